@@ -6,5 +6,10 @@ struct Runnect: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "runnect",
         abstract: "GPS running routes: stats, course store, exports.",
-        subcommands: [])
+        discussion: """
+            Exit codes: 0 success · 64 usage error · 65 an input could not be read as a course \
+            (the other inputs are still processed) · 66 an input could not be opened.
+            """,
+        version: "0.1.0",
+        subcommands: [Stats.self])
 }

@@ -119,3 +119,10 @@ public struct Waypoint: Equatable, Sendable, Codable {
         self.point = point
     }
 }
+
+extension Activity {
+    /// The name a person would call it by: the file's name, else its first track's or route's.
+    public var displayName: String? {
+        metadata.name ?? tracks.lazy.compactMap(\.name).first ?? routes.lazy.compactMap(\.name).first
+    }
+}

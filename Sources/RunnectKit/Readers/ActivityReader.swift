@@ -1,0 +1,100 @@
+/// Reads any supported file, detecting the format from the content, never from the name.
+///
+/// Detection looks at the first bytes: XML whose root element is `<gpx>` is GPX; a JSON array or
+/// object is a tapped-points course or GeoJSON; text starting with a number is a `lat,lon` list.
+public enum ActivityReader {
+    /// Bytes looked at to detect the format (the start of the stream is replayed to the reader).
+    static let sniffLength = 4096
+    /// JSON and text courses are read whole; they are small, but untrusted, so they are bounded.
+    public static let maxTextCourseBytes = 64 << 20
+
+    /// Reads the file at `path` (`-` for standard input).
+    /// - Throws: ``ReadError``.
+    public static func read(path: String) throws -> Activity {
+        try read(from: FileByteStream(path: path))
+    }
+
+    /// Reads from any byte stream.
+    public static func read(from stream: ByteStream) throws -> Activity {
+        let head = try stream.readPrefix(count: sniffLength)
+        let replay = PrefixedByteStream(prefix: head, rest: stream)
+        switch detect(head) {
+        case .gpx:
+            return try GPXReader().read(from: replay)
+        case .json:
+            return try TappedPointsReader.read(json: replay.readAll(limit: maxTextCourseBytes))
+        case .pointsText:
+            let bytes = try replay.readAll(limit: maxTextCourseBytes)
+            return try TappedPointsReader.read(text: String(decoding: bytes, as: UTF8.self))
+        case .unsupported(let what):
+            throw ReadError.unrecognizedFormat(what)
+        }
+    }
+
+    enum Detected: Equatable {
+        case gpx, json, pointsText
+        case unsupported(String)
+    }
+
+    static func detect(_ head: [UInt8]) -> Detected {
+        if head.isEmpty { return .unsupported("the file is empty") }
+        if head.count >= 2, head[0] == 0x1F, head[1] == 0x8B {
+            return .unsupported("gzip-compressed files are not supported yet")
+        }
+        if head.count >= 12, head[8] == UInt8(ascii: "."), head[9] == UInt8(ascii: "F"),
+           head[10] == UInt8(ascii: "I"), head[11] == UInt8(ascii: "T") {
+            return .unsupported("FIT files are not supported yet")
+        }
+        var i = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[i]) { i += 1 }
+        guard i < head.count else { return .unsupported("the file holds only whitespace") }
+        switch head[i] {
+        case UInt8(ascii: "<"):
+            switch rootElementName(head[i...]) {
+            case nil, "gpx": return .gpx  // the GPX reader names a root it cannot read
+            case "TrainingCenterDatabase": return .unsupported("TCX files are not supported yet")
+            case let other?: return .unsupported("XML with root element <\(other)> is not GPX")
+            }
+        case UInt8(ascii: "["), UInt8(ascii: "{"):
+            return .json
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."):
+            return .pointsText
+        default:
+            return .unsupported("not GPX, a points list or JSON")
+        }
+    }
+
+    /// The local name of the first element, skipping declarations, comments and DOCTYPE.
+    private static func rootElementName(_ bytes: ArraySlice<UInt8>) -> String? {
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            guard let lt = bytes[i...].firstIndex(of: UInt8(ascii: "<")), lt + 1 < bytes.endIndex else { return nil }
+            let next = bytes[lt + 1]
+            if next == UInt8(ascii: "?") || next == UInt8(ascii: "!") {
+                let isComment = bytes[lt...].starts(with: Array("<!--".utf8))
+                let terminator = isComment ? Array("-->".utf8) : [UInt8(ascii: ">")]
+                guard let close = find(terminator, in: bytes, from: lt + 2) else { return nil }
+                i = close + terminator.count
+                continue
+            }
+            var j = lt + 1
+            while j < bytes.endIndex, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[j]) {
+                j += 1
+            }
+            guard j < bytes.endIndex else { return nil }
+            let name = String(decoding: bytes[(lt + 1)..<j], as: UTF8.self)
+            return name.split(separator: ":").last.map(String.init) ?? name
+        }
+        return nil
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
+        guard start < bytes.endIndex else { return nil }
+        var i = start
+        while i + needle.count <= bytes.endIndex {
+            if bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+}

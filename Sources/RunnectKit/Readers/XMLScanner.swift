@@ -1,0 +1,514 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A run of bytes inside the scanner's buffer. Valid only until the scanner's next `next()` call.
+struct ByteSpan {
+    let start: UnsafePointer<UInt8>
+    let count: Int
+
+    @inline(__always) subscript(index: Int) -> UInt8 { start[index] }
+
+    /// The part after the last `:` (namespace prefixes are ignored: files bind Garmin's
+    /// extension to `gpxtpx:`, `ns3:` or nothing at all, and some never declare the prefix).
+    var localName: ByteSpan {
+        var i = count - 1
+        while i >= 0 {
+            if start[i] == UInt8(ascii: ":") { return ByteSpan(start: start + i + 1, count: count - i - 1) }
+            i -= 1
+        }
+        return self
+    }
+
+    /// Byte-wise equality with an ASCII literal.
+    @inline(__always) func equals(_ literal: StaticString) -> Bool {
+        literal.utf8CodeUnitCount == count && memcmp(start, literal.utf8Start, count) == 0
+    }
+
+    /// ASCII case-insensitive equality with a lower-case ASCII literal.
+    func equalsIgnoringCase(_ literal: StaticString) -> Bool {
+        guard literal.utf8CodeUnitCount == count else { return false }
+        let other = literal.utf8Start
+        for i in 0..<count where start[i] | 0x20 != other[i] { return false }
+        return true
+    }
+
+    var string: String {
+        String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    }
+}
+
+/// What the scanner found next.
+enum XMLToken {
+    /// An opening tag. A self-closing tag (`<a/>`) is reported as `start` followed by `end`.
+    /// Its attributes are available through ``XMLScanner/attribute(_:)`` until the next call.
+    case start(name: ByteSpan)
+    case end(name: ByteSpan)
+    /// Character data between tags, raw: ``XMLScanner/decodeText(_:)`` resolves the predefined
+    /// entities and character references when `hasReferences` is true.
+    case text(ByteSpan, hasReferences: Bool)
+    case endOfDocument
+}
+
+/// A streaming, pull-style XML scanner over a ``ByteStream``: memory grows with the longest
+/// token, not with the document.
+///
+/// It checks what a reader of untrusted GPS files needs: tags nest and close, attributes are
+/// quoted, there is one root element, and nothing is cut short. It never reads a DTD: document
+/// type declarations are skipped, so external entities and entity expansion (XXE, "billion
+/// laughs") cannot happen; only the five predefined entities and character references are
+/// decoded. Namespaces are not resolved; readers match local names, which is what lets files with
+/// undeclared prefixes be read at all.
+final class XMLScanner {
+    private let stream: ByteStream
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var pos = 0
+    private var end = 0
+    private var atEOF = false
+    private let maxTokenBytes: Int
+
+    // Where buffer[0] sits in the document, for line and column numbers.
+    private var baseOffset = 0
+    private var linesBeforeBase = 0
+    private var columnCharsAtBase = 0  // characters between the last newline and buffer[0]
+
+    // Open element names, stored back to back.
+    private var nameBytes: [UInt8] = []
+    private var nameEnds: [Int] = []
+    private var pendingEnd = false
+    private var pendingEndName: ByteSpan?
+    private var sawRoot = false
+
+    // Attributes of the last start tag: offsets into `buffer`.
+    private var attributeRanges: [(name: Range<Int>, value: Range<Int>, hasReferences: Bool)] = []
+
+    /// Depth of the element whose content comes next (0 before the root).
+    var depth: Int { nameEnds.count }
+
+    init(stream: ByteStream, chunkSize: Int = 1 << 20, maxTokenBytes: Int = 64 << 20) {
+        self.stream = stream
+        self.capacity = chunkSize
+        self.maxTokenBytes = maxTokenBytes
+        self.buffer = .allocate(capacity: chunkSize)
+        nameBytes.reserveCapacity(256)
+        nameEnds.reserveCapacity(32)
+        attributeRanges.reserveCapacity(8)
+    }
+
+    deinit {
+        buffer.deallocate()
+    }
+
+    // MARK: - Positions
+
+    /// Line (1-based) and column (1-based, in characters) of a buffer index.
+    func location(ofIndex index: Int) -> (line: Int, column: Int) {
+        let limit = min(max(index, 0), end)
+        var line = linesBeforeBase + 1
+        var lastNewline = -1
+        for i in 0..<limit where buffer[i] == 0x0A {
+            line += 1
+            lastNewline = i
+        }
+        var column = lastNewline < 0 ? columnCharsAtBase + 1 : 1
+        for i in (lastNewline + 1)..<max(limit, lastNewline + 1) where buffer[i] & 0xC0 != 0x80 {
+            column += 1
+        }
+        return (line, column)
+    }
+
+    /// Line and column of the position the scanner has reached.
+    var currentLocation: (line: Int, column: Int) { location(ofIndex: pos) }
+
+    /// Line and column of a span returned by the last token.
+    func location(of span: ByteSpan) -> (line: Int, column: Int) {
+        location(ofIndex: UnsafePointer(buffer).distance(to: span.start))
+    }
+
+    private func malformed(_ message: String, at index: Int) -> ReadError {
+        let (line, column) = location(ofIndex: index)
+        return .malformedXML(message, line: line, column: column)
+    }
+
+    // MARK: - Buffer
+
+    /// Moves the bytes from `keep` on to the front and reads more after them.
+    /// Returns false at the end of the stream. Indexes held by the caller shift by `keep`.
+    private func refill(keeping keep: Int) throws -> Bool {
+        if atEOF { return false }
+        if keep > 0 {
+            account(discarding: keep)
+            let remaining = end - keep
+            if remaining > 0 { memmove(buffer, buffer + keep, remaining) }
+            end = remaining
+            pos -= keep
+            baseOffset += keep
+        }
+        if end == capacity {
+            guard capacity < maxTokenBytes else { throw ReadError.tooLarge(limitBytes: maxTokenBytes) }
+            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+            bigger.update(from: buffer, count: end)
+            buffer.deallocate()
+            buffer = bigger
+            capacity *= 2
+        }
+        let n = try stream.read(into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
+        if n == 0 {
+            atEOF = true
+            return false
+        }
+        end += n
+        return true
+    }
+
+    private func account(discarding count: Int) {
+        var lastNewline = -1
+        var p = UnsafePointer(buffer)
+        let stop = UnsafePointer(buffer) + count
+        while let hit = memchr(p, 0x0A, stop - p) {
+            let q = hit.assumingMemoryBound(to: UInt8.self)
+            linesBeforeBase += 1
+            lastNewline = UnsafePointer(buffer).distance(to: q)
+            p = UnsafePointer(q) + 1
+        }
+        if lastNewline >= 0 { columnCharsAtBase = 0 }
+        for i in (lastNewline + 1)..<count where buffer[i] & 0xC0 != 0x80 { columnCharsAtBase += 1 }
+    }
+
+    @inline(__always) private func find(_ byte: UInt8, from index: Int) -> Int? {
+        guard index < end, let hit = memchr(buffer + index, Int32(byte), end - index) else { return nil }
+        return UnsafePointer(buffer).distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
+    private func find(_ literal: StaticString, from index: Int) -> Int? {
+        let n = literal.utf8CodeUnitCount
+        var i = index
+        while let hit = find(literal.utf8Start[0], from: i) {
+            if hit + n > end { return nil }
+            if memcmp(buffer + hit, literal.utf8Start, n) == 0 { return hit }
+            i = hit + 1
+        }
+        return nil
+    }
+
+    // MARK: - Tokens
+
+    /// The next token. Throws ``ReadError/malformedXML(_:line:column:)`` where the document is not
+    /// well formed, including a document that ends before its root element closes.
+    func next() throws -> XMLToken {
+        if pendingEnd {
+            pendingEnd = false
+            return .end(name: popName())
+        }
+        while true {
+            if pos >= end {
+                if try !refill(keeping: pos) { return try finish() }
+                continue
+            }
+            if pos == 0 && baseOffset == 0 { skipByteOrderMark() }
+            if buffer[pos] != UInt8(ascii: "<") {
+                if let token = try scanText() { return token }
+                continue
+            }
+            if pos + 1 >= end {
+                if try !refill(keeping: pos) { throw malformed("unexpected end of file after '<'", at: pos) }
+                continue
+            }
+            switch buffer[pos + 1] {
+            case UInt8(ascii: "/"):
+                guard let gt = find(UInt8(ascii: ">"), from: pos + 2) else {
+                    try needMore("unexpected end of file inside an end tag")
+                    continue
+                }
+                return .end(name: try closeElement(nameFrom: pos + 2, to: gt))
+            case UInt8(ascii: "?"):
+                guard let close = find("?>", from: pos + 2) else {
+                    try needMore("unexpected end of file inside a processing instruction")
+                    continue
+                }
+                pos = close + 2
+            case UInt8(ascii: "!"):
+                if let token = try scanMarkupDeclaration() { return token }
+            default:
+                if let token = try scanStartTag() { return token }
+            }
+        }
+    }
+
+    /// Reads more or throws when the document ended inside a construct; the caller retries.
+    private func needMore(_ message: String) throws {
+        let start = pos
+        if try !refill(keeping: pos) {
+            throw malformed(message, at: start)
+        }
+    }
+
+    private func skipByteOrderMark() {
+        if end >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { pos = 3 }
+    }
+
+    private func finish() throws -> XMLToken {
+        if let open = nameEnds.last {
+            let start = nameEnds.count > 1 ? nameEnds[nameEnds.count - 2] : 0
+            let name = String(decoding: nameBytes[start..<open], as: UTF8.self)
+            throw malformed("unexpected end of file: <\(name)> is not closed", at: end)
+        }
+        if !sawRoot { throw malformed("no root element", at: end) }
+        return .endOfDocument
+    }
+
+    private func scanText() throws -> XMLToken? {
+        let start = pos
+        guard let lt = find(UInt8(ascii: "<"), from: pos) else {
+            if depth == 0 {
+                guard isWhitespace(from: pos, to: end) else { throw malformed("text outside the root element", at: start) }
+                pos = end  // whitespace after the root, or before it: read on
+                return nil
+            }
+            if end - pos >= maxTokenBytes { throw ReadError.tooLarge(limitBytes: maxTokenBytes) }
+            if try !refill(keeping: pos) { _ = try finish() }  // throws: an element is still open
+            return nil
+        }
+        pos = lt
+        if depth == 0 {
+            // Whitespace before the XML declaration or around the root is tolerated (Polar V800).
+            if !isWhitespace(from: start, to: lt) { throw malformed("text outside the root element", at: start) }
+            return nil
+        }
+        let hasReferences = memchr(buffer + start, Int32(UInt8(ascii: "&")), lt - start) != nil
+        return .text(ByteSpan(start: buffer + start, count: lt - start), hasReferences: hasReferences)
+    }
+
+    private func isWhitespace(from start: Int, to stop: Int) -> Bool {
+        for i in start..<stop {
+            switch buffer[i] {
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// `<!--`, `<![CDATA[`, `<!DOCTYPE`. Returns a token for CDATA, nil otherwise.
+    private func scanMarkupDeclaration() throws -> XMLToken? {
+        let start = pos
+        if end - start < 9 && !atEOF {
+            try needMore("unexpected end of file in markup")
+            return nil
+        }
+        if starts(with: "<!--", at: start) {
+            guard let close = find("-->", from: start + 4) else {
+                try needMore("unexpected end of file inside a comment")
+                return nil
+            }
+            pos = close + 3
+            return nil
+        }
+        if starts(with: "<![CDATA[", at: start) {
+            guard depth > 0 else { throw malformed("CDATA outside the root element", at: start) }
+            guard let close = find("]]>", from: start + 9) else {
+                try needMore("unexpected end of file inside CDATA")
+                return nil
+            }
+            pos = close + 3
+            return .text(ByteSpan(start: buffer + start + 9, count: close - start - 9), hasReferences: false)
+        }
+        if starts(with: "<!DOCTYPE", at: start) {
+            guard depth == 0, !sawRoot else { throw malformed("misplaced document type declaration", at: start) }
+            // Skipped whole, internal subset included: no entity is ever defined or expanded.
+            var i = start + 9
+            var bracketDepth = 0
+            var quote: UInt8 = 0
+            while true {
+                if i >= end {
+                    let consumed = i - start
+                    try needMore("unexpected end of file inside a document type declaration")
+                    i = pos + consumed
+                    continue
+                }
+                let c = buffer[i]
+                if quote != 0 {
+                    if c == quote { quote = 0 }
+                } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                    quote = c
+                } else if c == UInt8(ascii: "[") {
+                    bracketDepth += 1
+                } else if c == UInt8(ascii: "]") {
+                    bracketDepth -= 1
+                } else if c == UInt8(ascii: ">") && bracketDepth <= 0 {
+                    pos = i + 1
+                    return nil
+                }
+                i += 1
+            }
+        }
+        throw malformed("unexpected '<!'", at: start)
+    }
+
+    private func starts(with literal: StaticString, at index: Int) -> Bool {
+        let n = literal.utf8CodeUnitCount
+        return index + n <= end && memcmp(buffer + index, literal.utf8Start, n) == 0
+    }
+
+    @inline(__always) private static func isNameStart(_ c: UInt8) -> Bool {
+        (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z")
+            || c == UInt8(ascii: "_") || c == UInt8(ascii: ":") || c >= 0x80
+    }
+
+    @inline(__always) private static func isNameByte(_ c: UInt8) -> Bool {
+        isNameStart(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+            || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+    }
+
+    @inline(__always) private static func isSpace(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D
+    }
+
+    /// Parses `<name attr="v" …>` or `<name …/>`, validating attribute syntax as it goes.
+    private func scanStartTag() throws -> XMLToken? {
+        let start = pos
+        if depth == 0 && sawRoot { throw malformed("content after the root element", at: start) }
+        attributeRanges.removeAll(keepingCapacity: true)
+        var i = start + 1
+        guard Self.isNameStart(buffer[i]) else { throw malformed("invalid element name", at: i) }
+        while i < end && Self.isNameByte(buffer[i]) { i += 1 }
+        let nameEnd = i
+        while true {
+            // Between attributes.
+            while i < end && Self.isSpace(buffer[i]) { i += 1 }
+            if i >= end { try needMore("unexpected end of file inside a start tag"); return nil }
+            let c = buffer[i]
+            if c == UInt8(ascii: ">") {
+                pos = i + 1
+                return .start(name: openElement(from: start + 1, to: nameEnd))
+            }
+            if c == UInt8(ascii: "/") {
+                if i + 1 >= end { try needMore("unexpected end of file inside a start tag"); return nil }
+                guard buffer[i + 1] == UInt8(ascii: ">") else { throw malformed("expected '>' after '/'", at: i + 1) }
+                pos = i + 2
+                pendingEnd = true
+                let name = openElement(from: start + 1, to: nameEnd)
+                pendingEndName = name
+                return .start(name: name)
+            }
+            if i == nameEnd || !Self.isNameStart(c) {
+                throw malformed("expected an attribute, '>' or '/>'", at: i)
+            }
+            let attributeStart = i
+            while i < end && Self.isNameByte(buffer[i]) { i += 1 }
+            let attributeNameEnd = i
+            while i < end && Self.isSpace(buffer[i]) { i += 1 }
+            if i >= end { try needMore("unexpected end of file inside a start tag"); return nil }
+            guard buffer[i] == UInt8(ascii: "=") else { throw malformed("expected '=' after attribute name", at: i) }
+            i += 1
+            while i < end && Self.isSpace(buffer[i]) { i += 1 }
+            if i >= end { try needMore("unexpected end of file inside a start tag"); return nil }
+            let quote = buffer[i]
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+                throw malformed("attribute value must be quoted", at: i)
+            }
+            guard let close = find(quote, from: i + 1) else {
+                try needMore("unexpected end of file inside an attribute value")
+                return nil
+            }
+            let valueStart = i + 1
+            if memchr(buffer + valueStart, Int32(UInt8(ascii: "<")), close - valueStart) != nil {
+                throw malformed("'<' in an attribute value", at: valueStart)
+            }
+            let hasReferences = memchr(buffer + valueStart, Int32(UInt8(ascii: "&")), close - valueStart) != nil
+            attributeRanges.append((attributeStart..<attributeNameEnd, valueStart..<close, hasReferences))
+            i = close + 1
+            if i < end && !Self.isSpace(buffer[i]) && buffer[i] != UInt8(ascii: ">") && buffer[i] != UInt8(ascii: "/") {
+                throw malformed("expected whitespace between attributes", at: i)
+            }
+        }
+    }
+
+    private func openElement(from start: Int, to stop: Int) -> ByteSpan {
+        nameBytes.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: stop - start))
+        nameEnds.append(nameBytes.count)
+        sawRoot = true
+        return ByteSpan(start: buffer + start, count: stop - start)
+    }
+
+    /// Closes the self-closed element just reported; its name still lies in the untouched buffer.
+    private func popName() -> ByteSpan {
+        let stop = nameEnds.removeLast()
+        nameBytes.removeLast(stop - (nameEnds.last ?? 0))
+        return pendingEndName!
+    }
+
+    private func closeElement(nameFrom start: Int, to gt: Int) throws -> ByteSpan {
+        var stop = gt
+        while stop > start && Self.isSpace(buffer[stop - 1]) { stop -= 1 }
+        let count = stop - start
+        guard let open = nameEnds.last else { throw malformed("end tag without a start tag", at: pos) }
+        let openStart = nameEnds.count > 1 ? nameEnds[nameEnds.count - 2] : 0
+        let matches = open - openStart == count && nameBytes.withUnsafeBufferPointer {
+            memcmp($0.baseAddress! + openStart, buffer + start, count) == 0
+        }
+        guard matches else {
+            let expected = String(decoding: nameBytes[openStart..<open], as: UTF8.self)
+            let found = String(decoding: UnsafeBufferPointer(start: buffer + start, count: count), as: UTF8.self)
+            throw malformed("</\(found)> does not close <\(expected)>", at: pos)
+        }
+        nameEnds.removeLast()
+        nameBytes.removeLast(count)
+        pos = gt + 1
+        return ByteSpan(start: buffer + start, count: count)
+    }
+
+    // MARK: - Attributes and text
+
+    /// The raw value of the attribute of the last start tag whose local name is `name`.
+    func attribute(_ name: StaticString) -> (value: ByteSpan, hasReferences: Bool)? {
+        for range in attributeRanges {
+            let span = ByteSpan(start: buffer + range.name.lowerBound, count: range.name.count)
+            if span.localName.equals(name) {
+                return (ByteSpan(start: buffer + range.value.lowerBound, count: range.value.count), range.hasReferences)
+            }
+        }
+        return nil
+    }
+
+    /// Resolves `&lt; &gt; &amp; &quot; &apos;` and `&#…;` references; any other reference is kept
+    /// as written (never expanded: no DTD is read).
+    static func decodeText(_ span: ByteSpan) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(span.count)
+        var i = 0
+        while i < span.count {
+            let c = span[i]
+            guard c == UInt8(ascii: "&") else { out.append(c); i += 1; continue }
+            var j = i + 1
+            while j < span.count && j - i <= 12 && span[j] != UInt8(ascii: ";") { j += 1 }
+            guard j < span.count && span[j] == UInt8(ascii: ";") else { out.append(c); i += 1; continue }
+            let name = ByteSpan(start: span.start + i + 1, count: j - i - 1)
+            var replacement: [UInt8]?
+            if name.equals("lt") { replacement = [UInt8(ascii: "<")] }
+            else if name.equals("gt") { replacement = [UInt8(ascii: ">")] }
+            else if name.equals("amp") { replacement = [UInt8(ascii: "&")] }
+            else if name.equals("quot") { replacement = [UInt8(ascii: "\"")] }
+            else if name.equals("apos") { replacement = [UInt8(ascii: "'")] }
+            else if name.count > 1 && name[0] == UInt8(ascii: "#") {
+                let digits = name.count > 2 && (name[1] | 0x20) == UInt8(ascii: "x")
+                    ? (String(decoding: UnsafeBufferPointer(start: name.start + 2, count: name.count - 2), as: UTF8.self), 16)
+                    : (String(decoding: UnsafeBufferPointer(start: name.start + 1, count: name.count - 1), as: UTF8.self), 10)
+                if let value = UInt32(digits.0, radix: digits.1), let scalar = Unicode.Scalar(value), value != 0 {
+                    replacement = Array(String(Character(scalar)).utf8)
+                }
+            }
+            if let replacement {
+                out.append(contentsOf: replacement)
+                i = j + 1
+            } else {
+                out.append(c)
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

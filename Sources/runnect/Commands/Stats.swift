@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import RunnectKit
+
+extension Runnect {
+    /// `runnect stats`: figures for recorded runs and drawn courses.
+    struct Stats: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Distance, time, pace, splits and elevation of GPS tracks and tapped courses.",
+            discussion: """
+                Reads GPX 1.0/1.1 files, tapped points ("lat,lon lat,lon …", a JSON list, or GeoJSON), \
+                detected from the content. FILE may be - for standard input; with no FILE and no \
+                --points, standard input is read. Distances are WGS84 geodesics (GeographicLib).
+
+                With --json, one JSON object per input per line (NDJSON). A file that cannot be read \
+                is reported on standard error and the others are still processed.
+                """)
+
+        @Argument(help: "GPX or tapped-points files; - for standard input.")
+        var files: [String] = []
+
+        @Option(name: .customLong("points"), help: ArgumentHelp(
+            "A course drawn by tapping: \"lat,lon lat,lon …\".", valueName: "taps"))
+        var pointsText: String?
+
+        @Option(help: ArgumentHelp("A file of tapped points (text, JSON or GeoJSON).", valueName: "file"))
+        var pointsFile: String?
+
+        @Flag(help: "One JSON object per input per line.")
+        var json = false
+
+        @Flag(help: "Per-kilometre splits.")
+        var splits = false
+
+        @Flag(name: .customLong("segments"), help: "Figures for every segment too.")
+        var perSegment = false
+
+        @OptionGroup var analysis: AnalysisOptions
+
+        func validate() throws {
+            if pointsText != nil && pointsFile != nil {
+                throw ValidationError("Give either --points or --points-file, not both.")
+            }
+        }
+
+        func run() throws {
+            var options = analysis.statsOptions
+            options.includeSplits = splits
+            options.includeSegments = perSegment
+
+            var inputs: [(label: String, read: () throws -> Activity)] = []
+            if let pointsText {
+                inputs.append(("--points", { try TappedPointsReader.read(text: pointsText) }))
+            }
+            if let pointsFile {
+                inputs.append((pointsFile, { try ActivityReader.read(path: pointsFile) }))
+            }
+            for file in files {
+                inputs.append((file, { try ActivityReader.read(path: file) }))
+            }
+            if inputs.isEmpty {
+                inputs.append(("-", { try ActivityReader.read(path: "-") }))
+            }
+
+            var failure: ExitCode?
+            var printedText = false
+            for input in inputs {
+                let activity: Activity
+                do {
+                    activity = try input.read()
+                } catch {
+                    Diagnostics.error("\(input.label): \(error)")
+                    if failure == nil || ExitStatus.code(for: error) == ExitStatus.dataError {
+                        failure = ExitStatus.code(for: error)
+                    }
+                    continue
+                }
+                for warning in activity.warnings { Diagnostics.warning("\(input.label): \(warning)") }
+                let stats = activity.stats(options: options)
+                if json {
+                    let report = StatsReport(file: input.label, activity: activity, stats: stats)
+                    print(try report.jsonLine())
+                } else {
+                    if printedText { print() }
+                    print(StatsText.render(file: input.label, activity: activity, stats: stats))
+                    printedText = true
+                }
+            }
+            if let failure { throw failure }
+        }
+    }
+}

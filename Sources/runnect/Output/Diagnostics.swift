@@ -1,0 +1,16 @@
+import Foundation
+
+/// Errors and warnings go to standard error, one line each, prefixed with the tool's name.
+enum Diagnostics {
+    static func error(_ message: String) {
+        write("runnect: error: \(message)\n")
+    }
+
+    static func warning(_ message: String) {
+        write("runnect: warning: \(message)\n")
+    }
+
+    private static func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import RunnectKit
+
+/// One line of `runnect stats --json`: the input, its format and name, then the stats' own keys.
+struct StatsReport: Encodable {
+    let file: String
+    let activity: Activity
+    let stats: ActivityStats
+
+    private enum CodingKeys: String, CodingKey {
+        case file, format, name, geometry, warnings
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var head = encoder.container(keyedBy: CodingKeys.self)
+        try head.encode(file, forKey: .file)
+        try head.encode(activity.format.rawValue, forKey: .format)
+        try head.encode(activity.displayName, forKey: .name)
+        try head.encode(activity.isMeasuredOnRoutes ? "route" : "track", forKey: .geometry)
+        try stats.encode(to: encoder)
+        var tail = encoder.container(keyedBy: CodingKeys.self)
+        try tail.encode(activity.warnings, forKey: .warnings)
+    }
+
+    func jsonLine() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// The real-world corpus beside the repository (`../shared/tracks`), with its independent
+/// reference figures. Tests that need it are disabled, with a message, where it is absent.
+enum SharedCorpus {
+    /// The package root, found from this file's path.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static let tracks: URL = {
+        if let override = ProcessInfo.processInfo.environment["RUNNECT_SHARED_TRACKS"] {
+            return URL(fileURLWithPath: override)
+        }
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tracks")
+    }()
+
+    static var isAvailable: Bool {
+        FileManager.default.fileExists(atPath: tracks.appendingPathComponent("reference.json").path)
+    }
+
+    static let skipMessage: Comment = "../shared/tracks/reference.json not found: corpus tests skipped"
+
+    /// reference.json: relative path → figures.
+    static let reference: [String: [String: Any]] = {
+        guard let data = try? Data(contentsOf: tracks.appendingPathComponent("reference.json")),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: Any]]
+        else { return [:] }
+        return object
+    }()
+
+    /// Relative paths of the reference entries of one format, sorted.
+    static func files(format: String) -> [String] {
+        reference.filter { $0.value["format"] as? String == format }.keys.sorted()
+    }
+
+    static func url(_ relativePath: String) -> URL {
+        tracks.appendingPathComponent(relativePath)
+    }
+
+    /// Every file in `edge/`.
+    static var edgeFiles: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: tracks.appendingPathComponent("edge").path)) ?? []
+        return names.sorted().map { "edge/" + $0 }
+    }
+}
+

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Quickstart 2: install what is missing and run the whole test suite.
+# Tests that need ../shared/tracks skip with a message where it is absent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh --test
+swift build --build-tests >&2
+swift test --skip-build --disable-xctest "$@"
