@@ -31,16 +31,16 @@ public enum TappedPointsReader {
 
     /// Parses the JSON forms (the service's own, or GeoJSON).
     public static func read(json bytes: [UInt8]) throws -> Activity {
-        let root: Any
+        let root: JSONValue
         do {
-            root = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+            root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
         } catch {
             throw ReadError.invalidContent("invalid JSON: \(jsonErrorSummary(error))")
         }
-        if let array = root as? [Any] {
+        if let array = root.array {
             return try activity(routes: [try servicePoints(array)], format: .pointsJSON)
         }
-        guard let object = root as? [String: Any], object["type"] is String else {
+        guard let object = root.object, object["type"]?.string != nil else {
             throw ReadError.invalidContent("expected an array of points or a GeoJSON object")
         }
         var routes: [[Coordinate]] = []
@@ -61,16 +61,16 @@ public enum TappedPointsReader {
 
     // MARK: - Shapes
 
-    private static func servicePoints(_ array: [Any]) throws -> [Coordinate] {
+    private static func servicePoints(_ array: [JSONValue]) throws -> [Coordinate] {
         try array.enumerated().map { index, element in
-            if let object = element as? [String: Any] {
+            if let object = element.object {
                 guard let latitude = number(object["latitude"] ?? object["lat"]),
                       let longitude = number(object["longitude"] ?? object["lon"] ?? object["lng"]) else {
                     throw ReadError.invalidContent("point \(index + 1) needs \"latitude\" and \"longitude\" numbers")
                 }
                 return try validated(latitude, longitude, index: index)
             }
-            if let pair = element as? [Any], pair.count == 2,
+            if let pair = element.array, pair.count == 2,
                let latitude = number(pair[0]), let longitude = number(pair[1]) {
                 return try validated(latitude, longitude, index: index)
             }
@@ -78,27 +78,27 @@ public enum TappedPointsReader {
         }
     }
 
-    private static func collectGeoJSON(_ object: [String: Any], routes: inout [[Coordinate]],
+    private static func collectGeoJSON(_ object: [String: JSONValue], routes: inout [[Coordinate]],
                                        elevations: inout [[Double?]], waypoints: inout [Waypoint],
                                        metadata: inout ActivityMetadata) throws {
-        switch object["type"] as? String {
+        switch object["type"]?.string {
         case "FeatureCollection":
-            guard let features = object["features"] as? [Any] else {
+            guard let features = object["features"]?.array else {
                 throw ReadError.invalidContent("GeoJSON FeatureCollection without \"features\"")
             }
-            for case let feature as [String: Any] in features {
+            for case .object(let feature) in features {
                 try collectGeoJSON(feature, routes: &routes, elevations: &elevations,
                                    waypoints: &waypoints, metadata: &metadata)
             }
         case "Feature":
-            let properties = object["properties"] as? [String: Any] ?? [:]
-            let name = (properties["title"] ?? properties["name"]) as? String
+            let properties = object["properties"]?.object ?? [:]
+            let name = (properties["title"] ?? properties["name"])?.string
             if metadata.name == nil { metadata.name = name }
             if metadata.description == nil {
-                metadata.description = (properties["description"] ?? properties["desc"]) as? String
+                metadata.description = (properties["description"] ?? properties["desc"])?.string
             }
-            guard let geometry = object["geometry"] as? [String: Any] else { return }
-            if geometry["type"] as? String == "Point" {
+            guard let geometry = object["geometry"]?.object else { return }
+            if geometry["type"]?.string == "Point" {
                 let (coordinate, elevation) = try position(geometry["coordinates"], index: waypoints.count)
                 var point = TrackPoint(coordinate)
                 point.elevationMeters = elevation
@@ -112,7 +112,7 @@ public enum TappedPointsReader {
             routes.append(line.map(\.0))
             elevations.append(line.map(\.1))
         case "MultiLineString":
-            guard let lines = object["coordinates"] as? [Any] else {
+            guard let lines = object["coordinates"]?.array else {
                 throw ReadError.invalidContent("GeoJSON MultiLineString without coordinates")
             }
             for line in lines {
@@ -130,25 +130,23 @@ public enum TappedPointsReader {
         }
     }
 
-    private static func positions(_ value: Any?) throws -> [(Coordinate, Double?)] {
-        guard let array = value as? [Any] else {
+    private static func positions(_ value: JSONValue?) throws -> [(Coordinate, Double?)] {
+        guard let array = value?.array else {
             throw ReadError.invalidContent("GeoJSON line without a coordinates array")
         }
         return try array.enumerated().map { try position($1, index: $0) }
     }
 
-    private static func position(_ value: Any?, index: Int) throws -> (Coordinate, Double?) {
-        guard let array = value as? [Any], array.count == 2 || array.count == 3,
+    private static func position(_ value: JSONValue?, index: Int) throws -> (Coordinate, Double?) {
+        guard let array = value?.array, array.count == 2 || array.count == 3,
               let longitude = number(array[0]), let latitude = number(array[1]) else {
             throw ReadError.invalidContent("GeoJSON position \(index + 1) is not [lon, lat] or [lon, lat, ele]")
         }
         return (try validated(latitude, longitude, index: index), array.count == 3 ? number(array[2]) : nil)
     }
 
-    private static func number(_ value: Any?) -> Double? {
-        guard let number = value as? NSNumber, !(value is Bool) else { return nil }
-        let double = number.doubleValue
-        return double.isFinite ? double : nil
+    private static func number(_ value: JSONValue?) -> Double? {
+        value?.number
     }
 
     private static func validated(_ latitude: Double, _ longitude: Double, index: Int) throws -> Coordinate {
@@ -172,8 +170,10 @@ public enum TappedPointsReader {
     }
 
     private static func jsonErrorSummary(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return detail }
-        return nsError.localizedDescription
+        if case DecodingError.dataCorrupted(let context) = error {
+            return (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+                ?? context.debugDescription
+        }
+        return "\(error)"
     }
 }

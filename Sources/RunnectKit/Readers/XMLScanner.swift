@@ -81,6 +81,7 @@ final class XMLScanner {
     private var pendingEnd = false
     private var pendingEndName: ByteSpan?
     private var sawRoot = false
+    private var checkedByteOrderMark = false
 
     // Attributes of the last start tag: offsets into `buffer`.
     private var attributeRanges: [(name: Range<Int>, value: Range<Int>, hasReferences: Bool)] = []
@@ -208,7 +209,12 @@ final class XMLScanner {
                 if try !refill(keeping: pos) { return try finish() }
                 continue
             }
-            if pos == 0 && baseOffset == 0 { skipByteOrderMark() }
+            if !checkedByteOrderMark {
+                if end < 3 && !atEOF { _ = try refill(keeping: pos); continue }
+                checkedByteOrderMark = true
+                if end >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { pos = 3 }
+                continue
+            }
             if buffer[pos] != UInt8(ascii: "<") {
                 if let token = try scanText() { return token }
                 continue
@@ -244,10 +250,6 @@ final class XMLScanner {
         if try !refill(keeping: pos) {
             throw malformed(message, at: start)
         }
-    }
-
-    private func skipByteOrderMark() {
-        if end >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { pos = 3 }
     }
 
     private func finish() throws -> XMLToken {

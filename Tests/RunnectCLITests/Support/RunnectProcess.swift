@@ -34,20 +34,23 @@ struct RunnectProcess {
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
         process.environment = env
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        // Standard error goes to a file, so a chatty child never blocks on a second full pipe.
+        let errURL = FileManager.default.temporaryDirectory
+            .appendingPathComponent("runnect-stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errURL) }
+        let errHandle = try FileHandle(forWritingTo: errURL)
+        let out = Pipe(), input = Pipe()
         process.standardOutput = out
-        process.standardError = err
+        process.standardError = errHandle
         process.standardInput = input
         try process.run()
-        // Read both pipes concurrently so a chatty child never blocks on a full pipe.
-        var errData = Data()
-        let errReader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
-        errReader.start()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !errReader.isFinished { usleep(1000) }
+        try errHandle.close()
+        let errData = try Data(contentsOf: errURL)
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))

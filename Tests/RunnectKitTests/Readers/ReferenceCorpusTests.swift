@@ -39,17 +39,17 @@ struct ReferenceCorpusGPXTests {
 
         let stats = activity.stats()
         if activity.isMeasuredOnRoutes {
-            let expected = try #require(reference["route_length_2d_geodesic_m"] as? Double)
+            let expected = try #require(SharedCorpus.double(reference["route_length_2d_geodesic_m"]))
             #expect(abs(stats.distanceMeters - expected) <= 0.001, "route length \(stats.distanceMeters) vs \(expected)")
         } else {
-            let expected = try #require(reference["length_2d_geodesic_m"] as? Double)
+            let expected = try #require(SharedCorpus.double(reference["length_2d_geodesic_m"]))
             #expect(abs(stats.distanceMeters - expected) <= 0.001, "length \(stats.distanceMeters) vs \(expected)")
-            if let bounds = reference["bounds"] as? [String: Double] {
+            if let bounds = reference["bounds"] as? [String: Any] {
                 let ours = try #require(stats.bounds)
-                #expect(ours.minLatitude == bounds["min_lat"])
-                #expect(ours.maxLatitude == bounds["max_lat"])
-                #expect(ours.minLongitude == bounds["min_lon"])
-                #expect(ours.maxLongitude == bounds["max_lon"])
+                #expect(ours.minLatitude == SharedCorpus.double(bounds["min_lat"]))
+                #expect(ours.maxLatitude == SharedCorpus.double(bounds["max_lat"]))
+                #expect(ours.minLongitude == SharedCorpus.double(bounds["min_lon"]))
+                #expect(ours.maxLongitude == SharedCorpus.double(bounds["max_lon"]))
             } else {
                 #expect(stats.bounds == nil)
             }
@@ -58,7 +58,7 @@ struct ReferenceCorpusGPXTests {
         }
         if reference["points_with_elevation"] as? Int == 0 || reference["points_with_elevation"] == nil {
             #expect(stats.elevationGainMeters == nil || trackPoints == 0 || activity.isMeasuredOnRoutes)
-        } else if let low = reference["elevation_min_m"] as? Double, let high = reference["elevation_max_m"] as? Double {
+        } else if let low = SharedCorpus.double(reference["elevation_min_m"]), let high = SharedCorpus.double(reference["elevation_max_m"]) {
             #expect(abs((stats.minElevationMeters ?? .nan) - low) <= 0.0005)
             #expect(abs((stats.maxElevationMeters ?? .nan) - high) <= 0.0005)
         }
@@ -83,7 +83,7 @@ struct ReferenceCorpusGPXTests {
         let activity = try ActivityReader.read(path: SharedCorpus.url(file).path)
         let stats = activity.stats()
         #expect(stats.points == reference["points"] as? Int)
-        #expect(abs(stats.distanceMeters - (reference["length_2d_geodesic_m"] as! Double)) <= 0.001)
+        #expect(abs(stats.distanceMeters - SharedCorpus.double(reference["length_2d_geodesic_m"])!) <= 0.001)
         // gpxdata:cadence and a plain <cadence> both carry the cadence.
         #expect(activity.tracks[0].segments[0].points[0].cadence == 43)
     }

@@ -23,12 +23,19 @@ enum SharedCorpus {
     static let skipMessage: Comment = "../shared/tracks/reference.json not found: corpus tests skipped"
 
     /// reference.json: relative path → figures.
-    static let reference: [String: [String: Any]] = {
+    nonisolated(unsafe) static let reference: [String: [String: Any]] = {
         guard let data = try? Data(contentsOf: tracks.appendingPathComponent("reference.json")),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: Any]]
         else { return [:] }
         return object
     }()
+
+    /// A number of reference.json exactly: `JSONSerialization` gives `NSDecimalNumber`s whose
+    /// `doubleValue` is not correctly rounded on Linux, so go through their decimal text.
+    static func double(_ value: Any?) -> Double? {
+        guard let number = value as? NSNumber else { return nil }
+        return Double(number.description)
+    }
 
     /// Relative paths of the reference entries of one format, sorted.
     static func files(format: String) -> [String] {

@@ -1,0 +1,89 @@
+import Foundation
+
+extension ActivityStats {
+    /// Computes the stats of a course given as segments of points.
+    ///
+    /// This is the core of ``Activity/stats(options:)``, which passes the activity's
+    /// ``Activity/courseSegments``. Each segment's leg lengths come from one call into
+    /// GeographicLib that reads the points in place; every other figure is a pass over the points.
+    /// See the properties for the rule behind each figure.
+    /// - Parameters:
+    ///   - segments: The segments, in order; a segment may be empty.
+    ///   - options: Thresholds, split length, and whether to add splits and per-segment figures.
+    /// - Complexity: O(n + k) for n points and k splits.
+    public init(segments: [[TrackPoint]], options: StatsOptions = .init()) {
+        let measured = segments.map { SegmentMeasurement(points: $0, options: options) }
+
+        let distance = measured.reduce(0) { $0 + $1.distanceMeters }
+        let hasElevation = measured.contains { $0.hasElevation }
+        let hasTimedLeg = measured.contains { !$0.timedLegs.isEmpty }
+        let startTime = measured.lazy.compactMap(\.firstTime).first
+        let endTime = measured.lazy.compactMap(\.lastTime).last
+        // Distance along the activity at each segment's start, to place the first and last fixes.
+        var offsets: [Double] = []
+        offsets.reserveCapacity(measured.count)
+        _ = measured.reduce(0.0) { offset, segment in
+            offsets.append(offset)
+            return offset + segment.distanceMeters
+        }
+        var timedDistance = 0.0
+        if let first = measured.indices.first(where: { measured[$0].firstTimedIndex != nil }),
+           let last = measured.indices.last(where: { measured[$0].lastTimedIndex != nil }) {
+            timedDistance = offsets[last] + measured[last].cumulativeMeters[measured[last].lastTimedIndex!]
+                - (offsets[first] + measured[first].cumulativeMeters[measured[first].firstTimedIndex!])
+        }
+
+        var elapsed: Double?
+        if let startTime, let endTime { elapsed = endTime.timeIntervalSince(startTime) }
+        var moving: Double?
+        var movingDistance = 0.0
+        if hasTimedLeg {
+            moving = measured.reduce(0) { $0 + $1.movingSeconds }
+            movingDistance = measured.reduce(0) { $0 + $1.movingMeters }
+        }
+
+        let heartRateCount = measured.reduce(0) { $0 + $1.heartRateCount }
+        let cadenceCount = measured.reduce(0) { $0 + $1.cadenceCount }
+
+        self.init(
+            points: measured.reduce(0) { $0 + $1.points.count },
+            segmentCount: measured.count,
+            distanceMeters: distance,
+            distance3DMeters: hasElevation ? measured.reduce(0) { $0 + $1.distance3DMeters } : nil,
+            elapsedTimeSeconds: elapsed,
+            movingTimeSeconds: moving,
+            averagePaceSecondsPerKilometer: Self.pace(seconds: elapsed, meters: timedDistance),
+            movingPaceSecondsPerKilometer: Self.pace(seconds: moving, meters: movingDistance),
+            maxSpeedMetersPerSecond: Self.maxSpeed(of: measured),
+            elevationGainMeters: hasElevation ? measured.reduce(0) { $0 + $1.elevationGainMeters } : nil,
+            elevationLossMeters: hasElevation ? measured.reduce(0) { $0 + $1.elevationLossMeters } : nil,
+            minElevationMeters: measured.compactMap(\.minElevationMeters).min(),
+            maxElevationMeters: measured.compactMap(\.maxElevationMeters).max(),
+            bounds: Bounds(enclosing: segments),
+            startTime: startTime,
+            endTime: endTime,
+            averageHeartRateBPM: heartRateCount > 0
+                ? measured.reduce(0) { $0 + $1.heartRateSum } / Double(heartRateCount) : nil,
+            maxHeartRateBPM: measured.compactMap(\.heartRateMax).max(),
+            averageCadence: cadenceCount > 0
+                ? measured.reduce(0) { $0 + $1.cadenceSum } / Double(cadenceCount) : nil,
+            maxCadence: measured.compactMap(\.cadenceMax).max(),
+            splits: options.includeSplits
+                ? SplitBuilder.splits(of: measured, splitMeters: options.splitDistanceMeters,
+                                      startTime: startTime, endTime: endTime)
+                : nil,
+            perSegment: options.includeSegments ? measured.map(SegmentStats.init) : nil)
+    }
+
+    /// Seconds per kilometre, or `nil` unless both the time and the distance are positive.
+    private static func pace(seconds: Double?, meters: Double) -> Double? {
+        guard let seconds, seconds > 0, meters > 0 else { return nil }
+        return seconds / (meters / 1000)
+    }
+
+    /// The fastest complete window of any segment, else the fastest whole segment.
+    private static func maxSpeed(of segments: [SegmentMeasurement]) -> Double? {
+        segments.compactMap(\.maxSpeed.windowed).max()
+            ?? segments.compactMap(\.maxSpeed.wholeSegment).max()
+    }
+}

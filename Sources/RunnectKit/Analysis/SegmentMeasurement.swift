@@ -1,0 +1,206 @@
+import Foundation
+
+/// Everything ``ActivityStats`` needs from one segment, measured in one pass over its points after
+/// one call into GeographicLib for all of its legs.
+///
+/// Activity figures are sums, extremes and concatenations of these; splits read the cumulative
+/// distances and the timed legs.
+struct SegmentMeasurement {
+    /// A stretch between two consecutive timed points of the segment, in document order.
+    struct TimedLeg {
+        /// Index of the timed point the leg starts at.
+        var from: Int
+        /// Index of the timed point the leg ends at.
+        var to: Int
+        /// Time from `from` to `to`; zero or negative when the file's times do not advance.
+        var seconds: Double
+        /// Distance from `from` to `to` along the segment, untimed points in between included.
+        var meters: Double
+        /// Whether the leg counted as moving (positive time, speed above the threshold).
+        var isMoving: Bool
+    }
+
+    /// The segment's points, as given (shares storage with the caller's array).
+    let points: [TrackPoint]
+    /// Distance along the segment from its first point to each point, metres. A point without a
+    /// position repeats its predecessor's value.
+    let cumulativeMeters: [Double]
+    /// Length of the segment: the sum of its geodesic legs.
+    let distanceMeters: Double
+    /// Sum over legs of √(d² + Δe²) where both ends have an elevation, plus d where not.
+    private(set) var distance3DMeters = 0.0
+    /// Whether any point of the segment has an elevation.
+    private(set) var hasElevation = false
+    /// Time of the first and last timed points (document order).
+    private(set) var firstTime: Date?
+    private(set) var lastTime: Date?
+    /// Indices of the first and last timed points.
+    private(set) var firstTimedIndex: Int?
+    private(set) var lastTimedIndex: Int?
+    /// Legs between consecutive timed points.
+    private(set) var timedLegs: [TimedLeg] = []
+    /// Sum of the moving legs' times and distances.
+    private(set) var movingSeconds = 0.0
+    private(set) var movingMeters = 0.0
+    /// Elevation gain and loss with hysteresis (0 when the segment has no elevation).
+    private(set) var elevationGainMeters = 0.0
+    private(set) var elevationLossMeters = 0.0
+    private(set) var minElevationMeters: Double?
+    private(set) var maxElevationMeters: Double?
+    /// Sums, counts and maxima of heart rate and cadence over the points that have them.
+    private(set) var heartRateSum = 0.0
+    private(set) var heartRateCount = 0
+    private(set) var heartRateMax: Double?
+    private(set) var cadenceSum = 0.0
+    private(set) var cadenceCount = 0
+    private(set) var cadenceMax: Double?
+    /// Fastest windowed speed of the segment; see ``WindowedMaxSpeed``.
+    private(set) var maxSpeed = WindowedMaxSpeed.Result(windowed: nil, wholeSegment: nil)
+
+    /// Whether a point has a usable position: finite coordinates, latitude within −90…90.
+    ///
+    /// GeographicLib gives NaN for anything else, and a reader may keep a fix without position (a
+    /// TCX trackpoint without `<Position>`) for its time, heart rate or elevation.
+    static func hasPosition(_ point: TrackPoint) -> Bool {
+        point.latitude.isFinite && point.longitude.isFinite && abs(point.latitude) <= 90
+    }
+
+    /// Measures one segment.
+    ///
+    /// - Complexity: O(n) in the number of points, with one call into C++ for all leg lengths.
+    init(points: [TrackPoint], options: StatsOptions) {
+        self.points = points
+        let cumulative = Self.cumulativeDistances(of: points)
+        self.cumulativeMeters = cumulative
+        self.distanceMeters = cumulative.last ?? 0
+
+        var hysteresis = ElevationHysteresis(thresholdMeters: options.elevationHysteresisMeters)
+        var previousPositioned: (index: Int, elevation: Double?)?
+        var lastTimed: (index: Int, time: Date)?
+        // Speed legs only run forward in time: a fix whose time does not advance is folded into
+        // the next one that does, like an untimed fix (its distance is kept).
+        var lastForward: (time: Date, meters: Double)?
+        var speedSeconds: [Double] = []
+        var speedMeters: [Double] = []
+
+        for index in points.indices {
+            let point = points[index]
+            let elevation = point.elevationMeters.flatMap { $0.isFinite ? $0 : nil }
+
+            if Self.hasPosition(point) {
+                if let previous = previousPositioned {
+                    let leg = cumulative[index] - cumulative[previous.index]
+                    if let e0 = previous.elevation, let e1 = elevation {
+                        distance3DMeters += (leg * leg + (e1 - e0) * (e1 - e0)).squareRoot()
+                    } else {
+                        distance3DMeters += leg
+                    }
+                }
+                previousPositioned = (index, elevation)
+            }
+
+            if let elevation {
+                hasElevation = true
+                hysteresis.add(elevation)
+                minElevationMeters = min(minElevationMeters ?? elevation, elevation)
+                maxElevationMeters = max(maxElevationMeters ?? elevation, elevation)
+            }
+            if let heartRate = point.heartRateBPM, heartRate.isFinite {
+                heartRateSum += heartRate
+                heartRateCount += 1
+                heartRateMax = max(heartRateMax ?? heartRate, heartRate)
+            }
+            if let cadence = point.cadence, cadence.isFinite {
+                cadenceSum += cadence
+                cadenceCount += 1
+                cadenceMax = max(cadenceMax ?? cadence, cadence)
+            }
+
+            guard let time = point.time else { continue }
+            if firstTime == nil {
+                firstTime = time
+                firstTimedIndex = index
+            }
+            lastTime = time
+            lastTimedIndex = index
+            if let previous = lastTimed {
+                let seconds = time.timeIntervalSince(previous.time)
+                let meters = cumulative[index] - cumulative[previous.index]
+                let isMoving = seconds > 0 && meters / seconds > options.movingSpeedThresholdMetersPerSecond
+                if isMoving {
+                    movingSeconds += seconds
+                    movingMeters += meters
+                }
+                timedLegs.append(TimedLeg(from: previous.index, to: index, seconds: seconds,
+                                          meters: meters, isMoving: isMoving))
+            }
+            lastTimed = (index, time)
+
+            if let forward = lastForward {
+                let seconds = time.timeIntervalSince(forward.time)
+                if seconds > 0 {
+                    speedSeconds.append(seconds)
+                    speedMeters.append(cumulative[index] - forward.meters)
+                    lastForward = (time, cumulative[index])
+                }
+            } else {
+                lastForward = (time, cumulative[index])
+            }
+        }
+        elevationGainMeters = hysteresis.gainMeters
+        elevationLossMeters = hysteresis.lossMeters
+        maxSpeed = WindowedMaxSpeed.evaluate(seconds: speedSeconds, meters: speedMeters)
+    }
+
+    /// Distance from the first point to each point along the segment, from one call into C++.
+    ///
+    /// The leg lengths are written straight into the result (shifted by one) and summed in place,
+    /// so the only allocation is the result itself. Points without a position are left out of
+    /// the call (the legs then join their neighbours) and repeat the previous cumulative value.
+    private static func cumulativeDistances(of points: [TrackPoint]) -> [Double] {
+        let count = points.count
+        guard count >= 2 else { return [Double](repeating: 0, count: count) }
+
+        if points.allSatisfy(hasPosition) {
+            return [Double](unsafeUninitializedCapacity: count) { result, initialized in
+                result[0] = 0
+                let legs = UnsafeMutableBufferPointer(rebasing: result[1...])
+                _ = points.withUnsafeBufferPointer {
+                    Geodesic.legLengths(of: $0, latitude: \.latitude, longitude: \.longitude, into: legs)
+                }
+                for index in 1..<count {
+                    // NaN only if GeographicLib failed on a leg; such a leg adds nothing.
+                    let leg = result[index]
+                    result[index] = result[index - 1] + (leg.isNaN ? 0 : leg)
+                }
+                initialized = count
+            }
+        }
+
+        // Rare (fixes without a position): measure the positioned points, then spread back.
+        let positionedIndices = points.indices.filter { hasPosition(points[$0]) }
+        let positioned = positionedIndices.map { points[$0] }
+        var legs = [Double](repeating: 0, count: max(positioned.count - 1, 0))
+        if positioned.count >= 2 {
+            legs.withUnsafeMutableBufferPointer { legBuffer in
+                _ = positioned.withUnsafeBufferPointer {
+                    Geodesic.legLengths(of: $0, latitude: \.latitude, longitude: \.longitude, into: legBuffer)
+                }
+            }
+        }
+        var result = [Double](repeating: 0, count: count)
+        var nextPositioned = 0
+        var total = 0.0
+        for index in 0..<count {
+            if nextPositioned < positionedIndices.count && positionedIndices[nextPositioned] == index {
+                if nextPositioned > 0 {
+                    let leg = legs[nextPositioned - 1]
+                    total += leg.isNaN ? 0 : leg
+                }
+                nextPositioned += 1
+            }
+            result[index] = total
+        }
+        return result
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// Cuts measured segments into splits; see ``Split`` for the rules.
+enum SplitBuilder {
+    /// The splits of an activity.
+    ///
+    /// - Parameters:
+    ///   - segments: The activity's segments, measured, in order.
+    ///   - splitMeters: Length of a split; anything but a positive finite length gives no splits.
+    ///   - startTime: Start of the first split (the activity's start).
+    ///   - endTime: End of the last split (the activity's end).
+    /// - Returns: One split per started split length; empty when the activity has no distance.
+    /// - Complexity: O(n + k) for n points and k splits.
+    static func splits(of segments: [SegmentMeasurement], splitMeters: Double,
+                       startTime: Date?, endTime: Date?) -> [Split] {
+        let total = segments.reduce(0) { $0 + $1.distanceMeters }
+        guard splitMeters > 0, splitMeters.isFinite, total > 0,
+              total / splitMeters < Double(Int.max / 2) else { return [] }
+        let fullCount = (total / splitMeters).rounded(.down)
+        let count = Int(fullCount) + (total - fullCount * splitMeters > 0 ? 1 : 0)
+        let layout = Layout(splitMeters: splitMeters, totalMeters: total, count: count)
+
+        // Times and elevations at the boundaries: 0 is the start, `count` the end.
+        var boundaryTimes = [Date?](repeating: nil, count: count + 1)
+        boundaryTimes[0] = startTime
+        boundaryTimes[count] = endTime
+
+        var elapsedCovered = [Bool](repeating: false, count: count)
+        var moving = [Double](repeating: 0, count: count)
+        var elevationCovered = [Bool](repeating: false, count: count)
+        var gain = [Double](repeating: 0, count: count)
+        var loss = [Double](repeating: 0, count: count)
+
+        var offset = 0.0
+        var nextBoundary = 1
+        for segment in segments {
+            let points = segment.points
+            let cumulative = segment.cumulativeMeters
+            var lastTimed: Int?
+            var nextTimed = 0
+            var lastElevated: (index: Int, elevation: Double)?
+
+            for index in points.indices {
+                let here = offset + cumulative[index]
+                // Boundaries crossed on the leg that ends here (they lie beyond the previous point,
+                // or they would have been taken there).
+                while nextBoundary < count && layout.start(of: nextBoundary) <= here {
+                    if index > 0, let before = lastTimed {
+                        nextTimed = max(nextTimed, index)
+                        while nextTimed < points.count && points[nextTimed].time == nil { nextTimed += 1 }
+                        if nextTimed < points.count, let t0 = points[before].time,
+                           let t1 = points[nextTimed].time {
+                            let fraction = (layout.start(of: nextBoundary) - offset - cumulative[before])
+                                / (cumulative[nextTimed] - cumulative[before])
+                            boundaryTimes[nextBoundary] = t0 + fraction * t1.timeIntervalSince(t0)
+                        }
+                    }
+                    nextBoundary += 1
+                }
+                if points[index].time != nil { lastTimed = index }
+
+                // Elevation: each step between consecutive elevations is shared out over the
+                // splits it crosses in proportion to distance, which is what cutting it at the
+                // interpolated boundary elevations gives.
+                if let elevation = points[index].elevationMeters, elevation.isFinite {
+                    if let previous = lastElevated {
+                        let rise = elevation - previous.elevation
+                        layout.share(from: offset + cumulative[previous.index], to: here) { split, fraction in
+                            elevationCovered[split] = true
+                            gain[split] += max(rise * fraction, 0)
+                            loss[split] += max(-rise * fraction, 0)
+                        }
+                    }
+                    lastElevated = (index, elevation)
+                }
+            }
+
+            for leg in segment.timedLegs {
+                layout.share(from: offset + cumulative[leg.from], to: offset + cumulative[leg.to]) {
+                    split, fraction in
+                    elapsedCovered[split] = true
+                    if leg.isMoving { moving[split] += leg.seconds * fraction }
+                }
+            }
+            offset += segment.distanceMeters
+        }
+
+        return (0..<count).map { split in
+            let distance = layout.end(of: split) - layout.start(of: split)
+            var elapsed: Double?
+            if let start = boundaryTimes[split], let end = boundaryTimes[split + 1] {
+                elapsed = end.timeIntervalSince(start)
+            }
+            return Split(
+                index: split + 1,
+                distanceMeters: distance,
+                elapsedTimeSeconds: elapsed,
+                movingTimeSeconds: elapsedCovered[split] ? moving[split] : nil,
+                paceSecondsPerKilometer: elapsed.flatMap { distance > 0 ? $0 / (distance / 1000) : nil },
+                elevationGainMeters: elevationCovered[split] ? gain[split] : nil,
+                elevationLossMeters: elevationCovered[split] ? loss[split] : nil,
+                endDistanceMeters: layout.end(of: split))
+        }
+    }
+
+    /// Where the splits start and end along the activity.
+    private struct Layout {
+        let splitMeters: Double
+        let totalMeters: Double
+        let count: Int
+
+        func start(of split: Int) -> Double { Double(split) * splitMeters }
+
+        func end(of split: Int) -> Double {
+            split == count - 1 ? totalMeters : Double(split + 1) * splitMeters
+        }
+
+        /// Calls `body` with every split that the stretch `[from, to]` of the activity overlaps and
+        /// the fraction of the stretch that lies in it. A stretch without length belongs whole to
+        /// the split it sits in (to the earlier split when it sits on a boundary).
+        func share(from: Double, to: Double, _ body: (_ split: Int, _ fraction: Double) -> Void) {
+            guard to > from else {
+                let split = from <= 0 ? 0 : Int((from / splitMeters).rounded(.up)) - 1
+                body(min(max(split, 0), count - 1), 1)
+                return
+            }
+            var split = min(max(Int((from / splitMeters).rounded(.down)), 0), count - 1)
+            while split < count && start(of: split) < to {
+                let overlap = min(to, end(of: split)) - max(from, start(of: split))
+                if overlap > 0 { body(split, overlap / (to - from)) }
+                split += 1
+            }
+        }
+    }
+}

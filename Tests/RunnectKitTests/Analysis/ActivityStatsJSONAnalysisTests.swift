@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import RunnectKit
+
+@Suite("Analysis: ActivityStats JSON")
+struct ActivityStatsJSONAnalysisTests {
+    static let documentedKeys = [
+        "points", "segments", "distance_m", "distance_3d_m", "elapsed_time_s", "moving_time_s",
+        "avg_pace_s_per_km", "moving_pace_s_per_km", "max_speed_m_s", "elevation_gain_m",
+        "elevation_loss_m", "min_elevation_m", "max_elevation_m", "bounds", "start_time", "end_time",
+        "avg_heart_rate_bpm", "max_heart_rate_bpm", "avg_cadence_spm", "max_cadence_spm",
+    ]
+
+    private func json(_ value: some Encodable) throws -> String {
+        try OrderedJSONEncoder().encodeToString(value)
+    }
+
+    /// Offsets of `"key":` in `text`, failing the test for a key that is missing.
+    private func offsets(of keys: [String], in text: String) throws -> [Int] {
+        try keys.map { key in
+            let range = try #require(text.range(of: "\"\(key)\":"), "missing key \(key)")
+            return text.distance(from: text.startIndex, to: range.lowerBound)
+        }
+    }
+
+    @Test("Missing figures are null, every key is present, in the documented order")
+    func nullsAndOrder() throws {
+        let points = (0...4).map { AnalysisTrackBuilder.point(at: Double($0) * 10, seconds: nil) }
+        let text = try json(ActivityStats(segments: [points]))
+
+        let positions = try offsets(of: Self.documentedKeys, in: text)
+        #expect(positions == positions.sorted())
+        for key in ["distance_3d_m", "elapsed_time_s", "moving_time_s", "avg_pace_s_per_km",
+                    "max_speed_m_s", "elevation_gain_m", "start_time", "end_time", "avg_heart_rate_bpm",
+                    "max_cadence_spm"] {
+            #expect(text.contains("\"\(key)\":null"), "\(key) should be null")
+        }
+        #expect(text.hasPrefix("{\"points\":5,\"segments\":1,\"distance_m\":"))
+        #expect(!text.contains("\"splits\""))
+        #expect(!text.contains("\"segment_stats\""))
+
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == Set(Self.documentedKeys))
+    }
+
+    @Test("Foundation's JSONEncoder writes the same keys, nulls included, and decodes back")
+    func foundationEncoder() throws {
+        let points = (0...4).map { AnalysisTrackBuilder.point(at: Double($0) * 10, seconds: nil) }
+        let stats = ActivityStats(segments: [points])
+        let data = try JSONEncoder().encode(stats)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Set(object.keys) == Set(Self.documentedKeys))
+        #expect(object["elapsed_time_s"] is NSNull)
+        #expect(try JSONDecoder().decode(ActivityStats.self, from: data) == stats)
+        #expect(try JSONDecoder().decode(ActivityStats.self, from: OrderedJSONEncoder().encode(stats)) == stats)
+    }
+
+    @Test("Times are ISO 8601 UTC with Z, bounds an object; splits and segment_stats come last")
+    func timesBoundsAndExtras() throws {
+        var points = AnalysisTrackBuilder.steadyRun(to: 1200, stepMeters: 10, speed: 2.5)
+        points[0].heartRateBPM = 150
+        points[1].time = AnalysisTrackBuilder.startTime.addingTimeInterval(4.5)
+        let stats = ActivityStats(segments: [points],
+                                  options: StatsOptions(includeSplits: true, includeSegments: true))
+        let text = try json(stats)
+
+        #expect(text.contains("\"start_time\":\"2024-04-07T06:00:00Z\""))
+        #expect(text.contains("\"end_time\":\"2024-04-07T06:08:00Z\""))
+        #expect(text.contains("\"start_time\":\"2024-04-07T06:00:00Z\",\"end_time\":\"2024-04-07T06:08:00Z\"}"))
+        #expect(text.contains("\"bounds\":{\"min_lat\":"))
+        let boundsKeys = try offsets(of: ["min_lat", "min_lon", "max_lat", "max_lon"], in: text)
+        #expect(boundsKeys == boundsKeys.sorted())
+
+        let tail = try offsets(of: ["max_cadence_spm", "splits", "segment_stats"], in: text)
+        #expect(tail == tail.sorted())
+        #expect(text.contains("\"splits\":[{\"index\":1,\"distance_m\":1000,\"elapsed_time_s\":400"))
+        let splitKeys = try offsets(of: ["index", "distance_m", "elapsed_time_s", "moving_time_s", "pace_s_per_km",
+                                         "elevation_gain_m", "elevation_loss_m", "end_distance_m"],
+                                    in: String(text[text.range(of: "\"splits\"")!.lowerBound...]))
+        #expect(splitKeys == splitKeys.sorted())
+        #expect(text.contains("\"elevation_gain_m\":null,\"elevation_loss_m\":null,\"end_distance_m\":1000"))
+        #expect(text.contains("\"segment_stats\":[{\"points\":121,\"distance_m\":"))
+
+        let decoded = try JSONDecoder().decode(ActivityStats.self, from: Data(text.utf8))
+        #expect(decoded == stats)
+    }
+
+    @Test("Fractional seconds appear only when present")
+    func fractionalSeconds() throws {
+        #expect(RunnerFormat.timestamp(AnalysisTrackBuilder.startTime) == "2024-04-07T06:00:00Z")
+        #expect(RunnerFormat.timestamp(AnalysisTrackBuilder.startTime.addingTimeInterval(5.25))
+                == "2024-04-07T06:00:05.25Z")
+    }
+
+    @Test("Options decode from partial JSON with defaults and round-trip")
+    func optionsCoding() throws {
+        let partial = try JSONDecoder().decode(StatsOptions.self, from: Data(#"{"split_distance_m":1609.344}"#.utf8))
+        #expect(partial == StatsOptions(splitDistanceMeters: 1609.344))
+        let options = StatsOptions(movingSpeedThresholdMetersPerSecond: 1, elevationHysteresisMeters: 3,
+                                   splitDistanceMeters: 500, includeSplits: true, includeSegments: true)
+        #expect(try JSONDecoder().decode(StatsOptions.self, from: JSONEncoder().encode(options)) == options)
+        #expect(StatsOptions().movingSpeedThresholdMetersPerSecond == 0.894)
+        #expect(StatsOptions().splitDistanceMeters == 1000)
+    }
+}
