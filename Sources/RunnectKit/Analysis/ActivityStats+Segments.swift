@@ -19,18 +19,15 @@ extension ActivityStats {
         let hasTimedLeg = measured.contains { !$0.timedLegs.isEmpty }
         let startTime = measured.lazy.compactMap(\.firstTime).first
         let endTime = measured.lazy.compactMap(\.lastTime).last
-        // Distance along the activity at each segment's start, to place the first and last fixes.
-        var offsets: [Double] = []
-        offsets.reserveCapacity(measured.count)
-        _ = measured.reduce(0.0) { offset, segment in
-            offsets.append(offset)
-            return offset + segment.distanceMeters
-        }
+        // Average pace divides the elapsed time by the distance between the first and last timed
+        // fixes: the whole distance for any recorded run, only the timed stretch for a file timed
+        // in part.
         var timedDistance = 0.0
-        if let first = measured.indices.first(where: { measured[$0].firstTimedIndex != nil }),
-           let last = measured.indices.last(where: { measured[$0].lastTimedIndex != nil }) {
-            timedDistance = offsets[last] + measured[last].cumulativeMeters[measured[last].lastTimedIndex!]
-                - (offsets[first] + measured[first].cumulativeMeters[measured[first].firstTimedIndex!])
+        if let first = measured.firstIndex(where: { $0.firstTimedIndex != nil }),
+           let last = measured.lastIndex(where: { $0.lastTimedIndex != nil }),
+           let firstPoint = measured[first].firstTimedIndex, let lastPoint = measured[last].lastTimedIndex {
+            timedDistance = measured[first..<last].reduce(0) { $0 + $1.distanceMeters }
+                + measured[last].cumulativeMeters[lastPoint] - measured[first].cumulativeMeters[firstPoint]
         }
 
         var elapsed: Double?

@@ -35,9 +35,7 @@ import Darwin
 ///    first 19 digits are the exact value and go through 1–2. Otherwise the
 ///    true value lies strictly between `w × 10^q` and `(w+1) × 10^q`; both
 ///    bounds are converted with Eisel–Lemire, and if they round to the same
-///    double so does the true value (usually the product for `w` already shows
-///    that `w + 1` cannot change the result, and the second conversion is
-///    skipped). If they differ, the bounds straddle a rounding boundary and
+///    double so does the true value. If they differ, the bounds straddle a rounding boundary and
 ///    the parser falls back to `strtod`.
 ///
 /// ## Exactness
@@ -191,16 +189,13 @@ enum DecimalParser {
                 let r = q < 0 ? m / exactPowerOfTen(-q) : m * exactPowerOfTen(q)
                 return negative ? -r : r
             }
-            var unused = false
-            bits = eiselLemire(w, q, nextIsSame: &unused)
+            bits = eiselLemire(w, q)
         } else {
-            var nextIsSame = false
-            bits = eiselLemire(w, q, nextIsSame: &nextIsSame)
-            if bits != needsFallback && !nextIsSame {
-                var unused = false
-                if eiselLemire(w &+ 1, q, nextIsSame: &unused) != bits {
-                    bits = needsFallback
-                }
+            // The two conversions are independent, so they overlap in the
+            // pipeline; the second costs far less than its instruction count.
+            bits = eiselLemire(w, q)
+            if bits != needsFallback && eiselLemire(w &+ 1, q) != bits {
+                bits = needsFallback
             }
         }
         if bits == needsFallback {
@@ -237,28 +232,12 @@ enum DecimalParser {
     /// Bit pattern of the double nearest to `w × 10^q` (ties to even), for
     /// `w != 0`; `infinityBits` on overflow, `needsFallback` for the subnormal
     /// range.
-    ///
-    /// `nextIsSame` is set when the call for `w + 1` (same `q`) is certain to
-    /// return the same bits, so that the caller can skip it. Argument: with the
-    /// same normalisation shift `lz`, the exact 192-bit product grows by
-    /// `2^lz × T[q]`, i.e. by less than `2^lz` units of `high`; and `high` as
-    /// computed is the exact product's top word or one less. So the computed
-    /// `high` for `w + 1` lies in `[high - 1, high + 1 + 2^lz]`. If the bits
-    /// below the kept 54 are at least 2 and that range does not reach the next
-    /// multiple of `2^shift`, both calls keep the same 54 bits and exponent, and
-    /// neither sees an exact tie (which needs those low bits to be zero).
     @inline(__always)
-    private static func eiselLemire(_ w: UInt64, _ q: Int, nextIsSame: inout Bool) -> UInt64 {
+    private static func eiselLemire(_ w: UInt64, _ q: Int) -> UInt64 {
         // w < 2^64 < 10^20: below 10^-342 the value is under half the smallest
         // subnormal; above 10^308 it exceeds the largest double.
-        if q < powersOfFiveMinExponent {
-            nextIsSame = true
-            return 0
-        }
-        if q > powersOfFiveMaxExponent {
-            nextIsSame = true
-            return infinityBits
-        }
+        if q < powersOfFiveMinExponent { return 0 }
+        if q > powersOfFiveMaxExponent { return infinityBits }
 
         let lz = w.leadingZeroBitCount
         let wn = w &<< UInt64(lz)
@@ -280,10 +259,7 @@ enum DecimalParser {
         let upper = Int(high >> 63)
         let shift = UInt64(upper &+ 9)
         var mantissa = high >> shift
-        let belowMask: UInt64 = (1 &<< shift) &- 1
-        let below = high & belowMask
-        nextIsSame = below >= 2 && below &+ (1 &<< UInt64(lz)) &+ 1 <= belowMask
-            && w & (w &+ 1) != 0  // w + 1 is not a power of two: same lz
+        let below = high & ((1 &<< shift) &- 1)  // bits under the rounding bit
         // Biased exponent: q + floor(q·log2 5) (= floor(q·log2 10)) + upper - lz
         // + 63 (product scaling) + 1023 (bias).
         var biased = q &+ ((q &* 152_170) >> 16) &+ upper &- lz &+ 1086
@@ -293,8 +269,7 @@ enum DecimalParser {
         // An exact tie (possible only where the product is exact: -4 <= q <= 23):
         // the rounding bit is 1 and everything below it is zero. Round to even
         // by clearing the rounding bit when the kept mantissa is even.
-        if low == 0 && q >= -4 && q <= 23 && mantissa & 3 == 1
-            && below == 0 {
+        if low == 0 && below == 0 && mantissa & 3 == 1 && q >= -4 && q <= 23 {
             mantissa &= ~1
         }
         mantissa = (mantissa &+ 1) >> 1

@@ -49,7 +49,10 @@ private final class GPXParser {
     private var pointKind = PointKind.trackPoint
 
     private var field: Field?
-    private var text: [UInt8] = []
+    /// The captured text of the current field (a raw buffer: this runs for every number).
+    private var text: UnsafeMutablePointer<UInt8>
+    private var textCount = 0
+    private var textCapacity = 256
     private var textHasReferences = false
     private var sawZonelessTime = false
     private var skippedExtensionValues = 0
@@ -58,7 +61,15 @@ private final class GPXParser {
     init(scanner: XMLScanner) {
         self.scanner = scanner
         contexts.reserveCapacity(16)
-        text.reserveCapacity(64)
+        text = .allocate(capacity: textCapacity)
+    }
+
+    deinit {
+        text.deallocate()
+    }
+
+    private var capturedText: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: text, count: textCount)
     }
 
     func parse() throws -> Activity {
@@ -70,7 +81,15 @@ private final class GPXParser {
                 try end()
             case .text(let span, let hasReferences):
                 if field != nil {
-                    text.append(contentsOf: UnsafeBufferPointer(start: span.start, count: span.count))
+                    if textCount + span.count > textCapacity {
+                        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: (textCount + span.count) * 2)
+                        bigger.update(from: text, count: textCount)
+                        text.deallocate()
+                        text = bigger
+                        textCapacity = (textCount + span.count) * 2
+                    }
+                    (text + textCount).update(from: span.start, count: span.count)
+                    textCount += span.count
                     textHasReferences = textHasReferences || hasReferences
                 }
             case .endOfDocument:
@@ -184,7 +203,7 @@ private final class GPXParser {
     private func capture(_ wanted: Field?) -> Context {
         guard let wanted else { return .other }
         field = wanted
-        text.removeAll(keepingCapacity: true)
+        textCount = 0
         textHasReferences = false
         return .field
     }
@@ -276,13 +295,10 @@ private final class GPXParser {
 
     /// The captured text as a number; an empty element means "absent".
     private func number(_ what: String) throws -> Double? {
-        try text.withUnsafeBufferPointer { buffer -> Double? in
-            guard let base = buffer.baseAddress, !isBlank(buffer) else { return nil }
-            guard let value = DecimalParser.parseDouble(base, count: buffer.count) else {
-                throw invalid("invalid \(what) \"\(String(decoding: buffer, as: UTF8.self))\"")
-            }
-            return value
-        }
+        let buffer = capturedText
+        if let value = DecimalParser.parseDouble(text, count: textCount) { return value }
+        if isBlank(buffer) { return nil }
+        throw invalid("invalid \(what) \"\(String(decoding: buffer, as: UTF8.self))\"")
     }
 
     /// Extension values are not the course: one that cannot be read (`null`, `--`) is left out,
@@ -298,23 +314,20 @@ private final class GPXParser {
     }
 
     private func time() throws -> Date? {
-        try text.withUnsafeBufferPointer { buffer -> Date? in
-            guard let base = buffer.baseAddress, !isBlank(buffer) else { return nil }
-            guard let parsed = ISO8601Parser.parse(base, count: buffer.count) else {
-                throw invalid("invalid time \"\(String(decoding: buffer, as: UTF8.self))\"")
-            }
-            if !parsed.hadZone { sawZonelessTime = true }
-            return Date(timeIntervalSince1970: parsed.secondsSince1970)
+        let buffer = capturedText
+        guard let parsed = ISO8601Parser.parse(text, count: textCount) else {
+            if isBlank(buffer) { return nil }
+            throw invalid("invalid time \"\(String(decoding: buffer, as: UTF8.self))\"")
         }
+        if !parsed.hadZone { sawZonelessTime = true }
+        return Date(timeIntervalSince1970: parsed.secondsSince1970)
     }
 
     private func string() -> String? {
-        if text.isEmpty { return nil }
-        let value = text.withUnsafeBufferPointer { buffer in
-            textHasReferences
-                ? XMLScanner.decodeText(ByteSpan(start: buffer.baseAddress!, count: buffer.count))
-                : String(decoding: buffer, as: UTF8.self)
-        }
+        if textCount == 0 { return nil }
+        let value = textHasReferences
+            ? XMLScanner.decodeText(ByteSpan(start: text, count: textCount))
+            : String(decoding: capturedText, as: UTF8.self)
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
         return trimmed.isEmpty ? nil : trimmed
     }

@@ -75,8 +75,10 @@ final class XMLScanner {
     private var linesBeforeBase = 0
     private var columnCharsAtBase = 0  // characters between the last newline and buffer[0]
 
-    // Open element names, stored back to back.
-    private var nameBytes: [UInt8] = []
+    // Open element names, stored back to back in a raw buffer (arrays cost too much per element).
+    private var nameBytes: UnsafeMutablePointer<UInt8>
+    private var nameCapacity = 256
+    private var nameLength = 0
     private var nameEnds: [Int] = []
     private var pendingEnd = false
     private var pendingEndName: ByteSpan?
@@ -84,7 +86,12 @@ final class XMLScanner {
     private var checkedByteOrderMark = false
 
     // Attributes of the last start tag: offsets into `buffer`.
-    private var attributeRanges: [(name: Range<Int>, value: Range<Int>, hasReferences: Bool)] = []
+    private struct AttributeRange {
+        var nameStart: Int, nameEnd: Int, valueStart: Int, valueEnd: Int, hasReferences: Bool
+    }
+    private var attributes: UnsafeMutablePointer<AttributeRange>
+    private var attributeCapacity = 16
+    private var attributeCount = 0
 
     /// Depth of the element whose content comes next (0 before the root).
     var depth: Int { nameEnds.count }
@@ -94,13 +101,22 @@ final class XMLScanner {
         self.capacity = chunkSize
         self.maxTokenBytes = maxTokenBytes
         self.buffer = .allocate(capacity: chunkSize)
-        nameBytes.reserveCapacity(256)
+        self.nameBytes = .allocate(capacity: nameCapacity)
+        self.attributes = .allocate(capacity: attributeCapacity)
         nameEnds.reserveCapacity(32)
-        attributeRanges.reserveCapacity(8)
     }
 
     deinit {
         buffer.deallocate()
+        byteClasses.deallocate()
+        nameBytes.deallocate()
+        attributes.deallocate()
+    }
+
+    private func openName(at index: Int) -> String {
+        let stop = nameEnds[index]
+        let start = index > 0 ? nameEnds[index - 1] : 0
+        return String(decoding: UnsafeBufferPointer(start: nameBytes + start, count: stop - start), as: UTF8.self)
     }
 
     // MARK: - Positions
@@ -179,9 +195,30 @@ final class XMLScanner {
         for i in (lastNewline + 1)..<count where buffer[i] & 0xC0 != 0x80 { columnCharsAtBase += 1 }
     }
 
+    /// The next `byte` at or after `index`, eight bytes at a time (runs in GPS files are short: a
+    /// number, an indent; too short for a `memchr` call to pay off).
     @inline(__always) private func find(_ byte: UInt8, from index: Int) -> Int? {
-        guard index < end, let hit = memchr(buffer + index, Int32(byte), end - index) else { return nil }
-        return UnsafePointer(buffer).distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        XMLScanner.find(byte, in: buffer, from: index, to: end)
+    }
+
+    @inline(__always) static func find(_ byte: UInt8, in buffer: UnsafeMutablePointer<UInt8>,
+                                       from index: Int, to end: Int) -> Int? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let pattern = UInt64(byte) &* ones
+        var i = index
+        let raw = UnsafeRawPointer(buffer)
+        while i + 8 <= end {
+            // A zero byte in word ⇔ a match; the lowest flagged byte is always a true match.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ pattern
+            let found = (word &- ones) & ~word & 0x8080_8080_8080_8080
+            if found != 0 { return i + found.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < end {
+            if buffer[i] == byte { return i }
+            i += 1
+        }
+        return nil
     }
 
     private func find(_ literal: StaticString, from index: Int) -> Int? {
@@ -253,10 +290,8 @@ final class XMLScanner {
     }
 
     private func finish() throws -> XMLToken {
-        if let open = nameEnds.last {
-            let start = nameEnds.count > 1 ? nameEnds[nameEnds.count - 2] : 0
-            let name = String(decoding: nameBytes[start..<open], as: UTF8.self)
-            throw malformed("unexpected end of file: <\(name)> is not closed", at: end)
+        if !nameEnds.isEmpty {
+            throw malformed("unexpected end of file: <\(openName(at: nameEnds.count - 1))> is not closed", at: end)
         }
         if !sawRoot { throw malformed("no root element", at: end) }
         return .endOfDocument
@@ -280,7 +315,7 @@ final class XMLScanner {
             if !isWhitespace(from: start, to: lt) { throw malformed("text outside the root element", at: start) }
             return nil
         }
-        let hasReferences = memchr(buffer + start, Int32(UInt8(ascii: "&")), lt - start) != nil
+        let hasReferences = XMLScanner.find(UInt8(ascii: "&"), in: buffer, from: start, to: lt) != nil
         return .text(ByteSpan(start: buffer + start, count: lt - start), hasReferences: hasReferences)
     }
 
@@ -355,32 +390,38 @@ final class XMLScanner {
         return index + n <= end && memcmp(buffer + index, literal.utf8Start, n) == 0
     }
 
-    @inline(__always) private static func isNameStart(_ c: UInt8) -> Bool {
-        (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z")
-            || c == UInt8(ascii: "_") || c == UInt8(ascii: ":") || c >= 0x80
-    }
+    // Byte classes, looked up in a table the scanner holds (a register away in its loops).
+    private static let nameStartClass: UInt8 = 1, nameClass: UInt8 = 2, spaceClass: UInt8 = 4
+    private let byteClasses: UnsafeMutablePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for c in 0..<256 {
+            let byte = UInt8(c)
+            let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let start = letter || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
+            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            let name = start || digit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            let space = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+            table[c] = (start ? nameStartClass : 0) | (name ? nameClass : 0) | (space ? spaceClass : 0)
+        }
+        return table
+    }()
 
-    @inline(__always) private static func isNameByte(_ c: UInt8) -> Bool {
-        isNameStart(c) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
-            || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
-    }
-
-    @inline(__always) private static func isSpace(_ c: UInt8) -> Bool {
-        c == 0x20 || c == 0x0A || c == 0x09 || c == 0x0D
-    }
+    @inline(__always) private func isNameStart(_ c: UInt8) -> Bool { byteClasses[Int(c)] & Self.nameStartClass != 0 }
+    @inline(__always) private func isNameByte(_ c: UInt8) -> Bool { byteClasses[Int(c)] & Self.nameClass != 0 }
+    @inline(__always) private func isSpace(_ c: UInt8) -> Bool { byteClasses[Int(c)] & Self.spaceClass != 0 }
 
     /// Parses `<name attr="v" …>` or `<name …/>`, validating attribute syntax as it goes.
     private func scanStartTag() throws -> XMLToken? {
         let start = pos
         if depth == 0 && sawRoot { throw malformed("content after the root element", at: start) }
-        attributeRanges.removeAll(keepingCapacity: true)
+        attributeCount = 0
         var i = start + 1
-        guard Self.isNameStart(buffer[i]) else { throw malformed("invalid element name", at: i) }
-        while i < end && Self.isNameByte(buffer[i]) { i += 1 }
+        guard isNameStart(buffer[i]) else { throw malformed("invalid element name", at: i) }
+        while i < end && isNameByte(buffer[i]) { i += 1 }
         let nameEnd = i
         while true {
             // Between attributes.
-            while i < end && Self.isSpace(buffer[i]) { i += 1 }
+            while i < end && isSpace(buffer[i]) { i += 1 }
             if i >= end { try needMore("unexpected end of file inside a start tag"); return nil }
             let c = buffer[i]
             if c == UInt8(ascii: ">") {
@@ -396,17 +437,17 @@ final class XMLScanner {
                 pendingEndName = name
                 return .start(name: name)
             }
-            if i == nameEnd || !Self.isNameStart(c) {
+            if i == nameEnd || !isNameStart(c) {
                 throw malformed("expected an attribute, '>' or '/>'", at: i)
             }
             let attributeStart = i
-            while i < end && Self.isNameByte(buffer[i]) { i += 1 }
+            while i < end && isNameByte(buffer[i]) { i += 1 }
             let attributeNameEnd = i
-            while i < end && Self.isSpace(buffer[i]) { i += 1 }
+            while i < end && isSpace(buffer[i]) { i += 1 }
             if i >= end { try needMore("unexpected end of file inside a start tag"); return nil }
             guard buffer[i] == UInt8(ascii: "=") else { throw malformed("expected '=' after attribute name", at: i) }
             i += 1
-            while i < end && Self.isSpace(buffer[i]) { i += 1 }
+            while i < end && isSpace(buffer[i]) { i += 1 }
             if i >= end { try needMore("unexpected end of file inside a start tag"); return nil }
             let quote = buffer[i]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
@@ -417,48 +458,65 @@ final class XMLScanner {
                 return nil
             }
             let valueStart = i + 1
-            if memchr(buffer + valueStart, Int32(UInt8(ascii: "<")), close - valueStart) != nil {
-                throw malformed("'<' in an attribute value", at: valueStart)
+            if let lt = XMLScanner.find(UInt8(ascii: "<"), in: buffer, from: valueStart, to: close) {
+                throw malformed("'<' in an attribute value", at: lt)
             }
-            let hasReferences = memchr(buffer + valueStart, Int32(UInt8(ascii: "&")), close - valueStart) != nil
-            attributeRanges.append((attributeStart..<attributeNameEnd, valueStart..<close, hasReferences))
+            let hasReferences = XMLScanner.find(UInt8(ascii: "&"), in: buffer, from: valueStart, to: close) != nil
+            if attributeCount == attributeCapacity {
+                let bigger = UnsafeMutablePointer<AttributeRange>.allocate(capacity: attributeCapacity * 2)
+                bigger.moveInitialize(from: attributes, count: attributeCount)
+                attributes.deallocate()
+                attributes = bigger
+                attributeCapacity *= 2
+            }
+            (attributes + attributeCount).initialize(to: AttributeRange(
+                nameStart: attributeStart, nameEnd: attributeNameEnd, valueStart: valueStart, valueEnd: close,
+                hasReferences: hasReferences))
+            attributeCount += 1
             i = close + 1
-            if i < end && !Self.isSpace(buffer[i]) && buffer[i] != UInt8(ascii: ">") && buffer[i] != UInt8(ascii: "/") {
+            if i < end && !isSpace(buffer[i]) && buffer[i] != UInt8(ascii: ">") && buffer[i] != UInt8(ascii: "/") {
                 throw malformed("expected whitespace between attributes", at: i)
             }
         }
     }
 
     private func openElement(from start: Int, to stop: Int) -> ByteSpan {
-        nameBytes.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: stop - start))
-        nameEnds.append(nameBytes.count)
+        let count = stop - start
+        if nameLength + count > nameCapacity {
+            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: (nameLength + count) * 2)
+            bigger.update(from: nameBytes, count: nameLength)
+            nameBytes.deallocate()
+            nameBytes = bigger
+            nameCapacity = (nameLength + count) * 2
+        }
+        (nameBytes + nameLength).update(from: buffer + start, count: count)
+        nameLength += count
+        nameEnds.append(nameLength)
         sawRoot = true
         return ByteSpan(start: buffer + start, count: stop - start)
     }
 
     /// Closes the self-closed element just reported; its name still lies in the untouched buffer.
     private func popName() -> ByteSpan {
-        let stop = nameEnds.removeLast()
-        nameBytes.removeLast(stop - (nameEnds.last ?? 0))
+        nameEnds.removeLast()
+        nameLength = nameEnds.last ?? 0
         return pendingEndName!
     }
 
     private func closeElement(nameFrom start: Int, to gt: Int) throws -> ByteSpan {
         var stop = gt
-        while stop > start && Self.isSpace(buffer[stop - 1]) { stop -= 1 }
+        while stop > start && isSpace(buffer[stop - 1]) { stop -= 1 }
         let count = stop - start
         guard let open = nameEnds.last else { throw malformed("end tag without a start tag", at: pos) }
         let openStart = nameEnds.count > 1 ? nameEnds[nameEnds.count - 2] : 0
-        let matches = open - openStart == count && nameBytes.withUnsafeBufferPointer {
-            memcmp($0.baseAddress! + openStart, buffer + start, count) == 0
-        }
+        let matches = open - openStart == count && memcmp(nameBytes + openStart, buffer + start, count) == 0
         guard matches else {
-            let expected = String(decoding: nameBytes[openStart..<open], as: UTF8.self)
+            let expected = openName(at: nameEnds.count - 1)
             let found = String(decoding: UnsafeBufferPointer(start: buffer + start, count: count), as: UTF8.self)
             throw malformed("</\(found)> does not close <\(expected)>", at: pos)
         }
         nameEnds.removeLast()
-        nameBytes.removeLast(count)
+        nameLength = openStart
         pos = gt + 1
         return ByteSpan(start: buffer + start, count: count)
     }
@@ -467,10 +525,12 @@ final class XMLScanner {
 
     /// The raw value of the attribute of the last start tag whose local name is `name`.
     func attribute(_ name: StaticString) -> (value: ByteSpan, hasReferences: Bool)? {
-        for range in attributeRanges {
-            let span = ByteSpan(start: buffer + range.name.lowerBound, count: range.name.count)
+        for i in 0..<attributeCount {
+            let range = attributes[i]
+            let span = ByteSpan(start: buffer + range.nameStart, count: range.nameEnd - range.nameStart)
             if span.localName.equals(name) {
-                return (ByteSpan(start: buffer + range.value.lowerBound, count: range.value.count), range.hasReferences)
+                return (ByteSpan(start: buffer + range.valueStart, count: range.valueEnd - range.valueStart),
+                        range.hasReferences)
             }
         }
         return nil
