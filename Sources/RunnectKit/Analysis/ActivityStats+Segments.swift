@@ -67,6 +67,7 @@ extension ActivityStats {
             maxCadence: measured.compactMap(\.cadenceMax).max(),
             splits: options.includeSplits
                 ? SplitBuilder.splits(of: measured, splitMeters: options.splitDistanceMeters,
+                                      elevationHysteresisMeters: options.elevationHysteresisMeters,
                                       startTime: startTime, endTime: endTime)
                 : nil,
             perSegment: options.includeSegments ? measured.map(SegmentStats.init) : nil)

@@ -8,9 +8,8 @@ import Foundation
 /// no time or pace, one without elevation has no elevation figures.
 ///
 /// In JSON every key is present, with `null` for a missing figure; only `splits` and
-/// `segment_stats` are left out unless they were asked for. ``encode(to:)`` writes the keys in the
-/// order of the properties below; ``OrderedJSONEncoder`` keeps that order in its output, where
-/// Foundation's `JSONEncoder` writes the same keys in an unspecified order.
+/// `segment_stats` are left out unless they were asked for. (Foundation's `JSONEncoder` on Linux
+/// writes keys in an order that changes from run to run: use `.sortedKeys` for stable output.)
 public struct ActivityStats: Sendable, Equatable, Codable {
     /// Number of points in all segments, with or without a position.
     public var points: Int
@@ -40,7 +39,8 @@ public struct ActivityStats: Sendable, Equatable, Codable {
     /// counts as moving when its time is positive and its distance divided by its time is above
     /// ``StatsOptions/movingSpeedThresholdMetersPerSecond`` (30 min/mile by default); its time
     /// then counts in full. Legs with zero or negative time never count, and nothing between two
-    /// segments does (a segment break is a pause). `nil` when no segment has two timed points.
+    /// segments does (a segment break is a pause). A fix repeated exactly (a 0 m leg: the device
+    /// had no new position) folds its time into the next leg instead of counting as a stop. `nil` when no segment has two timed points.
     public var movingTimeSeconds: Double?
     /// Elapsed time per kilometre, seconds: ``elapsedTimeSeconds`` divided by the distance
     /// covered between the first and the last timed point.

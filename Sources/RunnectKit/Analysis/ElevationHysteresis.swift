@@ -18,17 +18,23 @@ struct ElevationHysteresis {
     }
 
     /// Takes the next elevation of the sequence.
-    mutating func add(_ elevation: Double) {
+    /// - Returns: The step counted (positive: gain, negative: loss) when the reference moved to
+    ///   `elevation`; `nil` when the change was within the threshold.
+    @discardableResult
+    mutating func add(_ elevation: Double) -> Double? {
         guard let reference else {
             self.reference = elevation
-            return
+            return nil
         }
-        if elevation - reference >= thresholdMeters {
-            gainMeters += elevation - reference
-            self.reference = elevation
-        } else if reference - elevation >= thresholdMeters {
-            lossMeters += reference - elevation
-            self.reference = elevation
+        let step = elevation - reference
+        if step >= thresholdMeters {
+            gainMeters += step
+        } else if -step >= thresholdMeters {
+            lossMeters -= step
+        } else {
+            return nil
         }
+        self.reference = elevation
+        return step
     }
 }

@@ -126,15 +126,22 @@ struct SegmentMeasurement {
             if let previous = lastTimed {
                 let seconds = time.timeIntervalSince(previous.time)
                 let meters = cumulative[index] - cumulative[previous.index]
-                let isMoving = seconds > 0 && meters / seconds > options.movingSpeedThresholdMetersPerSecond
-                if isMoving {
-                    movingSeconds += seconds
-                    movingMeters += meters
+                // A fix exactly repeated (0 m) is a device with no new position, not a runner who
+                // stopped for that second: its time folds into the next leg. A real stop of
+                // repeated fixes still ends in one long, slow leg, which does not count as moving.
+                if !(meters == 0 && seconds > 0) {
+                    let isMoving = seconds > 0 && meters / seconds > options.movingSpeedThresholdMetersPerSecond
+                    if isMoving {
+                        movingSeconds += seconds
+                        movingMeters += meters
+                    }
+                    timedLegs.append(TimedLeg(from: previous.index, to: index, seconds: seconds,
+                                              meters: meters, isMoving: isMoving))
+                    lastTimed = (index, time)
                 }
-                timedLegs.append(TimedLeg(from: previous.index, to: index, seconds: seconds,
-                                          meters: meters, isMoving: isMoving))
+            } else {
+                lastTimed = (index, time)
             }
-            lastTimed = (index, time)
 
             if let forward = lastForward {
                 let seconds = time.timeIntervalSince(forward.time)

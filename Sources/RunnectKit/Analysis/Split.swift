@@ -27,14 +27,13 @@ public struct Split: Sendable, Equatable, Codable {
     public var movingTimeSeconds: Double?
     /// ``elapsedTimeSeconds`` per kilometre of ``distanceMeters``; `nil` without elapsed time.
     public var paceSecondsPerKilometer: Double?
-    /// Sum of the rises between consecutive elevations within the split, metres, the
-    /// interpolated boundary elevations included.
+    /// Elevation gained within the split, metres: the share of the activity's hysteresis-filtered
+    /// gain (see ``ActivityStats/elevationGainMeters``) climbed here.
     ///
-    /// Unlike ``ActivityStats/elevationGainMeters``, this is the naive sum, without hysteresis: a
-    /// hysteresis reference carried from split to split would make the splits' sums depend on
-    /// where the previous split left it, and restarting it at each boundary would drop up to the
-    /// threshold at every kilometre. Elevation changes across a segment break are not counted.
-    /// `nil` when no pair of consecutive elevations reaches into the split.
+    /// Each step the hysteresis counts is shared out over the stretch between the two points it
+    /// was measured between, in proportion to distance, so the splits add up to the activity's
+    /// gain. Elevation changes across a segment break are not counted. `nil` when no elevation
+    /// reaches into the split.
     public var elevationGainMeters: Double?
     /// Sum of the drops, as for ``elevationGainMeters``.
     public var elevationLossMeters: Double?

@@ -12,7 +12,7 @@ enum SplitBuilder {
     /// - Returns: One split per started split length; empty when the activity has no distance.
     /// - Complexity: O(n + k) for n points and k splits.
     static func splits(of segments: [SegmentMeasurement], splitMeters: Double,
-                       startTime: Date?, endTime: Date?) -> [Split] {
+                       elevationHysteresisMeters: Double, startTime: Date?, endTime: Date?) -> [Split] {
         let total = segments.reduce(0) { $0 + $1.distanceMeters }
         guard splitMeters > 0, splitMeters.isFinite, total > 0,
               total / splitMeters < Double(Int.max / 2) else { return [] }
@@ -38,7 +38,8 @@ enum SplitBuilder {
             let cumulative = segment.cumulativeMeters
             var lastTimed: Int?
             var nextTimed = 0
-            var lastElevated: (index: Int, elevation: Double)?
+            var hysteresis = ElevationHysteresis(thresholdMeters: elevationHysteresisMeters)
+            var referencePosition: Double?  // where the hysteresis reference was set
 
             for index in points.indices {
                 let here = offset + cumulative[index]
@@ -59,19 +60,21 @@ enum SplitBuilder {
                 }
                 if points[index].time != nil { lastTimed = index }
 
-                // Elevation: each step between consecutive elevations is shared out over the
-                // splits it crosses in proportion to distance, which is what cutting it at the
-                // interpolated boundary elevations gives.
+                // Elevation: the activity's hysteresis runs along the segment; each step it counts
+                // is shared out over the stretch it was climbed (or descended) on, in proportion
+                // to distance. The splits' gains then add up to the activity's gain.
                 if let elevation = points[index].elevationMeters, elevation.isFinite {
-                    if let previous = lastElevated {
-                        let rise = elevation - previous.elevation
-                        layout.share(from: offset + cumulative[previous.index], to: here) { split, fraction in
-                            elevationCovered[split] = true
-                            gain[split] += max(rise * fraction, 0)
-                            loss[split] += max(-rise * fraction, 0)
+                    let from = referencePosition ?? here
+                    layout.share(from: from, to: here) { split, _ in elevationCovered[split] = true }
+                    if let step = hysteresis.add(elevation) {
+                        layout.share(from: from, to: here) { split, fraction in
+                            gain[split] += max(step * fraction, 0)
+                            loss[split] += max(-step * fraction, 0)
                         }
+                        referencePosition = here
+                    } else if referencePosition == nil {
+                        referencePosition = here
                     }
-                    lastElevated = (index, elevation)
                 }
             }
 

@@ -24,7 +24,8 @@ struct StatsReport: Encodable {
 
     func jsonLine() throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        // Sorted: Foundation on Linux writes unsorted keys in a different order on every run.
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 }
