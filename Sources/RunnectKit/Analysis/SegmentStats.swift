@@ -89,12 +89,12 @@ public struct SegmentStats: Sendable, Equatable, Codable {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(points, forKey: .points)
-        try container.encode(distanceMeters, forKey: .distanceMeters)
-        try container.encode(distance3DMeters, forKey: .distance3DMeters)
-        try container.encode(elapsedTimeSeconds, forKey: .elapsedTimeSeconds)
-        try container.encode(movingTimeSeconds, forKey: .movingTimeSeconds)
-        try container.encode(elevationGainMeters, forKey: .elevationGainMeters)
-        try container.encode(elevationLossMeters, forKey: .elevationLossMeters)
+        try container.encode(JSONResolution.meters(distanceMeters), forKey: .distanceMeters)
+        try container.encode(JSONResolution.meters(distance3DMeters), forKey: .distance3DMeters)
+        try container.encode(JSONResolution.seconds(elapsedTimeSeconds), forKey: .elapsedTimeSeconds)
+        try container.encode(JSONResolution.seconds(movingTimeSeconds), forKey: .movingTimeSeconds)
+        try container.encode(JSONResolution.meters(elevationGainMeters), forKey: .elevationGainMeters)
+        try container.encode(JSONResolution.meters(elevationLossMeters), forKey: .elevationLossMeters)
         try container.encode(startTime.map(RunnerFormat.timestamp), forKey: .startTime)
         try container.encode(endTime.map(RunnerFormat.timestamp), forKey: .endTime)
     }

@@ -82,12 +82,12 @@ public struct Split: Sendable, Equatable, Codable {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(index, forKey: .index)
-        try container.encode(distanceMeters, forKey: .distanceMeters)
-        try container.encode(elapsedTimeSeconds, forKey: .elapsedTimeSeconds)
-        try container.encode(movingTimeSeconds, forKey: .movingTimeSeconds)
-        try container.encode(paceSecondsPerKilometer, forKey: .paceSecondsPerKilometer)
-        try container.encode(elevationGainMeters, forKey: .elevationGainMeters)
-        try container.encode(elevationLossMeters, forKey: .elevationLossMeters)
-        try container.encode(endDistanceMeters, forKey: .endDistanceMeters)
+        try container.encode(JSONResolution.meters(distanceMeters), forKey: .distanceMeters)
+        try container.encode(JSONResolution.seconds(elapsedTimeSeconds), forKey: .elapsedTimeSeconds)
+        try container.encode(JSONResolution.seconds(movingTimeSeconds), forKey: .movingTimeSeconds)
+        try container.encode(JSONResolution.pace(paceSecondsPerKilometer), forKey: .paceSecondsPerKilometer)
+        try container.encode(JSONResolution.meters(elevationGainMeters), forKey: .elevationGainMeters)
+        try container.encode(JSONResolution.meters(elevationLossMeters), forKey: .elevationLossMeters)
+        try container.encode(JSONResolution.meters(endDistanceMeters), forKey: .endDistanceMeters)
     }
 }
