@@ -48,9 +48,9 @@ import Darwin
 ///
 /// `strtod` is used for results in the subnormal range (and values that round
 /// there), and for truncated inputs whose two bounds disagree. The number is
-/// copied into a NUL-terminated buffer (on the stack up to 4096 bytes). Note
-/// that `strtod` honours `LC_NUMERIC`; the process is assumed to run in the
-/// default "C" locale, as Swift programs do unless they call `setlocale`.
+/// copied into a NUL-terminated buffer (on the stack up to 4096 bytes) and
+/// converted by `strtod` under the "C" locale (`uselocale`, per thread), so a host program's
+/// `setlocale` (a decimal comma) cannot change the result.
 /// Non-finite results (overflow such as `1e400`) are reported as `nil`,
 /// because a GPS number that overflows is invalid; underflow gives ±0.
 enum DecimalParser {
@@ -344,6 +344,9 @@ enum DecimalParser {
 
     // MARK: - Fallback
 
+    /// The "C" locale, created once: the decimal point is always '.'.
+    nonisolated(unsafe) private static let cLocale: locale_t = newlocale(1 << LC_NUMERIC, "C", nil)  // LC_NUMERIC_MASK (a macro Swift cannot import)
+
     /// Correctly rounded conversion by the C library for the rare hard cases.
     /// `[start, end)` has already been validated; strtod stops at any trailing whitespace.
     @inline(never)
@@ -352,6 +355,9 @@ enum DecimalParser {
         func convert(_ buffer: UnsafeMutablePointer<CChar>) -> Double {
             UnsafeMutableRawPointer(buffer).copyMemory(from: start, byteCount: n)
             buffer[n] = 0
+            // uselocale is per thread: other threads keep theirs.
+            let previous = uselocale(cLocale)
+            defer { uselocale(previous) }
             return strtod(buffer, nil)
         }
         let value: Double

@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# Benchmark of GPX parse + full stats (and the batch geodesic path), with peers side by side.
+#
+#   scripts/bench.sh                  big.gpx (200,000 points, 70 MB): runnect, gpxpy, GPSBabel
+#   scripts/bench.sh --quick          a 20,000-point file in bench-out/quick/ (smoke test)
+#   scripts/bench.sh --repeat N       runs of each peer (separate processes, best of N; default 1,
+#                                     a gpxpy run takes ~13 s); runnect is always best of 5 in-process
+#   scripts/bench.sh --install-peers  first: pip install gpxpy, apt-get install -y gpsbabel (and time)
+#
+# Needs ../shared/bench/gen_workloads.py (or RUNNECT_SHARED=/path/to/shared). Writes bench-out/:
+# big.gpx (+ .stamp.json, reused while its size and sha256 match), results.jsonl (raw JSON lines)
+# and results.md (the table printed at the end). Peers that are not installed are skipped, never
+# installed without --install-peers; nothing else touches the network.
+set -euo pipefail
+
+usage() {
+  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+  exit "${1:-0}"
+}
+
+quick=0
+install_peers=0
+peer_repeat=1
+runnect_repeat=5
+while (($#)); do
+  case "$1" in
+    --quick) quick=1 ;;
+    --install-peers) install_peers=1 ;;
+    --repeat)
+      [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]*$ ]] || { echo "bench: --repeat needs a positive integer" >&2; exit 64; }
+      peer_repeat="$2"
+      shift
+      ;;
+    --repeat=*)
+      peer_repeat="${1#--repeat=}"
+      [[ "$peer_repeat" =~ ^[1-9][0-9]*$ ]] || { echo "bench: --repeat needs a positive integer" >&2; exit 64; }
+      ;;
+    -h | --help) usage 0 ;;
+    *) echo "bench: unknown option: $1" >&2; usage 64 >&2 ;;
+  esac
+  shift
+done
+
+cd "$(dirname "$0")/.."
+root=$(pwd)
+shared="${RUNNECT_SHARED:-$root/../shared}"
+if [[ ! -f "$shared/bench/gen_workloads.py" ]]; then
+  echo "bench: $shared/bench/gen_workloads.py not found: the workload generator lives in the" >&2
+  echo "       shared/ folder beside the repo; set RUNNECT_SHARED=/path/to/shared to point at it" >&2
+  exit 2
+fi
+shared=$(cd "$shared" && pwd)
+command -v python3 >/dev/null || { echo "bench: python3 is needed (workload generator, peers, table)" >&2; exit 2; }
+helper="$root/scripts/bench_peers.py"
+
+step() { printf '\n== %s\n' "$*" >&2; }
+
+as_root() {
+  if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi
+}
+
+# ---- peers, installed only when asked ---------------------------------------------------------
+if ((install_peers)); then
+  step "installing peers (--install-peers)"
+  python3 -m pip install gpxpy
+  apt_packages=()
+  command -v gpsbabel >/dev/null || apt_packages+=(gpsbabel)
+  [[ -x /usr/bin/time ]] || apt_packages+=(time)
+  if ((${#apt_packages[@]})); then
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y "${apt_packages[@]}"
+  fi
+fi
+
+# ---- build -------------------------------------------------------------------------------------
+step "system libraries (scripts/setup.sh)"
+scripts/setup.sh
+step "building runnect-bench, release only (debug builds are 10-50x slower and say nothing about the product)"
+swift build -c release --product runnect-bench >&2
+bench_bin="$(swift build -c release --show-bin-path)/runnect-bench"
+[[ -x "$bench_bin" ]] || { echo "bench: $bench_bin was not built" >&2; exit 1; }
+
+# ---- workload ----------------------------------------------------------------------------------
+if ((quick)); then
+  outdir=bench-out/quick
+  points=20000
+  geodesic_n=100000
+else
+  outdir=bench-out
+  points=$(python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import gen_workloads as g; print(g.BIG_POINTS)' "$shared/bench")
+  geodesic_n=1000000
+fi
+mkdir -p "$outdir"
+step "workload: $outdir/big.gpx ($points points)"
+gpx=$(python3 "$helper" workload "$shared" "$outdir" "$points")
+
+results="$outdir/results.jsonl"
+table="$outdir/results.md"
+: >"$results"
+load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
+
+# ---- runnect -----------------------------------------------------------------------------------
+step "runnect: gpx $gpx --repeat $runnect_repeat (best of $runnect_repeat, one process)"
+python3 "$helper" measure --set role=best --set "repeat=$runnect_repeat" -- \
+  "$bench_bin" gpx "$gpx" --repeat "$runnect_repeat" >>"$results"
+
+step "runnect: gpx $gpx --repeat 1 (peak memory of exactly one parse)"
+python3 "$helper" measure --set role=single --set repeat=1 -- \
+  "$bench_bin" gpx "$gpx" --repeat 1 >>"$results"
+
+step "runnect: geodesic $geodesic_n"
+python3 "$helper" measure -- "$bench_bin" geodesic "$geodesic_n" >>"$results"
+
+# ---- peers -------------------------------------------------------------------------------------
+skip() {  # tool, reason
+  echo "$1: skipped: $2" >&2
+  python3 -c 'import json, sys; print(json.dumps({"tool": sys.argv[1], "skipped": sys.argv[2]}))' \
+    "$1" "$2" >>"$results"
+}
+
+step "gpxpy: parse + length_2d + get_moving_data + get_uphill_downhill + get_bounds, best of $peer_repeat"
+if python3 -c 'import gpxpy' 2>/dev/null; then
+  python3 "$helper" gpxpy "$gpx" --repeat "$peer_repeat" >>"$results"
+else
+  skip gpxpy "not installed (pip install gpxpy, or rerun with --install-peers)"
+fi
+
+step "GPSBabel: gpsbabel -i gpx -f $gpx -o geojson -F /dev/null, best of $peer_repeat"
+if ! command -v gpsbabel >/dev/null; then
+  skip gpsbabel "not installed (apt-get install gpsbabel, or rerun with --install-peers)"
+elif ! grep -Eq '^[[:space:]]+geojson[[:space:]]' <<<"$(gpsbabel -h 2>&1 || true)"; then
+  # (not "gpsbabel -h | grep -q": grep exits early and pipefail turns gpsbabel's SIGPIPE into a failure)
+  skip gpsbabel "this gpsbabel has no geojson output format (see gpsbabel -h)"
+else
+  python3 "$helper" gpsbabel "$gpx" --repeat "$peer_repeat" >>"$results"
+fi
+
+echo "GeographicLib GeodSolve (50k pairs): skipped (optional; see ../shared/bench/PEERS.md)" >&2
+
+# ---- table -------------------------------------------------------------------------------------
+load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
+cores=$(nproc)
+cpu=$(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || true)
+cpu=${cpu:-unknown CPU}
+mem_gib=$(awk '/^MemTotal:/ {printf "%.1f", $2 / 1048576}' /proc/meminfo 2>/dev/null || echo "?")
+swift_version=$(swift --version 2>/dev/null | grep -m1 -o 'Swift version [^ ]*' || echo "Swift ?")
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo "")
+if [[ -n "$commit" ]] && ! git diff --quiet HEAD -- Sources Package.swift 2>/dev/null; then
+  commit="$commit+local changes"
+fi
+sha=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["sha256"])' "$gpx.stamp.json")
+bytes=$(wc -c <"$gpx")
+
+python3 "$helper" table "$results" --commit "${commit:+($commit)}" \
+  --machine "Machine: $cores cores (nproc), $cpu, $mem_gib GiB RAM; $swift_version, release build." \
+  --machine "runnect-bench is single-threaded: it runs on one core of the $cores; each peer is one process too." \
+  --machine "Workload: $gpx, $bytes bytes, $points points, sha256 $sha." \
+  --machine "Load average (1/5/15 min) before: $load_before, after: $load_after (other work on the machine makes figures noisy)." \
+  >"$table"
+
+echo >&2
+cat "$table"
+echo
+echo "Wrote $table and $results"
