@@ -6,10 +6,13 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "RunnectKit", targets: ["RunnectKit"]),
+        .library(name: "RunnectStore", targets: ["RunnectStore"]),
         .executable(name: "runnect", targets: ["runnect"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
     ],
     targets: [
         // A small C-shaped shim over the system's C++ GeographicLib (libgeographiclib-dev).
@@ -24,16 +27,27 @@ let package = Package(
             dependencies: ["CGeographicLib"],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
         ),
+        // The SQLite course store (GRDB) and keyword search. All SQL lives here.
+        .target(
+            name: "RunnectStore",
+            dependencies: [
+                "RunnectKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .executableTarget(
             name: "runnect",
             dependencies: [
                 "RunnectKit",
+                "RunnectStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Throughput and peak memory of the hot paths; run through scripts/bench.sh (release build).
         .executableTarget(name: "runnect-bench", dependencies: ["RunnectKit"]),
         .testTarget(name: "RunnectKitTests", dependencies: ["RunnectKit"]),
+        .testTarget(name: "RunnectStoreTests", dependencies: ["RunnectStore"]),
         .testTarget(name: "RunnectCLITests", dependencies: ["RunnectKit"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -87,7 +87,7 @@ if ((quick)); then
   geodesic_n=100000
 else
   outdir=bench-out
-  points=$(python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import gen_workloads as g; print(g.BIG_POINTS)' "$shared/bench")
+  points=$(python3 -B -c 'import sys; sys.path.insert(0, sys.argv[1]); import gen_workloads as g; print(g.BIG_POINTS)' "$shared/bench")
   geodesic_n=1000000
 fi
 mkdir -p "$outdir"
@@ -97,7 +97,7 @@ gpx=$(python3 "$helper" workload "$shared" "$outdir" "$points")
 results="$outdir/results.jsonl"
 table="$outdir/results.md"
 : >"$results"
-load_before=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
+busy_before=$(python3 "$helper" cpubusy 1)  # other work on the cores, measured just before the runs
 
 # ---- runnect -----------------------------------------------------------------------------------
 step "runnect: gpx $gpx --repeat $runnect_repeat (best of $runnect_repeat, one process)"
@@ -138,7 +138,6 @@ fi
 echo "GeographicLib GeodSolve (50k pairs): skipped (optional; see ../shared/bench/PEERS.md)" >&2
 
 # ---- table -------------------------------------------------------------------------------------
-load_after=$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo "?")
 cores=$(nproc)
 cpu=$(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ *//' || true)
 cpu=${cpu:-unknown CPU}
@@ -155,7 +154,7 @@ python3 "$helper" table "$results" --commit "${commit:+($commit)}" \
   --machine "Machine: $cores cores (nproc), $cpu, $mem_gib GiB RAM; $swift_version, release build." \
   --machine "runnect-bench is single-threaded: it runs on one core of the $cores; each peer is one process too." \
   --machine "Workload: $gpx, $bytes bytes, $points points, sha256 $sha." \
-  --machine "Load average (1/5/15 min) before: $load_before, after: $load_after (other work on the machine makes figures noisy)." \
+  --machine "CPU busy (all $cores cores) in the second before the runs: $busy_before; other work on the machine makes figures noisy." \
   >"$table"
 
 echo >&2
