@@ -48,7 +48,9 @@ let package = Package(
         .executableTarget(name: "runnect-bench", dependencies: ["RunnectKit"]),
         .testTarget(name: "RunnectKitTests", dependencies: ["RunnectKit"]),
         .testTarget(name: "RunnectStoreTests", dependencies: ["RunnectStore"]),
-        .testTarget(name: "RunnectCLITests", dependencies: ["RunnectKit"]),
+        .testTarget(name: "RunnectCLITests", dependencies: [
+            "RunnectKit", "RunnectStore", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -11,5 +11,6 @@ struct Runnect: ParsableCommand {
             (the other inputs are still processed) · 66 an input could not be opened.
             """,
         version: "0.1.0",
-        subcommands: [Stats.self])
+        subcommands: [Stats.self, Import.self, Draw.self, List.self, Show.self, Search.self, Rename.self,
+                      Delete.self, Upload.self, Unupload.self, Scrap.self, Unscrap.self])
 }

@@ -6,6 +6,11 @@ enum Diagnostics {
         write("runnect: error: \(message)\n")
     }
 
+    /// Information that is not a problem (a file skipped because it is already imported).
+    static func note(_ message: String) {
+        write("runnect: \(message)\n")
+    }
+
     static func warning(_ message: String) {
         write("runnect: warning: \(message)\n")
     }

@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+import RunnectKit
+
+extension CourseStore {
+    // MARK: - Reading
+
+    /// The course with this id, as the current user sees it (``Course/isScrapped``).
+    /// - Throws: ``StoreError/notFound(_:)``.
+    public func course(id: Int64) throws -> Course {
+        try read { try fetchCourse($0, id: id) }
+    }
+
+    /// The full geometry of a course exactly as it was imported: metadata, every track, segment,
+    /// route and waypoint, every point with its time, elevation, heart rate, cadence and
+    /// temperature. What exports are made from.
+    /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/corruptGeometry(id:reason:)``.
+    public func activity(id: Int64) throws -> Activity {
+        let blob = try read { db in
+            try CourseRecord.select(CourseRecord.Columns.geometry, as: Data.self).filter(key: id).fetchOne(db)
+        }
+        guard let blob else { throw StoreError.notFound(id) }
+        do {
+            return try ActivityCodec.decode(blob)
+        } catch let error as ActivityCodecError {
+            throw StoreError.corruptGeometry(id: id, reason: error.description)
+        }
+    }
+
+    /// One page of courses.
+    ///
+    /// - Parameters:
+    ///   - scope: The current user's own courses, those they scrapped, or every shared course.
+    ///   - sort: ``CourseSort/date`` (newest first), ``CourseSort/scrap`` (most scrapped first),
+    ///     ``CourseSort/distance`` (shortest first); ties are broken by id, so pages are stable.
+    ///     ``CourseSort/relevance`` lists by date.
+    ///   - page: Which page, of how many courses.
+    /// - Throws: ``StoreError/invalidPage(limit:number:)``.
+    /// - Complexity: Shared lists in every order read an index (no sort step), so a page costs
+    ///   about the same with 100,000 courses as with 100, apart from the offset skipped.
+    public func list(_ scope: CourseListScope, sort: CourseSort = .date, page: Page = Page()) throws -> [Course] {
+        let offset = try page.offset()
+        let ids = listRequest(scope, sort: sort).limit(page.limit, offset: offset)
+            .select(CourseRecord.Columns.id, as: Int64.self)
+        return try read { db in try fetchCourses(db, ids: ids.fetchAll(db)) }
+    }
+
+    /// The courses of `scope` in the order of `sort`, without paging.
+    func listRequest(_ scope: CourseListScope, sort: CourseSort) -> QueryInterfaceRequest<CourseRecord> {
+        var request = CourseRecord.all()
+        switch scope {
+        case .mine(let uploaded):
+            request = request.owned(by: user)
+            if let uploaded { request = request.uploaded(uploaded) }
+        case .scrapped:
+            request = request.scrapped(by: user)
+        case .shared:
+            request = request.uploaded()
+        }
+        return request.sorted(by: sort)
+    }
+
+    /// The courses with these ids, in the order given (unknown ids are left out).
+    ///
+    /// Lists pick a page of ids first and read the rows after: the sort (when no index gives the
+    /// order) then handles narrow rows, and the stats JSON and `is_scrapped` are only read for
+    /// the courses shown.
+    func fetchCourses(_ db: Database, ids: [Int64]) throws -> [Course] {
+        guard !ids.isEmpty else { return [] }
+        let rows = try CourseRow.request(CourseRecord.filter(keys: ids), user: user).fetchAll(db)
+        let byID = Dictionary(rows.map { ($0.id, $0.course) }, uniquingKeysWith: { first, _ in first })
+        return ids.compactMap { byID[$0] }
+    }
+
+    /// The course `id` as the current user sees it, inside a transaction.
+    func fetchCourse(_ db: Database, id: Int64) throws -> Course {
+        guard let row = try CourseRow.request(CourseRecord.filter(key: id), user: user).fetchOne(db) else {
+            throw StoreError.notFound(id)
+        }
+        return row.course
+    }
+}

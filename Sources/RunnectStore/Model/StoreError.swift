@@ -1,0 +1,98 @@
+import Foundation
+import RunnectKit
+
+/// What the course store refuses, with a message that says what to do about it.
+///
+/// Nothing is changed in the database when one of these is thrown. Errors of the files being read
+/// (``RunnectKit/ReadError``) pass through ``CourseStore/importFile(path:title:description:departure:)``
+/// unchanged, so that a caller can tell a file it could not open from a course it refused.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No course has this id.
+    case notFound(Int64)
+    /// Only the owner may rename, delete, upload or unupload a course.
+    case notOwner(id: Int64, owner: String)
+    /// The course is shared already; upload takes a private course.
+    case alreadyUploaded(Int64)
+    /// The course is private already; unupload takes a shared course.
+    case notUploaded(Int64)
+    /// Only shared courses can be scrapped.
+    case notShared(Int64)
+    /// The current user scrapped this course already.
+    case alreadyScrapped(Int64)
+    /// The current user has not scrapped this course.
+    case notScrapped(Int64)
+    /// A title must hold 1–40 characters once leading and trailing white space is trimmed.
+    case invalidTitle(String)
+    /// Uploading needs a description that is not blank.
+    case emptyDescription
+    /// A departure address needs at least `region city town`.
+    case invalidDeparture(String)
+    /// A drawn course needs at least two taps.
+    case tooFewPoints(found: Int)
+    /// A tap outside latitude −90…90 / longitude −180…180 (index from 0).
+    case invalidCoordinate(index: Int, Coordinate)
+    /// The activity holds no track or route point: there is no path to keep.
+    case emptyActivity
+    /// The activity cannot be encoded for storage (a list or string beyond 2³² − 1 items or bytes).
+    case cannotEncode(String)
+    /// The page asked for: `limit` ≥ 1 and `number` ≥ 1.
+    case invalidPage(limit: Int, number: Int)
+    /// The same owner has imported the same content before (same SHA-256).
+    case duplicate(existingID: Int64)
+    /// The database file was written by a newer version of Runnect; it is left untouched.
+    case newerSchema(found: Int, supported: Int)
+    /// The file could not be opened as a course database.
+    case cannotOpen(path: String, reason: String)
+    /// The stored geometry of a course could not be decoded.
+    case corruptGeometry(id: Int64, reason: String)
+    /// SQLite reported an error (disk full, database locked for longer than the busy timeout, …).
+    case database(String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let id):
+            return "course #\(id) not found (see `runnect list`)"
+        case .notOwner(let id, let owner):
+            return "course #\(id) belongs to \(owner); only its owner can change it"
+        case .alreadyUploaded(let id):
+            return "course #\(id) is shared already; unupload it first to upload it again"
+        case .notUploaded(let id):
+            return "course #\(id) is not shared; there is nothing to unupload"
+        case .notShared(let id):
+            return "course #\(id) is private; only shared courses can be scrapped"
+        case .alreadyScrapped(let id):
+            return "course #\(id) is scrapped already; use unscrap to remove it"
+        case .notScrapped(let id):
+            return "course #\(id) is not in your scraps"
+        case .invalidTitle(let title):
+            let count = title.trimmingCharacters(in: .whitespacesAndNewlines).count
+            return "a title needs 1–\(CourseStore.maximumTitleLength) characters, got \(count): \"\(title)\""
+        case .emptyDescription:
+            return "a shared course needs a description; pass a non-empty one"
+        case .invalidDeparture(let address):
+            return "departure \"\(address)\" needs at least region, city and town separated by spaces "
+                + "(e.g. \"서울 송파구 잠실동 올림픽로 25\")"
+        case .tooFewPoints(let found):
+            return "a drawn course needs at least 2 points, got \(found)"
+        case .invalidCoordinate(let index, let coordinate):
+            return "point \(index + 1) (\(coordinate)) is outside latitude -90…90 / longitude -180…180"
+        case .emptyActivity:
+            return "the activity has no track or route points; there is no course to store"
+        case .cannotEncode(let reason):
+            return "the course cannot be stored: \(reason)"
+        case .invalidPage(let limit, let number):
+            return "page \(number) of \(limit) courses: both must be at least 1"
+        case .duplicate(let existingID):
+            return "this content was imported before as course #\(existingID)"
+        case .newerSchema(let found, let supported):
+            return "the database uses schema version \(found) but this runnect supports up to \(supported); "
+                + "upgrade runnect (the file was not changed)"
+        case .cannotOpen(let path, let reason):
+            return "cannot open the course database \(path): \(reason)"
+        case .corruptGeometry(let id, let reason):
+            return "the stored path of course #\(id) is damaged (\(reason)); delete and re-import it"
+        case .database(let message):
+            return "database error: \(message)"
+        }
+    }
+}

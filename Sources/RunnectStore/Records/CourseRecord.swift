@@ -1,0 +1,117 @@
+import Foundation
+import GRDB
+import RunnectKit
+
+/// A row of the `course` table, as written on import.
+///
+/// Reads go through ``CourseRow``, which leaves the geometry blob out.
+struct CourseRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "course"
+
+    var id: Int64?
+    var owner: String
+    var title: String
+    var description: String?
+    var departureRegion: String?
+    var departureCity: String?
+    var departureTown: String?
+    var departureDetail: String?
+    var departureName: String?
+    var sourceFormat: String
+    var contentHash: String
+    var createdAt: Date
+    var isUploaded: Bool
+    var uploadedAt: Date?
+    /// Maintained by triggers on `scrap` (see ``CourseStore/migrator``); written as 0 on insert.
+    var scrapCount: Int
+    var distanceMeters: Double
+    var pointCount: Int
+    /// ``ActivityStats`` as JSON (GRDB stores nested `Codable` values as JSON text).
+    var stats: ActivityStats
+    /// The whole ``Activity``, encoded by ``ActivityCodec``.
+    var geometry: Data
+
+    enum CodingKeys: String, CodingKey {
+        case id, owner, title, description
+        case departureRegion = "departure_region", departureCity = "departure_city"
+        case departureTown = "departure_town", departureDetail = "departure_detail"
+        case departureName = "departure_name"
+        case sourceFormat = "source_format", contentHash = "content_hash", createdAt = "created_at"
+        case isUploaded = "is_uploaded", uploadedAt = "uploaded_at", scrapCount = "scrap_count"
+        case distanceMeters = "distance_m", pointCount = "point_count", stats, geometry
+    }
+
+    enum Columns {
+        static let id = Column(CodingKeys.id)
+        static let owner = Column(CodingKeys.owner)
+        static let title = Column(CodingKeys.title)
+        static let description = Column(CodingKeys.description)
+        static let departureRegion = Column(CodingKeys.departureRegion)
+        static let departureCity = Column(CodingKeys.departureCity)
+        static let departureTown = Column(CodingKeys.departureTown)
+        static let departureDetail = Column(CodingKeys.departureDetail)
+        static let departureName = Column(CodingKeys.departureName)
+        static let sourceFormat = Column(CodingKeys.sourceFormat)
+        static let contentHash = Column(CodingKeys.contentHash)
+        static let createdAt = Column(CodingKeys.createdAt)
+        static let isUploaded = Column(CodingKeys.isUploaded)
+        static let uploadedAt = Column(CodingKeys.uploadedAt)
+        static let scrapCount = Column(CodingKeys.scrapCount)
+        static let distanceMeters = Column(CodingKeys.distanceMeters)
+        static let pointCount = Column(CodingKeys.pointCount)
+        static let stats = Column(CodingKeys.stats)
+        static let geometry = Column(CodingKeys.geometry)
+    }
+
+    static func databaseJSONEncoder(for column: String) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        id = inserted.rowID
+    }
+
+    /// The departure columns of `departure` (all `nil` without one).
+    mutating func setDeparture(_ departure: Departure?) {
+        departureRegion = departure?.region
+        departureCity = departure?.city
+        departureTown = departure?.town
+        departureDetail = departure?.detail
+        departureName = departure?.name
+    }
+}
+
+// MARK: - Requests
+
+extension DerivableRequest<CourseRecord> {
+    /// Courses owned by `user`.
+    func owned(by user: String) -> Self {
+        filter(CourseRecord.Columns.owner == user)
+    }
+
+    /// Shared (uploaded) courses, or private ones with `false`.
+    func uploaded(_ isUploaded: Bool = true) -> Self {
+        filter(CourseRecord.Columns.isUploaded == isUploaded)
+    }
+
+    /// Courses `user` scrapped.
+    func scrapped(by user: String) -> Self {
+        filter(sql: "course.id IN (SELECT scrap.course_id FROM scrap WHERE scrap.user = ?)", arguments: [user])
+    }
+
+    /// In the order of `sort`; every order ends with the id so that ties are stable across pages.
+    /// ``CourseSort/relevance`` means nothing outside a search and sorts by date.
+    func sorted(by sort: CourseSort) -> Self {
+        typealias C = CourseRecord.Columns
+        switch sort {
+        case .date, .relevance:
+            return order(C.createdAt.desc, C.id.desc)
+        case .scrap:
+            return order(C.scrapCount.desc, C.createdAt.desc, C.id.desc)
+        case .distance:
+            return order(C.distanceMeters.asc, C.id.asc)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+import RunnectStore
+
+extension Runnect {
+    /// `runnect delete ID…` (owner only; all or nothing).
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete your courses (all of them or, if one is not yours or not there, none).")
+
+        @Argument(help: "Course ids.") var ids: [Int64]
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            try store.withStore { try $0.delete(ids: ids) }
+            if !store.json { print("deleted " + ids.map { "#\($0)" }.joined(separator: " ")) }
+        }
+    }
+}

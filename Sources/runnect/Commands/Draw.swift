@@ -1,0 +1,61 @@
+import ArgumentParser
+import RunnectKit
+import RunnectStore
+
+extension Runnect {
+    /// `runnect draw`: save a course drawn by tapping a map.
+    struct Draw: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Save a course drawn by tapping (at least 2 points); legs are straight geodesics.")
+
+        @Option(name: .customLong("points"), help: ArgumentHelp("\"lat,lon lat,lon …\"", valueName: "taps"))
+        var pointsText: String?
+
+        @Option(help: ArgumentHelp("A file of tapped points (text, JSON or GeoJSON).", valueName: "file"))
+        var pointsFile: String?
+
+        @Option(help: "The course's title.")
+        var title: String
+
+        @Option(help: "Its description.")
+        var description: String?
+
+        @Option(help: ArgumentHelp("Departure address \"region city town [detail…]\".", valueName: "address"))
+        var departure: String?
+
+        @Option(help: ArgumentHelp("The departure's place name.", valueName: "name"))
+        var departureName: String?
+
+        @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            if let departure {
+                do {
+                    _ = try Departure(address: departure, name: departureName)
+                } catch {
+                    throw ValidationError("--departure: \(error)")
+                }
+            }
+            guard (pointsText == nil) != (pointsFile == nil) else {
+                throw ValidationError("Give the taps with --points or --points-file (one of them).")
+            }
+        }
+
+        func run() throws {
+            let activity: Activity
+            do {
+                activity = try pointsText.map { try TappedPointsReader.read(text: $0) }
+                    ?? ActivityReader.read(path: pointsFile!)
+            } catch {
+                Diagnostics.error("\(pointsFile ?? "--points"): \(error)")
+                throw ExitStatus.code(for: error)
+            }
+            let taps = activity.courseSegments.flatMap { $0 }.map(\.coordinate)
+            let place = try departure.map { try Departure(address: $0, name: departureName) }
+            let course = try store.withStore {
+                try $0.draw(points: taps, title: title, description: description, departure: place)
+            }
+            try CourseOutput.print([course], json: store.json)
+        }
+    }
+}

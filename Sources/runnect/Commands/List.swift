@@ -1,0 +1,30 @@
+import ArgumentParser
+import RunnectStore
+
+extension Runnect {
+    /// `runnect list`: the user's courses, the ones they scrapped, or everyone's shared ones.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List your courses (--uploaded/--private), --scrapped ones, or every user's --shared ones.")
+
+        @Flag(help: "Only your shared courses.") var uploaded = false
+        @Flag(name: .customLong("private"), help: "Only your private courses.") var privateOnly = false
+        @Flag(help: "The courses you scrapped.") var scrapped = false
+        @Flag(help: "Discovery: every user's shared courses.") var shared = false
+        @OptionGroup var paging: PagingOptions
+        @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            guard [uploaded, privateOnly, scrapped, shared].filter({ $0 }).count <= 1 else {
+                throw ValidationError("Choose one of --uploaded, --private, --scrapped, --shared.")
+            }
+        }
+
+        func run() throws {
+            let scope: CourseListScope = scrapped ? .scrapped : shared ? .shared
+                : .mine(uploaded: uploaded ? true : privateOnly ? false : nil)
+            let courses = try store.withStore { try $0.list(scope, sort: paging.sort ?? .date, page: paging.page) }
+            try CourseOutput.print(courses, json: store.json)
+        }
+    }
+}

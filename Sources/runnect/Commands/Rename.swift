@@ -1,0 +1,17 @@
+import ArgumentParser
+import RunnectStore
+
+extension Runnect {
+    /// `runnect rename ID --title T` (owner only).
+    struct Rename: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Rename one of your courses.")
+
+        @Argument(help: "The course's id.") var id: Int64
+        @Option(help: "The new title (1–40 characters).") var title: String
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            try CourseOutput.print([store.withStore { try $0.rename(id: id, title: title) }], json: store.json)
+        }
+    }
+}

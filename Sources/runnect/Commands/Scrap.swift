@@ -1,0 +1,28 @@
+import ArgumentParser
+import RunnectStore
+
+extension Runnect {
+    /// `runnect scrap ID`: bookmark a shared course.
+    struct Scrap: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Scrap (bookmark) a shared course.")
+
+        @Argument(help: "The course's id.") var id: Int64
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            try CourseOutput.print([store.withStore { try $0.scrap(id: id) }], json: store.json)
+        }
+    }
+
+    /// `runnect unscrap ID`.
+    struct Unscrap: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove your scrap of a course.")
+
+        @Argument(help: "The course's id.") var id: Int64
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            try CourseOutput.print([store.withStore { try $0.unscrap(id: id) }], json: store.json)
+        }
+    }
+}

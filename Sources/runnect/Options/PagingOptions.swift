@@ -1,0 +1,23 @@
+import ArgumentParser
+import RunnectStore
+
+extension CourseSort: ExpressibleByArgument {}
+
+/// `--sort`, `--limit`, `--page`, shared by `list` and `search`.
+struct PagingOptions: ParsableArguments {
+    @Option(help: "date (newest first), scrap (most scrapped), distance, relevance (search's default).")
+    var sort: CourseSort?
+
+    @Option(help: "Courses per page.")
+    var limit: Int = 10
+
+    @Option(name: .customLong("page"), help: "Page number, from 1.")
+    var pageNumber: Int = 1
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be 1 or more.") }
+        guard pageNumber > 0 else { throw ValidationError("--page must be 1 or more.") }
+    }
+
+    var page: Page { Page(limit: limit, number: pageNumber) }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import RunnectKit
+import RunnectStore
+
+/// One course as `--json` prints it: identity and flags first-class, the stats nested.
+struct CourseReport: Encodable {
+    let course: Course
+
+    init(_ course: Course) {
+        self.course = course
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, owner, description, departure, address, isUploaded = "is_uploaded"
+        case uploadedAt = "uploaded_at", isScrapped = "is_scrapped", scrapCount = "scrap_count"
+        case createdAt = "created_at", sourceFormat = "source_format", contentHash = "content_hash"
+        case distanceMeters = "distance_m", stats
+    }
+
+    private enum DepartureKeys: String, CodingKey {
+        case region, city, town, detail, name
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(course.id, forKey: .id)
+        try c.encode(course.title, forKey: .title)
+        try c.encode(course.owner, forKey: .owner)
+        try c.encode(course.description, forKey: .description)
+        if let departure = course.departure {
+            var d = c.nestedContainer(keyedBy: DepartureKeys.self, forKey: .departure)
+            try d.encode(departure.region, forKey: .region)
+            try d.encode(departure.city, forKey: .city)
+            try d.encode(departure.town, forKey: .town)
+            try d.encode(departure.detail, forKey: .detail)
+            try d.encode(departure.name, forKey: .name)
+            try c.encode(departure.address, forKey: .address)
+        } else {
+            try c.encodeNil(forKey: .departure)
+            try c.encodeNil(forKey: .address)
+        }
+        try c.encode(course.isUploaded, forKey: .isUploaded)
+        try c.encode(course.uploadedAt.map(RunnerFormat.timestamp), forKey: .uploadedAt)
+        try c.encode(course.isScrapped, forKey: .isScrapped)
+        try c.encode(course.scrapCount, forKey: .scrapCount)
+        try c.encode(RunnerFormat.timestamp(course.createdAt), forKey: .createdAt)
+        try c.encode(course.sourceFormat, forKey: .sourceFormat)
+        try c.encode(course.contentHash, forKey: .contentHash)
+        try c.encode((course.stats.distanceMeters * 1000).rounded() / 1000, forKey: .distanceMeters)
+        try c.encode(course.stats, forKey: .stats)
+    }
+
+    func jsonLine() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import RunnectKit
+import RunnectStore
+
+/// Courses as a person reads them.
+enum CourseText {
+    /// `#12  반포 한강공원 달빛 러닝 10K  10.14 km  5'44"/km  서울 서초구 반포동  shared ★3`
+    static func line(_ course: Course) -> String {
+        var parts = ["#\(course.id)", course.title, RunnerFormat.kilometers(meters: course.stats.distanceMeters)]
+        if let pace = course.stats.averagePaceSecondsPerKilometer {
+            parts.append(RunnerFormat.pace(secondsPerKilometer: pace) + "/km")
+        }
+        if let departure = course.departure {
+            parts.append(departure.name.map { "\(departure.address) (\($0))" } ?? departure.address)
+        }
+        var flags = course.isUploaded ? "shared" : "private"
+        if course.scrapCount > 0 { flags += " ★\(course.scrapCount)" }
+        if course.isScrapped { flags += " (scrapped)" }
+        parts.append(flags)
+        parts.append("by \(course.owner)")
+        return parts.joined(separator: "  ")
+    }
+
+    /// The detail view of `runnect show`.
+    static func detail(_ course: Course) -> String {
+        var lines = ["#\(course.id)  \(course.title)"]
+        func row(_ label: String, _ value: String) {
+            lines.append("  " + label.padding(toLength: 13, withPad: " ", startingAt: 0) + value)
+        }
+        if let description = course.description { row("Description", description) }
+        if let departure = course.departure {
+            row("Departure", departure.name.map { "\(departure.address) (\($0))" } ?? departure.address)
+        }
+        row("Owner", course.owner)
+        row("Shared", course.isUploaded
+            ? "yes, since \(course.uploadedAt.map(RunnerFormat.timestamp) ?? "?")" : "no")
+        row("Scraps", "\(course.scrapCount)\(course.isScrapped ? " (you scrapped it)" : "")")
+        row("Distance", RunnerFormat.kilometers(meters: course.stats.distanceMeters))
+        if course.stats.elapsedTimeSeconds != nil {
+            row("Time", RunnerFormat.duration(seconds: course.stats.elapsedTimeSeconds) + " elapsed · "
+                + RunnerFormat.duration(seconds: course.stats.movingTimeSeconds) + " moving")
+            row("Pace", RunnerFormat.pace(secondsPerKilometer: course.stats.averagePaceSecondsPerKilometer) + "/km")
+        }
+        if let gain = course.stats.elevationGainMeters, let loss = course.stats.elevationLossMeters {
+            row("Elevation", String(format: "+%.0f m / −%.0f m", gain, loss))
+        }
+        row("Points", "\(course.stats.points) in \(course.stats.segmentCount) segment(s)")
+        row("Source", "\(course.sourceFormat), sha256 \(course.contentHash.prefix(12))…")
+        row("Created", RunnerFormat.timestamp(course.createdAt))
+        return lines.joined(separator: "\n")
+    }
+}

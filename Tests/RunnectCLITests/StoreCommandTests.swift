@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+import Testing
+
+/// The store commands end to end: real processes on a real database file.
+@Suite("runnect store commands (end to end)")
+struct StoreCommandTests {
+    /// A scratch folder with its own database, removed afterwards.
+    final class Scratch {
+        let folder: URL
+        var db: String { folder.appendingPathComponent("courses.sqlite").path }
+
+        init() throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-cli-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+
+        deinit { try? FileManager.default.removeItem(at: folder) }
+
+        func run(_ arguments: [String], user: String = "runner") throws -> RunnectProcess.Result {
+            try RunnectProcess.run(arguments + ["--db", db, "--user", user])
+        }
+
+        func objects(_ arguments: [String], user: String = "runner") throws -> [[String: Any]] {
+            let result = try run(arguments + ["--json"], user: user)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return try result.stdoutLines.map {
+                try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+        }
+
+        /// `count` small distinct GPX runs in a folder of their own.
+        func gpxFiles(_ name: String, count: Int, latitude: Double) throws -> URL {
+            let dir = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            for i in 0..<count {
+                var lines: [String] = []
+                for j in 0..<50 {
+                    let lat: Double = latitude + Double(i) * 0.001 + Double(j) * 0.00003
+                    let lon: Double = 127.0 + Double(j) * 0.00003
+                    let stamp = String(format: "2025-05-01T06:%02d:%02dZ", j / 60, j % 60)
+                    lines.append(String(format: "<trkpt lat=\"%.6f\" lon=\"%.6f\">", lat, lon) + "<time>\(stamp)</time></trkpt>")
+                }
+                let points: String = lines.joined(separator: "\n")
+                let gpx: String = "<gpx version=\"1.1\"><trk><name>\(name) \(i)</name><trkseg>\n" + points + "\n</trkseg></trk></gpx>\n"
+                let file = dir.appendingPathComponent(String(format: "run_%04d.gpx", i))
+                try gpx.write(to: file, atomically: true, encoding: String.Encoding.utf8)
+            }
+            return dir
+        }
+    }
+
+    @Test("import a folder, re-import skips, a bad file is reported with exit 65 and nothing of it is kept")
+    func importFolder() throws {
+        let scratch = try Scratch()
+        let first = try scratch.objects(["import", "SampleTracks"])
+        #expect(first.count == 7)
+        for object in first {
+            for key in ["id", "title", "owner", "is_uploaded", "is_scrapped", "scrap_count", "distance_m"] {
+                #expect(object.keys.contains(key), "no \(key)")
+            }
+        }
+        let again = try scratch.run(["import", "SampleTracks"])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("0 imported, 7 already there, 0 failed"), "\(again.stdout)")
+
+        let bad = scratch.folder.appendingPathComponent("bad.gpx")
+        try "<gpx><trk><trkseg><trkpt lat=\"37.5\" lon=\"127\">".write(to: bad, atomically: true, encoding: .utf8)
+        let failed = try scratch.run(["import", bad.path, "SampleTracks/banpo_hangang_night_run.gpx"])
+        #expect(failed.status == 65)
+        #expect(failed.stderr.contains("bad.gpx") && failed.stderr.contains("not closed"), "\(failed.stderr)")
+        #expect(try scratch.objects(["list", "--limit", "100"]).count == 7)
+    }
+
+    @Test("draw, upload, scrap by another user, list --shared --sort scrap, search in Korean and by 초성")
+    func shareAndDiscover() throws {
+        let scratch = try Scratch()
+        let lake = try scratch.objects(["draw", "--points-file", "SampleTracks/seokchon_lake_tapped.json",
+                                        "--title", "석촌호수 한 바퀴", "--departure", "서울 송파구 잠실동 잠실로 180",
+                                        "--departure-name", "석촌호수"])[0]
+        let river = try scratch.objects(["draw", "--points", "37.5100,127.0600 37.5112,127.0621",
+                                         "--title", "Hangang Night Run"])[0]
+        let lakeID = "\(lake["id"]!)", riverID = "\(river["id"]!)"
+        _ = try scratch.objects(["upload", lakeID, "--title", "석촌호수 한 바퀴", "--description", "호수 둘레 2.7km"])
+        _ = try scratch.objects(["upload", riverID, "--title", "Hangang Night Run", "--description", "night run"])
+        #expect(try scratch.run(["upload", lakeID, "--title", "again", "--description", "x"]).status == 1)
+
+        let scrapped = try scratch.objects(["scrap", lakeID], user: "friend")[0]
+        #expect(scrapped["scrap_count"] as? Int == 1)
+        #expect(scrapped["is_scrapped"] as? Bool == true)
+        #expect(try scratch.run(["scrap", lakeID], user: "friend").status == 1, "only once")
+        #expect(try scratch.run(["rename", lakeID, "--title", "mine now"], user: "friend").status == 1, "owner only")
+
+        let byScrap = try scratch.objects(["list", "--shared", "--sort", "scrap"], user: "friend")
+        #expect(byScrap.map { "\($0["id"]!)" } == [lakeID, riverID])
+        #expect(try scratch.objects(["list", "--scrapped"], user: "friend").map { "\($0["id"]!)" } == [lakeID])
+
+        for (query, expected) in [("석촌", [lakeID]), ("잠실", [lakeID]), ("ㅅㅊ", [lakeID]), ("han", [riverID]),
+                                  ("호수 송파구", [lakeID]), ("'; DROP TABLE course; --", []), ("%", [])] {
+            let found = try scratch.objects(["search", query]).map { "\($0["id"]!)" }
+            #expect(found == expected, "search \(query)")
+        }
+        #expect(try scratch.objects(["list", "--shared"]).count == 2, "the table survived the injection attempt")
+    }
+
+    @Test("two import processes writing the same database at once both finish; nothing lost or duplicated")
+    func concurrentWriters() throws {
+        let scratch = try Scratch()
+        let a = try scratch.gpxFiles("a", count: 40, latitude: 37.40)
+        let b = try scratch.gpxFiles("b", count: 40, latitude: 37.60)
+        let shared = try scratch.gpxFiles("both", count: 10, latitude: 37.80)
+        final class Box: @unchecked Sendable { var results: [RunnectProcess.Result?] = [nil, nil] }
+        let box = Box()
+        let group = DispatchGroup()
+        for (i, dirs) in [[a, shared], [b, shared]].enumerated() {
+            group.enter()
+            let db = scratch.db
+            DispatchQueue.global().async {
+                box.results[i] = try? RunnectProcess.run(["import"] + dirs.map(\.path) + ["--db", db, "--user", "runner"])
+                group.leave()
+            }
+        }
+        group.wait()
+        for result in box.results {
+            let result = try #require(result)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let all = try scratch.objects(["list", "--limit", "1000"])
+        #expect(all.count == 90)
+        #expect(Set(all.map { $0["content_hash"] as? String }).count == 90)
+    }
+
+    @Test("kill -9 during a bulk import leaves a database that opens, passes integrity_check, and holds whole courses")
+    func killDuringImport() throws {
+        let scratch = try Scratch()
+        let dir = try scratch.gpxFiles("bulk", count: 400, latitude: 37.5)
+        let process = Process()
+        process.executableURL = RunnectProcess.executable
+        process.arguments = ["import", dir.path, "--db", scratch.db, "--user", "runner"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until some courses are in, then kill without warning.
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            usleep(50_000)
+            if let count = try? DatabaseQueue(path: scratch.db).read({ try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM course") }),
+               count >= 20 { break }
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+
+        let queue = try DatabaseQueue(path: scratch.db)
+        let integrity = try queue.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") }
+        #expect(integrity == ["ok"])
+        let courses = try scratch.objects(["list", "--limit", "1000"])
+        #expect(courses.count >= 20 && courses.count <= 400)
+        for course in courses {
+            let stats = try #require(course["stats"] as? [String: Any])
+            #expect(stats["points"] as? Int == 50, "a whole course, every point")
+        }
+        // The interrupted import can be finished by running it again.
+        let rerun = try scratch.run(["import", dir.path])
+        #expect(rerun.status == 0)
+        #expect(try scratch.objects(["list", "--limit", "1000"]).count == 400)
+    }
+}

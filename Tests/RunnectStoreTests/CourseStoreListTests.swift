@@ -1,0 +1,132 @@
+import Foundation
+import GRDB
+import RunnectKit
+import Testing
+@testable import RunnectStore
+
+@Suite("Store: list scopes, sorts and pages")
+struct CourseStoreListTests {
+    /// a owns 6 courses (ids 1…6; 2, 4, 6 shared), b owns 3 (ids 7…9; 8 shared). Course i has
+    /// i + 1 taps 1 km apart, so distances grow with the id, except course 5 (2 taps 450 m apart),
+    /// the shortest.
+    static func populate(_ path: String) throws -> (a: CourseStore, b: CourseStore) {
+        let a = try CourseStore(path: path, user: "a")
+        let b = try CourseStore(path: path, user: "b")
+        for i in 1...9 {
+            let store = i <= 6 ? a : b
+            let count = i == 5 ? 2 : i + 1
+            let step = i == 5 ? 0.004 : 0.009
+            let points = (0..<count).map { Coordinate(latitude: 37.5 + Double($0) * step, longitude: 127 + Double(i) * 1e-4) }
+            let course = try store.draw(points: points, title: "course \(i)")
+            #expect(course.id == Int64(i))
+            if [2, 4, 6, 8].contains(i) { _ = try store.upload(id: course.id, title: "shared \(i)", description: "d") }
+        }
+        return (a, b)
+    }
+
+    @Test("scopes: mine (all, shared, private), scrapped, shared")
+    func scopes() throws {
+        try withTemporaryDatabase { path in
+            let (a, b) = try Self.populate(path)
+            _ = try a.scrap(id: 8)
+            _ = try a.scrap(id: 2)
+            func ids(_ store: CourseStore, _ scope: CourseListScope) throws -> [Int64] {
+                try store.list(scope, page: Page(limit: 100)).map(\.id)
+            }
+            #expect(try ids(a, .mine(uploaded: nil)) == [6, 5, 4, 3, 2, 1])
+            #expect(try ids(a, .mine(uploaded: true)) == [6, 4, 2])
+            #expect(try ids(a, .mine(uploaded: false)) == [5, 3, 1])
+            #expect(try ids(b, .mine(uploaded: nil)) == [9, 8, 7])
+            #expect(try ids(a, .scrapped) == [8, 2])
+            #expect(try ids(b, .scrapped) == [])
+            #expect(try ids(a, .shared) == [8, 6, 4, 2])
+            #expect(try ids(b, .shared) == [8, 6, 4, 2])
+            #expect(try a.list(.scrapped).allSatisfy(\.isScrapped))
+            #expect(try b.list(.shared).allSatisfy { !$0.isScrapped })
+        }
+    }
+
+    @Test("sorts: date newest first, scrap most first, distance shortest first; ties by id")
+    func sorts() throws {
+        try withTemporaryDatabase { path in
+            let (a, b) = try Self.populate(path)
+            let c = try CourseStore(path: path, user: "c")
+            for store in [a, b, c] { _ = try store.scrap(id: 4) }
+            for store in [b, c] { _ = try store.scrap(id: 2) }
+            _ = try c.scrap(id: 8)
+            _ = try b.scrap(id: 6)
+            _ = try c.scrap(id: 6)
+            // Every course at the same instant: dates tie, and so do scraps 2 and 6.
+            try a.pool.write { try $0.execute(sql: "UPDATE course SET created_at = '2025-05-02 12:00:00.000'") }
+
+            func ids(_ scope: CourseListScope, _ sort: CourseSort) throws -> [Int64] {
+                try a.list(scope, sort: sort, page: Page(limit: 100)).map(\.id)
+            }
+            #expect(try ids(.shared, .date) == [8, 6, 4, 2])
+            #expect(try ids(.shared, .scrap) == [4, 6, 2, 8])
+            #expect(try ids(.shared, .distance) == [2, 4, 6, 8])
+            #expect(try ids(.shared, .relevance) == [8, 6, 4, 2])
+            #expect(try ids(.mine(uploaded: nil), .distance) == [5, 1, 2, 3, 4, 6])
+            #expect(try ids(.mine(uploaded: nil), .scrap) == [4, 6, 2, 5, 3, 1])
+            #expect(try a.list(.shared, sort: .scrap).map(\.scrapCount) == [3, 2, 2, 1])
+            let distances = try a.list(.mine(uploaded: nil), sort: .distance).map(\.stats.distanceMeters)
+            #expect(distances == distances.sorted())
+        }
+        // Dates that differ: newest first.
+        try withTemporaryStore { store, _ in
+            for i in 1...3 { _ = try store.draw(points: taps(seed: i), title: "\(i)") }
+            try store.pool.write {
+                try $0.execute(sql: "UPDATE course SET created_at = '2024-01-0' || (4 - id) || ' 00:00:00.000'")
+            }
+            #expect(try store.list(.mine(uploaded: nil), sort: .date).map(\.id) == [1, 2, 3])
+            #expect(try store.list(.mine(uploaded: nil), sort: .date).first?.createdAt
+                    == Date(timeIntervalSince1970: 1_704_240_000))
+        }
+    }
+
+    @Test("pages cover the list once, in order, whatever their size")
+    func pages() throws {
+        try withTemporaryStore { store, _ in
+            for i in 1...23 { _ = try store.draw(points: taps(seed: i), title: "course \(i)") }
+            try store.pool.write { try $0.execute(sql: "UPDATE course SET created_at = '2025-05-02 12:00:00.000' WHERE id % 3 = 0") }
+            for sort in CourseSort.allCases {
+                let all = try store.list(.mine(uploaded: nil), sort: sort, page: Page(limit: 100)).map(\.id)
+                #expect(all.count == 23 && Set(all).count == 23)
+                for limit in [1, 5, 10, 23, 30] {
+                    var paged: [Int64] = []
+                    var number = 1
+                    while true {
+                        let page = try store.list(.mine(uploaded: nil), sort: sort, page: Page(limit: limit, number: number))
+                        #expect(page.count <= limit)
+                        if page.isEmpty { break }
+                        paged += page.map(\.id)
+                        number += 1
+                    }
+                    #expect(paged == all, "sort \(sort), limit \(limit)")
+                }
+            }
+            #expect(try store.list(.mine(uploaded: nil)).count == 10)  // the service's page size
+            #expect(try store.list(.mine(uploaded: nil), page: Page(limit: 10, number: 3)).count == 3)
+            #expect(throws: StoreError.invalidPage(limit: 0, number: 1)) { try store.list(.shared, page: Page(limit: 0)) }
+            #expect(throws: StoreError.invalidPage(limit: 10, number: 0)) { try store.list(.shared, page: Page(number: 0)) }
+            #expect(throws: StoreError.invalidPage(limit: Int.max, number: 3)) {
+                try store.list(.shared, page: Page(limit: .max, number: 3))
+            }
+        }
+    }
+
+    @Test("shared lists read an index in every order, with no sort step", arguments: [CourseSort.date, .scrap, .distance])
+    func sharedListsUseIndexes(sort: CourseSort) throws {
+        try withTemporaryStore { store, _ in
+            let plan = try store.pool.read { db in
+                let request = store.listRequest(.shared, sort: sort).limit(10, offset: 20)
+                    .select(CourseRecord.Columns.id, as: Int64.self)
+                let statement = try request.makePreparedRequest(db).statement
+                return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement.sql, arguments: statement.arguments)
+                    .map { $0["detail"] as String }
+            }
+            #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "\(plan)")
+            #expect(plan.contains { $0.contains("course_shared_") }, "\(plan)")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+import RunnectKit
+import Testing
+@testable import RunnectStore
+
+@Suite("Store: schema and opening")
+struct CourseStoreSchemaTests {
+    @Test("a new file gets the current schema, in WAL mode, in folders created for it")
+    func newFile() throws {
+        try withTemporaryDirectory { folder in
+            let path = folder.appendingPathComponent("deep/er/courses.sqlite").path
+            let store = try CourseStore(path: path, user: "a")
+            #expect(try store.schemaVersion == 1)
+            #expect(CourseStore.supportedSchemaVersion == 1)
+            #expect(FileManager.default.fileExists(atPath: path))
+            try store.pool.read { db in
+                #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
+                #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1-courses"])
+                #expect(try db.tableExists("course") && db.tableExists("scrap"))
+                let indexes = try db.indexes(on: "course").map(\.name)
+                for name in ["course_owner_created", "course_shared_created", "course_shared_scraps", "course_shared_distance"] {
+                    #expect(indexes.contains(name))
+                }
+                #expect(try db.foreignKeys(on: "scrap").first?.destinationTable == "course")
+            }
+            // Reopening changes nothing.
+            _ = try store.draw(points: taps(seed: 1), title: "kept")
+            let again = try CourseStore(path: path, user: "b")
+            #expect(try again.schemaVersion == 1)
+            #expect(try again.list(.mine(uploaded: nil)).isEmpty)
+            #expect(try again.course(id: 1).title == "kept")
+        }
+    }
+
+    @Test("a file migrated by a newer version (unknown migration) is refused and left unchanged")
+    func newerMigration() throws {
+        try withTemporaryDatabase { path in
+            do {
+                let store = try CourseStore(path: path, user: "a")
+                _ = try store.draw(points: taps(seed: 1), title: "from v1")
+            }
+            do {
+                let queue = try DatabaseQueue(path: path)
+                try queue.write { db in
+                    try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v2-routes')")
+                }
+                try queue.close()
+            }
+            let before = try sha256(ofFile: path)
+            #expect(throws: StoreError.newerSchema(found: 2, supported: 1)) { try CourseStore(path: path, user: "a") }
+            #expect(try sha256(ofFile: path) == before)
+        }
+    }
+
+    @Test("a file with a newer user_version is refused and left unchanged")
+    func newerUserVersion() throws {
+        try withTemporaryDatabase { path in
+            do { _ = try CourseStore(path: path, user: "a") }
+            do {
+                let queue = try DatabaseQueue(path: path)
+                try queue.write { try $0.execute(sql: "PRAGMA user_version = 7") }
+                try queue.close()
+            }
+            let before = try sha256(ofFile: path)
+            let files = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent).sorted()
+            #expect(throws: StoreError.newerSchema(found: 7, supported: 1)) { try CourseStore(path: path, user: "a") }
+            #expect(try sha256(ofFile: path) == before)
+            let message = StoreError.newerSchema(found: 7, supported: 1).description
+            #expect(message.contains("7") && message.contains("1") && message.contains("not changed"))
+            _ = files
+        }
+    }
+
+    @Test("a file that is not a database is refused and left unchanged")
+    func notADatabase() throws {
+        try withTemporaryDirectory { folder in
+            let path = folder.appendingPathComponent("notes.sqlite").path
+            try Data(String(repeating: "not sqlite\n", count: 200).utf8).write(to: URL(fileURLWithPath: path))
+            let before = try sha256(ofFile: path)
+            #expect {
+                _ = try CourseStore(path: path, user: "a")
+            } throws: { error in
+                guard case StoreError.cannotOpen(let failed, _) = error else { return false }
+                return failed == path
+            }
+            #expect(try sha256(ofFile: path) == before)
+        }
+    }
+
+    @Test("default path: $RUNNECT_DB, else $XDG_DATA_HOME, else ~/.local/share")
+    func defaultPath() {
+        #expect(CourseStore.defaultPath(environment: ["RUNNECT_DB": "/tmp/x.sqlite", "XDG_DATA_HOME": "/d", "HOME": "/h"])
+                == "/tmp/x.sqlite")
+        #expect(CourseStore.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/runnect/courses.sqlite")
+        #expect(CourseStore.defaultPath(environment: ["RUNNECT_DB": "", "XDG_DATA_HOME": "", "HOME": "/h"])
+                == "/h/.local/share/runnect/courses.sqlite")
+        // A relative XDG_DATA_HOME is ignored, as the XDG spec says.
+        #expect(CourseStore.defaultPath(environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"])
+                == "/h/.local/share/runnect/courses.sqlite")
+    }
+
+    @Test("default user: $RUNNECT_USER, else the login name")
+    func defaultUser() {
+        #expect(CourseStore.defaultUser(environment: ["RUNNECT_USER": "지민", "USER": "x"]) == "지민")
+        let login = CourseStore.defaultUser(environment: [:])
+        #expect(!login.isEmpty)
+        #expect(CourseStore.defaultUser(environment: ["RUNNECT_USER": ""]) == login)
+    }
+}

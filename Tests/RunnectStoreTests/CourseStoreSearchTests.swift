@@ -1,0 +1,77 @@
+import Foundation
+import RunnectKit
+import Testing
+@testable import RunnectStore
+
+/// How the store keeps the search index in step with its courses (search quality itself is
+/// tested with the index, in the `Search…` test files).
+@Suite("Store: search index kept in step")
+struct CourseStoreSearchTests {
+    @Test("import, draw, rename, upload, unupload and delete keep search results right")
+    func lifecycle() throws {
+        try withTemporaryDatabase { path in
+            let a = try CourseStore(path: path, user: "a")
+            let b = try CourseStore(path: path, user: "b")
+            let banpo = try a.importFile(path: SampleTracks.path("banpo_hangang_night_run.gpx"),
+                                         departure: try Departure(address: "서울 서초구 반포동 신반포로11길 40",
+                                                                  name: "반포한강공원"))
+            let drawn = try a.draw(points: taps(seed: 1), title: "Jamsil Sunrise", description: "잠실 아침 러닝")
+            func ids(_ store: CourseStore, _ keywords: String, _ scope: SearchScope = .shared) throws -> [Int64] {
+                try store.search(keywords: keywords, scope: scope, sort: .date).map(\.id)
+            }
+
+            // Private courses are found with `.all` only.
+            #expect(try ids(a, "한강") == [])
+            #expect(try ids(a, "한강", .all) == [banpo.id])
+            #expect(try ids(a, "반포한강공원", .all) == [banpo.id])  // the departure's name
+            #expect(try ids(a, "신반포로11길", .all) == [banpo.id])    // its detail
+            #expect(try ids(a, "아침", .all) == [drawn.id])           // a description
+
+            _ = try a.upload(id: banpo.id, title: "Banpo Moonlight", description: "한강 야경 10K")
+            _ = try a.upload(id: drawn.id, title: "Jamsil Sunrise", description: "잠실 아침 러닝")
+            #expect(try ids(b, "moonlight") == [banpo.id])
+            #expect(try ids(b, "달빛") == [])                         // the title before upload is gone
+            #expect(try ids(b, "야경") == [banpo.id])
+            let found = try b.search(keywords: "sunrise")
+            #expect(found.map(\.id) == [drawn.id])
+            #expect(found.first == (try b.course(id: drawn.id)))
+
+            _ = try b.scrap(id: drawn.id)
+            #expect(try b.search(keywords: "잠실").first?.isScrapped == true)
+            #expect(try a.search(keywords: "잠실").first?.isScrapped == false)
+
+            _ = try a.rename(id: drawn.id, title: "석촌호수 한 바퀴")
+            #expect(try ids(b, "sunrise") == [])
+            #expect(try ids(b, "석촌") == [drawn.id])
+            #expect(Set(try ids(b, "서울", .all)) == [banpo.id])
+
+            _ = try a.unupload(id: banpo.id)
+            #expect(try ids(b, "moonlight") == [])
+            #expect(try ids(b, "moonlight", .all) == [banpo.id])
+
+            try a.delete(ids: [banpo.id, drawn.id])
+            #expect(try ids(b, "moonlight", .all) == [])
+            #expect(try ids(b, "석촌", .all) == [])
+            #expect(try a.search(keywords: "ㅅㅊ", scope: .all).isEmpty)
+        }
+    }
+
+    @Test("search pages and sorts through the store")
+    func pagesAndSorts() throws {
+        try withTemporaryStore { store, _ in
+            for i in 1...12 {
+                let course = try store.draw(points: taps(seed: i, count: 2 + i % 5), title: "한강 코스 \(i)")
+                _ = try store.upload(id: course.id, title: course.title, description: "강변")
+            }
+            let all = try store.search(keywords: "한강", sort: .date, page: Page(limit: 100)).map(\.id)
+            #expect(all == Array((1...12).reversed()).map(Int64.init))
+            let pages = try (1...3).flatMap { try store.search(keywords: "한강", sort: .date, page: Page(limit: 5, number: $0)) }
+            #expect(pages.map(\.id) == all)
+            let byDistance = try store.search(keywords: "코스", sort: .distance, page: Page(limit: 100))
+            #expect(byDistance.map(\.stats.distanceMeters) == byDistance.map(\.stats.distanceMeters).sorted())
+            #expect(throws: StoreError.invalidPage(limit: 0, number: 1)) { try store.search(keywords: "x", page: Page(limit: 0)) }
+            #expect(try store.search(keywords: "'; DROP TABLE course; --", scope: .all).isEmpty)
+            #expect(try rowCount(store, "course") == 12)
+        }
+    }
+}

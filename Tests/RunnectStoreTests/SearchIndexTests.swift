@@ -1,0 +1,528 @@
+import Foundation
+import GRDB
+import Testing
+@testable import RunnectStore
+
+/// A real SQLite file with the store's `course` columns and list indexes
+/// (``SearchBenchmark/createBenchmarkSchema(_:)``) and the search tables, filled course by course.
+final class SearchDatabase {
+    let queue: DatabaseQueue
+    let directory: URL
+    private var clock = Date(timeIntervalSince1970: 1_700_000_000)
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("runnect-search-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        queue = try DatabaseQueue(path: directory.appendingPathComponent("search.sqlite").path)
+        try queue.write { try SearchBenchmark.createBenchmarkSchema($0) }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Inserts and indexes a course; by default shared, a minute newer than the one before.
+    @discardableResult
+    func add(
+        _ title: String, description: String? = nil, departure: [String] = [], uploaded: Bool = true,
+        createdAt: Date? = nil, distance: Double = 5_000, scraps: Int = 0
+    ) throws -> Int64 {
+        clock += 60
+        let created = createdAt ?? clock
+        return try queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO course (owner, title, description, departure_region, departure_city,
+                        departure_town, departure_detail, departure_name, is_uploaded, created_at,
+                        distance_m, scrap_count)
+                    VALUES ('a', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    title, description, departure.count > 0 ? departure[0] : nil,
+                    departure.count > 1 ? departure[1] : nil, departure.count > 2 ? departure[2] : nil,
+                    departure.count > 3 ? departure[3] : nil, departure.count > 4 ? departure[4] : nil,
+                    uploaded, created, distance, scraps,
+                ])
+            let id = db.lastInsertedRowID
+            try SearchIndex.index(
+                db, courseID: id, fields: SearchFields(title: title, description: description, departure: departure))
+            return id
+        }
+    }
+
+    func search(
+        _ keywords: String, scope: SearchScope = .all, sort: CourseSort = .date, limit: Int = 1_000,
+        offset: Int = 0, plans: SearchIndex.Plans = .standard
+    ) throws -> [Int64] {
+        try queue.read { db in
+            try SearchIndex.search(
+                db, keywords: keywords, scope: scope, user: "a", sort: sort, limit: limit, offset: offset,
+                plans: plans)
+        }
+    }
+
+    /// The search under every plan (sorting candidates; walking whenever possible), which must
+    /// agree; returns their common answer.
+    func searchAllPlans(
+        _ keywords: String, scope: SearchScope = .all, sort: CourseSort = .date, limit: Int = 1_000,
+        offset: Int = 0
+    ) throws -> [Int64] {
+        let plans: [SearchIndex.Plans] = [
+            .standard,
+            SearchIndex.Plans(denseCandidateCount: 1, maxOutOfOrder: Int.max, maxTieredWords: 3),
+            SearchIndex.Plans(denseCandidateCount: Int.max, maxOutOfOrder: 0, maxTieredWords: 0),
+        ]
+        let answers = try plans.map {
+            try search(keywords, scope: scope, sort: sort, limit: limit, offset: offset, plans: $0)
+        }
+        #expect(answers.allSatisfy { $0 == answers[0] }, "plans disagree for \(keywords) \(sort): \(answers)")
+        return answers[0]
+    }
+
+    func integrityCheck() throws {
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO course_search_token (course_search_token) VALUES ('integrity-check')")
+        }
+    }
+}
+
+@Suite("Search: keyword matching, ranking and paging over a real database file")
+struct SearchIndexTests {
+    static let jamsil = ["서울", "송파구", "잠실동", "올림픽로 25", "잠실종합운동장"]
+
+    // MARK: Matching
+
+    @Test("English: substring, case-insensitive")
+    func english() throws {
+        let db = try SearchDatabase()
+        let night = try db.add("Hangang Night Run")
+        let forest = try db.add("Seoul Forest Loop", description: "Flat and FAST")
+        #expect(try db.searchAllPlans("han") == [night])
+        #expect(try db.searchAllPlans("HANGANG") == [night])
+        #expect(try db.searchAllPlans("ight r") == [night])  // two keywords, both found
+        #expect(try db.searchAllPlans("o") == [forest])
+        #expect(try db.searchAllPlans("n") == [forest, night])
+        #expect(try db.searchAllPlans("fast") == [forest])
+        #expect(try db.searchAllPlans("orest") == [forest])
+        #expect(try db.searchAllPlans("xyz") == [])
+    }
+
+    @Test("Korean words of 1, 2, 3 and more syllables, inside longer words")
+    func korean() throws {
+        let db = try SearchDatabase()
+        let jamsil = try db.add("잠실 한강공원 10K")
+        let olympic = try db.add("올림픽공원 한 바퀴")
+        let banpo = try db.add("반포 야간 러닝", description: "한강 야경")
+        #expect(try db.searchAllPlans("강") == [banpo, jamsil])
+        #expect(try db.searchAllPlans("한강") == [banpo, jamsil])
+        #expect(try db.searchAllPlans("잠실") == [jamsil])
+        #expect(try db.searchAllPlans("반포") == [banpo])
+        #expect(try db.searchAllPlans("공원") == [olympic, jamsil])
+        #expect(try db.searchAllPlans("한강공원") == [jamsil])
+        #expect(try db.searchAllPlans("올림픽공원") == [olympic])
+        #expect(try db.searchAllPlans("림픽공") == [olympic])
+        #expect(try db.searchAllPlans("한") == [banpo, olympic, jamsil])
+        #expect(try db.searchAllPlans("10k") == [jamsil])
+        #expect(try db.searchAllPlans("공원한") == [])
+    }
+
+    @Test("initial consonants (초성) and mixed keywords")
+    func initials() throws {
+        let db = try SearchDatabase()
+        let hangang = try db.add("한강 야경")
+        let olympic = try db.add("올림픽공원")
+        let kkachi = try db.add("까치산 둘레")
+        let typed = try db.add("ㅋㅋ 재밌는 코스")
+        #expect(try db.searchAllPlans("ㅎㄱ") == [hangang])
+        #expect(try db.searchAllPlans("ㅇㄹㅍ") == [olympic])
+        #expect(try db.searchAllPlans("ㅇㄹㅍㄱㅇ") == [olympic])
+        #expect(try db.searchAllPlans("한ㄱ") == [hangang])
+        #expect(try db.searchAllPlans("ㅎ강") == [hangang])
+        #expect(try db.searchAllPlans("올ㄹ픽") == [olympic])
+        #expect(try db.searchAllPlans("ㄱㅎ") == [])
+        #expect(try db.searchAllPlans("한ㄴ") == [])
+        #expect(try db.searchAllPlans("ㄱ") == [olympic, hangang])  // 강, 공: not 까 (ㄲ)
+        #expect(try db.searchAllPlans("ㄲㅊ") == [kkachi])
+        #expect(try db.searchAllPlans("ㅋ") == [typed])  // 코 and the typed ㅋ
+        #expect(try db.searchAllPlans("ㅋㅋ") == [typed])
+        #expect(try db.searchAllPlans("ㅇㄱ ㅎ") == [hangang])  // 야경, 한: AND
+    }
+
+    @Test("NFC on both sides: decomposed keywords find precomposed text and back")
+    func nfc() throws {
+        let db = try SearchDatabase()
+        let precomposed = try db.add("한강 러닝")
+        let decomposed = try db.add(
+            "\u{1112}\u{1161}\u{11AB}\u{1100}\u{1161}\u{11BC} 산책", description: "Cafe\u{301} stop")
+        #expect(try db.searchAllPlans("\u{1112}\u{1161}\u{11AB}") == [decomposed, precomposed])
+        #expect(try db.searchAllPlans("한강") == [decomposed, precomposed])
+        #expect(try db.searchAllPlans("ㅎㄱ") == [decomposed, precomposed])
+        #expect(try db.searchAllPlans("café") == [decomposed])
+        #expect(try db.searchAllPlans("CAFE\u{301}") == [decomposed])
+    }
+
+    @Test("every departure part is searched, but no keyword spans two parts")
+    func departure() throws {
+        let db = try SearchDatabase()
+        let jamsil = try db.add("아침 러닝", departure: Self.jamsil)
+        let banpo = try db.add("Evening run", departure: ["서울", "서초구", "반포동", "신반포로11길 40", "반포한강공원"])
+        for keyword in ["송파구", "잠실동", "올림픽로", "올림픽로 25", "잠실종합운동장", "파구", "ㅅㅍㄱ", "25"] {
+            #expect(try db.searchAllPlans(keyword) == [jamsil], "\(keyword)")
+        }
+        #expect(try db.searchAllPlans("서울") == [banpo, jamsil])
+        #expect(try db.searchAllPlans("신반포로11길") == [banpo])
+        #expect(try db.searchAllPlans("구잠") == [])  // 송파구 + 잠실동: two parts
+        #expect(try db.searchAllPlans("울송") == [])
+        #expect(try db.searchAllPlans("ㄱㅈ") == [])
+    }
+
+    @Test("every keyword must match (AND), each in any field")
+    func and() throws {
+        let db = try SearchDatabase()
+        let both = try db.add("잠실 야경 런", departure: Self.jamsil)
+        let one = try db.add("잠실 새벽런")
+        let split = try db.add("Night run", description: "잠실 출발")
+        #expect(try db.searchAllPlans("잠실 야경") == [both])
+        #expect(try db.searchAllPlans("잠실 night") == [split])
+        #expect(try db.searchAllPlans("잠실 런") == [one, both])
+        #expect(try db.searchAllPlans("잠실 송파구 ㅇㄱ") == [both])
+        #expect(try db.searchAllPlans("잠실 없는말") == [])
+    }
+
+    @Test("empty and blank keywords find nothing")
+    func blank() throws {
+        let db = try SearchDatabase()
+        try db.add("한강")
+        for keywords in ["", " ", "\t\n", "\u{3000}"] {
+            #expect(try db.searchAllPlans(keywords) == [])
+        }
+        #expect(try db.search("한강", limit: 0) == [])
+    }
+
+    // MARK: User text is data
+
+    static let hostile = [
+        "\"", "\"\"", "'", "''", "*", "-", "NEAR", "near", "OR", "AND", "NOT", "(", ")", "%", "_", "\\",
+        "'; DROP TABLE course; --", "\"run\" OR NEAR(a b) *", "a*", "^한강", "{title}:", "title:x", "?", "[", "]",
+        "[가-힣]", "%%", "_%_", "\\%", "NEAR(", "x AND y", "-han", "한강*",
+    ]
+
+    @Test("injection-looking keywords are searched for literally and never fail", arguments: hostile)
+    func literal(keyword: String) throws {
+        let db = try SearchDatabase()
+        let courses = [("한강 야경 10K", "Flat and fast"), ("코스 \(keyword) 끝", "literal")]
+        let ids = try courses.map { try db.add($0.0, description: $0.1) }
+        // The reference: every keyword a substring of the title or the description.
+        let expected = zip(ids, courses).filter { _, course in
+            KoreanText.words(in: keyword).allSatisfy {
+                KoreanText.contains(KoreanText.normalize(course.0), word: $0.text)
+                    || KoreanText.contains(KoreanText.normalize(course.1), word: $0.text)
+            }
+        }.map(\.0)
+        #expect(expected.contains(ids[1]))
+        for sort in CourseSort.allCases {
+            #expect(Set(try db.searchAllPlans(keyword, sort: sort)) == Set(expected), "\(keyword) \(sort)")
+        }
+        #expect(try db.queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM course") } == 2)
+        try db.integrityCheck()
+    }
+
+    @Test("% and _ are literal: 100% is found by 100%, and % alone matches only a %")
+    func likeMetacharacters() throws {
+        let db = try SearchDatabase()
+        let percent = try db.add("100% 평지")
+        let underscore = try db.add("run_club")
+        try db.add("100 m 트랙")
+        try db.add("runXclub")
+        #expect(try db.searchAllPlans("100%") == [percent])
+        #expect(try db.searchAllPlans("%") == [percent])
+        #expect(try db.searchAllPlans("_") == [underscore])
+        #expect(try db.searchAllPlans("n_c") == [underscore])
+        #expect(try db.searchAllPlans("0%") == [percent])
+    }
+
+    // MARK: Scope, order, pages
+
+    @Test("shared scope holds uploaded courses only")
+    func scope() throws {
+        let db = try SearchDatabase()
+        let shared = try db.add("한강 10K", uploaded: true)
+        let mine = try db.add("한강 5K", uploaded: false)
+        for sort in CourseSort.allCases {
+            #expect(try db.searchAllPlans("한강", scope: .shared, sort: sort) == [shared])
+            #expect(Set(try db.searchAllPlans("한강", scope: .all, sort: sort)) == [shared, mine])
+        }
+    }
+
+    @Test("date: newest first, ties by id, also when ids and dates disagree")
+    func dateOrder() throws {
+        let db = try SearchDatabase()
+        let base = Date(timeIntervalSince1970: 1_700_000_000)
+        let a = try db.add("한강 a", createdAt: base + 100)
+        let b = try db.add("한강 b", createdAt: base + 300)
+        let c = try db.add("한강 c", createdAt: base + 200)  // older than b, newer id: out of order
+        let d = try db.add("한강 d", createdAt: base + 300)  // ties with b: higher id first
+        let e = try db.add("한강 e", createdAt: base)  // oldest of all
+        let f = try db.add("한강 f", createdAt: base + 400)
+        #expect(try db.searchAllPlans("한강", sort: .date) == [f, d, b, c, a, e])
+        for limit in 1...4 {
+            let pages = try stride(from: 0, to: 6, by: limit).flatMap {
+                try db.searchAllPlans("한강", sort: .date, limit: limit, offset: $0)
+            }
+            #expect(pages == [f, d, b, c, a, e], "limit \(limit)")
+        }
+    }
+
+    @Test("scrap: most scrapped first, then newest, then id")
+    func scrapOrder() throws {
+        let db = try SearchDatabase()
+        let base = Date(timeIntervalSince1970: 1_700_000_000)
+        let a = try db.add("반포 a", createdAt: base, scraps: 3)
+        let b = try db.add("반포 b", createdAt: base + 10, scraps: 9)
+        let c = try db.add("반포 c", createdAt: base + 20, scraps: 3)
+        let d = try db.add("반포 d", createdAt: base + 20, scraps: 3)
+        let e = try db.add("반포 e", createdAt: base + 5, scraps: 0)
+        #expect(try db.searchAllPlans("반포", sort: .scrap) == [b, d, c, a, e])
+    }
+
+    @Test("distance: shortest first, ties by id")
+    func distanceOrder() throws {
+        let db = try SearchDatabase()
+        let a = try db.add("야경 a", distance: 10_000)
+        let b = try db.add("야경 b", distance: 3_000)
+        let c = try db.add("야경 c", distance: 10_000)
+        let d = try db.add("야경 d", distance: 42_195)
+        #expect(try db.searchAllPlans("야경", sort: .distance) == [b, a, c, d])
+    }
+
+    @Test("relevance: keywords in the title first, then in the departure, then newest")
+    func relevance() throws {
+        let db = try SearchDatabase()
+        let inDescription = try db.add("아침 러닝", description: "잠실 출발")
+        let inTitle = try db.add("잠실 야경")
+        let inDeparture = try db.add("Evening run", departure: Self.jamsil)
+        let inTitleAndDeparture = try db.add("잠실 한 바퀴", departure: Self.jamsil)
+        let olderInTitle = try db.add("잠실 새벽", createdAt: Date(timeIntervalSince1970: 1_600_000_000))
+        #expect(
+            try db.searchAllPlans("잠실", sort: .relevance)
+                == [inTitleAndDeparture, inTitle, olderInTitle, inDeparture, inDescription])
+        // Two keywords: both in the title beats one; ties fall to the departure count, then date.
+        let both = try db.add("잠실 야간 러닝")
+        #expect(try db.searchAllPlans("잠실 러닝", sort: .relevance) == [both, inDescription])
+        #expect(try db.searchAllPlans("ㅈㅅ 야", sort: .relevance) == [both, inTitle])
+    }
+
+    @Test("pages are stable: every match once, in order, whatever the page size")
+    func pagination() throws {
+        let db = try SearchDatabase()
+        let same = Date(timeIntervalSince1970: 1_700_000_000)
+        var ids: [Int64] = []
+        for i in 0..<23 {
+            ids.append(try db.add("한강 코스 \(i % 3)", createdAt: same, distance: Double(i % 4), scraps: i % 2))
+        }
+        for sort in CourseSort.allCases {
+            let all = try db.searchAllPlans("한강", sort: sort)
+            #expect(Set(all) == Set(ids) && all.count == ids.count, "\(sort)")
+            for limit in [1, 2, 5, 7, 23, 50] {
+                let pages = try stride(from: 0, to: 30, by: limit).flatMap {
+                    try db.searchAllPlans("한강", sort: sort, limit: limit, offset: $0)
+                }
+                #expect(pages == all, "\(sort) limit \(limit)")
+            }
+        }
+        #expect(try db.searchAllPlans("한강", sort: .date) == ids.reversed())
+        #expect(try db.search("한강", limit: 5, offset: -3) == Array(ids.reversed().prefix(5)))
+    }
+
+    @Test("matches and orders agree with a brute-force reference (seeded corpus and queries)")
+    func reference() throws {
+        struct Course {
+            var id: Int64 = 0
+            var title: String
+            var description: String?
+            var departure: [String]
+            var uploaded: Bool
+            var createdAt: Date
+            var distance: Double
+            var scraps: Int
+        }
+        let syllables = Array("잠실한강공원올림픽반포야경러닝서울송파구동로까치산길")
+        let latin = ["Night", "run", "han", "river", "10K", "100%", "a_b", "fast"]
+        var random = SearchTestRandom(seed: 42)
+        func word() -> String {
+            random.int(0...3) == 0
+                ? random.pick(latin) : String((0..<random.int(1...4)).map { _ in random.pick(syllables) })
+        }
+        func phrase(_ words: ClosedRange<Int>) -> String {
+            (0..<random.int(words)).map { _ in word() }.joined(separator: " ")
+        }
+
+        let db = try SearchDatabase()
+        var courses: [Course] = []
+        var clock = 1_700_000_000.0
+        for _ in 0..<160 {
+            clock += Double(random.int(0...2))  // ties
+            let back = random.int(0...9) == 0 ? Double(random.int(1...50)) : 0  // out of order
+            var course = Course(
+                title: phrase(1...3), description: random.int(0...2) == 0 ? nil : phrase(0...4),
+                departure: random.int(0...3) == 0 ? [] : (0..<random.int(1...5)).map { _ in word() },
+                uploaded: random.int(0...4) != 0, createdAt: Date(timeIntervalSince1970: clock - back),
+                distance: Double(random.int(1...8) * 1_000), scraps: random.int(0...3))
+            course.id = try db.add(
+                course.title, description: course.description, departure: course.departure,
+                uploaded: course.uploaded, createdAt: course.createdAt, distance: course.distance,
+                scraps: course.scraps)
+            courses.append(course)
+        }
+
+        func keywords() -> String {
+            (0..<random.int(1...3)).map { _ -> String in
+                let course = random.pick(courses)
+                let text = random.pick([course.title, course.description ?? "", course.departure.first ?? ""] + latin)
+                let scalars = Array(KoreanText.normalize(text).unicodeScalars.filter { !KoreanText.isSpace($0) })
+                guard !scalars.isEmpty else { return word() }
+                let start = random.int(0...(scalars.count - 1))
+                var piece = Array(scalars[start..<min(scalars.count, start + random.int(1...4))])
+                for i in piece.indices where random.int(0...3) == 0 { piece[i] = KoreanText.initial(of: piece[i]) }
+                return String(String.UnicodeScalarView(piece))
+            }.joined(separator: " ")
+        }
+
+        var answered = 0
+        for round in 0..<90 {
+            let query = keywords()
+            let words = KoreanText.words(in: query).map(\.text)
+            func has(_ text: String?, _ word: String) -> Bool {
+                KoreanText.contains(KoreanText.normalize(text ?? ""), word: word)
+            }
+            for scope in [SearchScope.all, .shared] {
+                let matches = courses.filter { course in
+                    (scope == .all || course.uploaded)
+                        && words.allSatisfy { w in
+                            has(course.title, w) || has(course.description, w)
+                                || course.departure.contains { has($0, w) }
+                        }
+                }
+                func newer(_ a: Course, _ b: Course) -> Bool {
+                    (a.createdAt, a.id) > (b.createdAt, b.id)
+                }
+                func titleScore(_ c: Course) -> Int { words.filter { has(c.title, $0) }.count }
+                func departureScore(_ c: Course) -> Int {
+                    words.filter { w in c.departure.contains { has($0, w) } }.count
+                }
+                let expected: [CourseSort: [Course]] = [
+                    .date: matches.sorted(by: newer),
+                    .scrap: matches.sorted { $0.scraps != $1.scraps ? $0.scraps > $1.scraps : newer($0, $1) },
+                    .distance: matches.sorted { ($0.distance, $0.id) < ($1.distance, $1.id) },
+                    .relevance: matches.sorted {
+                        let a = (titleScore($0), departureScore($0))
+                        let b = (titleScore($1), departureScore($1))
+                        return a != b ? a > b : newer($0, $1)
+                    },
+                ]
+                for sort in CourseSort.allCases {
+                    let want = expected[sort]!.map(\.id)
+                    #expect(try db.searchAllPlans(query, scope: scope, sort: sort) == want, "\(query) \(sort) \(scope)")
+                    if want.count > 1 { answered += 1 }
+                    guard round % 6 == 0 else { continue }
+                    let paged = try stride(from: 0, to: want.count + 4, by: 4).flatMap {
+                        try db.searchAllPlans(query, scope: scope, sort: sort, limit: 4, offset: $0)
+                    }
+                    #expect(paged == want, "pages of \(query) \(sort) \(scope)")
+                }
+            }
+        }
+        #expect(answered > 300)  // most queries find several courses: the orders are exercised
+    }
+
+    // MARK: Maintenance
+
+    @Test("remove() forgets a course; index() replaces its text")
+    func removeAndReindex() throws {
+        let db = try SearchDatabase()
+        let a = try db.add("한강 야경", departure: Self.jamsil)
+        let b = try db.add("반포 달빛")
+        try db.queue.write { db in
+            try SearchIndex.remove(db, courseID: a)
+            try SearchIndex.remove(db, courseID: a)  // twice: nothing happens
+            try SearchIndex.remove(db, courseID: 999)
+        }
+        #expect(try db.searchAllPlans("한강") == [])
+        #expect(try db.searchAllPlans("송파구") == [])
+        #expect(try db.searchAllPlans("ㅎㄱ") == [])
+        try db.queue.write { db in
+            try SearchIndex.index(db, courseID: b, fields: SearchFields(title: "석촌호수 한 바퀴", departure: ["서울"]))
+            try SearchIndex.index(db, courseID: b, fields: SearchFields(title: "석촌호수 한 바퀴", departure: ["서울"]))
+            try SearchIndex.index(db, courseID: a, fields: SearchFields(title: "Hangang again"))
+        }
+        #expect(try db.searchAllPlans("반포") == [])
+        #expect(try db.searchAllPlans("석촌") == [b])
+        #expect(try db.searchAllPlans("서울") == [b])
+        #expect(try db.searchAllPlans("again") == [a])
+        #expect(try db.searchAllPlans("ㅅㅊㅎㅅ") == [b])
+        try db.integrityCheck()
+        try db.queue.write { try SearchIndex.rebuildTokens($0) }
+        #expect(try db.searchAllPlans("석촌") == [b])
+        #expect(try db.searchAllPlans("again") == [a])
+        try db.queue.write { try SearchIndex.remove($0, courseID: b) }
+        #expect(try db.searchAllPlans("석촌") == [])
+        try db.integrityCheck()
+        let rows = try db.queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_search") }
+        #expect(rows == 1)
+    }
+
+    @Test("a course stamped far ahead does not push later ones out of order")
+    func clockSpike() throws {
+        let db = try SearchDatabase()
+        let base = Date(timeIntervalSince1970: 1_700_000_000)
+        var ids: [Int64] = []
+        for i in 0..<5 { ids.append(try db.add("한강 \(i)", createdAt: base + Double(i))) }
+        let spike = try db.add("한강 미래", createdAt: base + 1e7)
+        for i in 5..<10 { ids.append(try db.add("한강 \(i)", createdAt: base + Double(i))) }
+        let outOfOrder = try db.queue.read {
+            try Int64.fetchAll($0, sql: "SELECT course_id FROM course_search WHERE in_order = 0")
+        }
+        #expect(outOfOrder == [spike])
+        #expect(try db.searchAllPlans("한강") == [spike] + ids.reversed())
+    }
+
+    @Test("optimize() leaves the fewest courses out of order")
+    func optimizeOrder() throws {
+        #expect(SearchIndex.longestNonDecreasingRun([]) == [])
+        #expect(SearchIndex.longestNonDecreasingRun([5, 1, 2, 2, 9, 3]) == [false, true, true, true, false, true])
+        let db = try SearchDatabase()
+        let base = Date(timeIntervalSince1970: 1_700_000_000)
+        // The clock steps back 1,000 s after 10 courses: too many to push out of order, so the
+        // 15 that follow go out of order while they are indexed; 10 would do.
+        var ids: [Int64] = []
+        for i in 0..<10 { ids.append(try db.add("반포 \(i)", createdAt: base + Double(1_000 + i))) }
+        for i in 0..<15 { ids.append(try db.add("반포 b\(i)", createdAt: base + Double(i))) }
+        let count = {
+            try db.queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_search WHERE in_order = 0") }
+        }
+        #expect(try count() == 15)
+        let before = try db.searchAllPlans("반포")
+        #expect(before == Array(ids[..<10].reversed()) + Array(ids[10...].reversed()))
+        try db.queue.write { try SearchIndex.optimize($0) }
+        #expect(try count() == 10)
+        #expect(try db.searchAllPlans("반포") == before)
+        for limit in [3, 7] {
+            let pages = try stride(from: 0, to: 25, by: limit).flatMap {
+                try db.searchAllPlans("반포", limit: limit, offset: $0)
+            }
+            #expect(pages == before)
+        }
+    }
+
+    @Test("optimize() keeps every answer")
+    func optimize() throws {
+        let db = try SearchDatabase()
+        let ids = try (0..<30).map { try db.add("한강 \($0)", description: $0 % 2 == 0 ? "야경" : nil) }
+        let before = try db.searchAllPlans("야경", sort: .relevance)
+        try db.queue.write { try SearchIndex.optimize($0) }
+        #expect(try db.searchAllPlans("야경", sort: .relevance) == before)
+        #expect(try db.searchAllPlans("한강") == ids.reversed())
+        try db.integrityCheck()
+    }
+}
