@@ -45,7 +45,7 @@ let package = Package(
             ]
         ),
         // Throughput and peak memory of the hot paths; run through scripts/bench.sh (release build).
-        .executableTarget(name: "runnect-bench", dependencies: ["RunnectKit"]),
+        .executableTarget(name: "runnect-bench", dependencies: ["RunnectKit", "RunnectStore"]),
         .testTarget(name: "RunnectKitTests", dependencies: ["RunnectKit"]),
         .testTarget(name: "RunnectStoreTests", dependencies: ["RunnectStore"]),
         .testTarget(name: "RunnectCLITests", dependencies: [

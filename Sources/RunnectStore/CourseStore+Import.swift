@@ -39,51 +39,137 @@ extension CourseStore {
     /// current user.
     ///
     /// Atomic: the course row and its search entry are written in one transaction, or nothing is.
-    ///
-    /// - Parameters:
-    ///   - activity: What was read; every point is kept (see ``activity(id:)``).
-    ///   - contentHash: Lowercase hex SHA-256 of the source bytes; the same owner cannot store the
-    ///     same hash twice.
-    ///   - title: 1–40 characters after trimming; `nil` takes the activity's own name, else
-    ///     `fileName`, cut to 40 characters (else "Untitled course").
-    ///   - description: Blank means none; `nil` takes the activity's own description.
-    ///   - departure: Where the course starts.
-    ///   - fileName: The source's file name without extension, for the default title.
+    /// The parameters are those of
+    /// ``CourseDraft/init(activity:contentHash:title:description:departure:fileName:)``.
     /// - Returns: The stored course.
     /// - Throws: ``StoreError/duplicate(existingID:)``, ``StoreError/invalidTitle(_:)``,
     ///   ``StoreError/emptyActivity`` (no track or route point), ``StoreError/cannotEncode(_:)``.
     public func importActivity(_ activity: Activity, contentHash: String, title: String?, description: String?,
                                departure: Departure?, fileName: String?) throws -> Course {
-        guard activity.courseSegments.contains(where: { !$0.isEmpty }) else { throw StoreError.emptyActivity }
-        let title = try title.map(Self.validTitle) ?? Self.derivedTitle(of: activity, fileName: fileName)
-        let description = Self.nonBlank(description ?? activity.metadata.description)
-        let stats = activity.stats()
-        let geometry: Data
-        do {
-            geometry = try ActivityCodec.encode(activity)
-        } catch let error as ActivityCodecError {
-            throw StoreError.cannotEncode(error.description)
-        }
-        var record = CourseRecord(
-            id: nil, owner: user, title: title, description: description, sourceFormat: activity.format.rawValue,
-            contentHash: contentHash.lowercased(), createdAt: Date(), isUploaded: false, uploadedAt: nil,
-            scrapCount: 0, distanceMeters: stats.distanceMeters, pointCount: stats.points, stats: stats,
-            geometry: geometry)
-        record.setDeparture(departure)
+        try insert(CourseDraft(activity: activity, contentHash: contentHash, title: title,
+                               description: description, departure: departure, fileName: fileName))
+    }
 
+    /// Stores a draft as a private course of the current user, in a transaction of its own.
+    /// - Throws: ``StoreError/duplicate(existingID:)`` when the user stored the same content
+    ///   before; ``StoreError/database(_:)``.
+    public func insert(_ draft: CourseDraft) throws -> Course {
+        try write { db in try insert(draft, in: db) }
+    }
+
+    /// Stores drafts as private courses of the current user, all in one transaction and each in a
+    /// savepoint of its own: a draft that fails (a duplicate, say) leaves nothing of itself and
+    /// the others are stored. One transaction for many courses is what makes a bulk import fast;
+    /// a process killed meanwhile leaves none of them, never part of one.
+    /// - Returns: For each draft, in order, the stored course or why it was not stored.
+    /// - Throws: ``StoreError/database(_:)`` when the transaction itself fails (then nothing is
+    ///   stored).
+    public func insert(_ drafts: [CourseDraft]) throws -> [Result<Course, StoreError>] {
+        guard !drafts.isEmpty else { return [] }
         return try write { db in
-            typealias C = CourseRecord.Columns
-            if let existing = try CourseRecord.all().owned(by: user).filter(C.contentHash == record.contentHash)
-                .select(C.id, as: Int64.self).fetchOne(db) {
-                throw StoreError.duplicate(existingID: existing)
+            // Fast path: the batch in one savepoint. A duplicate is refused by the INSERT itself,
+            // before anything of it is written, so it needs no savepoint of its own. Anything
+            // else failing midway rolls the batch back to be stored again course by course,
+            // each in a savepoint, so that only the failing course is left out.
+            let batch = try Savepoint(db, name: "course_batch")
+            var results: [Result<Course, StoreError>] = []
+            results.reserveCapacity(drafts.count)
+            do {
+                for draft in drafts {
+                    do {
+                        results.append(.success(try insert(draft, in: db)))
+                    } catch let error as StoreError {
+                        guard case .duplicate = error else { throw error }
+                        results.append(.failure(error))
+                    }
+                }
+                try batch.release()
+                return results
+            } catch {
+                try batch.rollback()
             }
-            try record.insert(db)
-            let id = record.id!
-            let course = try fetchCourse(db, id: id)
-            try SearchIndex.index(db, courseID: id, fields: course.searchFields)
-            try hooks.beforeImportCommit?(db, id)
-            return course
+            results.removeAll(keepingCapacity: true)
+            let single = try Savepoint(db, name: "course_import")
+            for draft in drafts {
+                do {
+                    try single.begin()
+                    results.append(.success(try insert(draft, in: db)))
+                    try single.release()
+                } catch let error as StoreError {
+                    try single.rollback()
+                    results.append(.failure(error))
+                } catch let error as DatabaseError {
+                    try single.rollback()
+                    results.append(.failure(StoreError(error)))
+                }
+            }
+            return results
         }
+    }
+
+    /// A named savepoint through cached statements (GRDB's savepoint API compiles its SQL each
+    /// time, a noticeable cost per course).
+    private struct Savepoint {
+        let begin_, release_, rollback_: Statement
+
+        /// Prepares the savepoint `name` and begins it.
+        init(_ db: Database, name: String) throws {
+            begin_ = try db.cachedStatement(sql: "SAVEPOINT \(name)")
+            release_ = try db.cachedStatement(sql: "RELEASE \(name)")
+            rollback_ = try db.cachedStatement(sql: "ROLLBACK TO \(name)")
+            try begin()
+        }
+
+        func begin() throws { try begin_.execute() }
+        func release() throws { try release_.execute() }
+        /// Undoes what was done since ``begin()`` and ends the savepoint.
+        func rollback() throws {
+            try rollback_.execute()
+            try release_.execute()
+        }
+    }
+
+    /// Inserts the course row and its search entry inside the caller's transaction.
+    private func insert(_ draft: CourseDraft, in db: Database) throws -> Course {
+        var record = draft.record
+        if !draft.isPreset {
+            record.owner = user
+            record.createdAt = Date()
+        }
+        // One cached statement: no per-course SQL building or record encoding (the stats JSON
+        // was encoded with the draft), and the UNIQUE (owner, content_hash) key finds duplicates.
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO course (owner, title, description, departure_region, departure_city, departure_town,
+                departure_detail, departure_name, source_format, content_hash, created_at, is_uploaded,
+                uploaded_at, scrap_count, distance_m, point_count, stats, geometry)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        do {
+            try insert.execute(arguments: [
+                record.owner, record.title, record.description, record.departureRegion, record.departureCity,
+                record.departureTown, record.departureDetail, record.departureName, record.sourceFormat,
+                record.contentHash, record.createdAt, record.isUploaded, record.uploadedAt, record.scrapCount,
+                record.distanceMeters, record.pointCount, draft.statsJSON, record.geometry,
+            ])
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            typealias C = CourseRecord.Columns
+            let existing = try CourseRecord.all().owned(by: record.owner).filter(C.contentHash == record.contentHash)
+                .select(C.id, as: Int64.self).fetchOne(db)
+            guard let existing else { throw error }
+            throw StoreError.duplicate(existingID: existing)
+        }
+        let id = db.lastInsertedRowID
+        // Dates as stored (to the millisecond), so that the course equals a later read of it.
+        let dates = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT created_at, uploaded_at FROM course WHERE id = ?"), arguments: [id])
+        let course = Course(
+            id: id, owner: record.owner, title: record.title, description: record.description,
+            departure: draft.departure, sourceFormat: record.sourceFormat, contentHash: record.contentHash,
+            stats: record.stats, createdAt: dates?[0] ?? record.createdAt, isUploaded: record.isUploaded,
+            uploadedAt: dates?[1], scrapCount: record.scrapCount, isScrapped: false)
+        try SearchIndex.index(db, courseID: id, entry: draft.searchEntry)
+        try hooks.beforeImportCommit?(db, id)
+        return course
     }
 
     /// Stores a course drawn by tapping a map: the taps joined by straight geodesic legs, as one
@@ -142,3 +228,4 @@ extension CourseStore {
         return trimmed.precomposedStringWithCanonicalMapping
     }
 }
+

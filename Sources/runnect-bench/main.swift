@@ -2,6 +2,10 @@
 //
 //   runnect-bench gpx FILE [--repeat N]   parse + full stats (splits included), best of N runs
 //   runnect-bench geodesic N              N geodesic legs through the batch path call
+//   runnect-bench search [COURSES] [--commit N] [--jobs N] [--optimize]
+//                                         store of generated courses, keyword search latency
+//   runnect-bench import [FILES] [--points N] [--jobs N]
+//                                         bulk import of generated GPX files into a store
 //
 // Prints one JSON object per line (so the script can tabulate it) and a human line on stderr.
 // Build with -c release: debug builds are 10–50x slower and say nothing about the product.
@@ -35,7 +39,7 @@ func emit(_ fields: [(String, Any)]) {
 }
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: runnect-bench gpx FILE [--repeat N] | geodesic N\n".utf8))
+    FileHandle.standardError.write(Data("usage: runnect-bench gpx FILE [--repeat N] | geodesic N | search [COURSES] | import [FILES]\n".utf8))
     exit(64)
 }
 
@@ -94,6 +98,12 @@ case "geodesic":
     FileHandle.standardError.write(Data(String(
         format: "runnect: %d geodesic legs in %.3f s: %.0f legs/s\n", count - 1, seconds,
         Double(count - 1) / seconds).utf8))
+
+case "search":
+    try searchBench(Array(arguments.dropFirst()))
+
+case "import":
+    try importBench(Array(arguments.dropFirst()))
 
 default:
     usage()

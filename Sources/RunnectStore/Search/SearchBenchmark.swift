@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RunnectKit
 
 /// Keyword-search benchmark: builds a database of generated courses (Korean and English titles,
 /// Seoul addresses) and times a fixed set of searches over it.
@@ -19,6 +20,8 @@ public enum SearchBenchmark {
         public var courseCount: Int
         /// Courses per write transaction during the insert.
         public var commitEvery: Int
+        /// Threads drafting courses during the insert (one more stores them).
+        public var jobs: Int
         /// Wall time of the bulk insert (course rows + search index), seconds.
         public var insertSeconds: Double
         /// Courses inserted per second, course rows and search index together.
@@ -39,8 +42,8 @@ public enum SearchBenchmark {
             lines.append(
                 String(
                     format:
-                        "search bench: %d courses, %d per transaction: insert %.2f s = %.0f courses/s, file %.1f MB",
-                    courseCount, commitEvery, insertSeconds, insertCoursesPerSecond, Double(fileBytes) / 1e6))
+                        "search bench: %d courses, %d per transaction, %d drafting: insert %.2f s = %.0f courses/s, file %.1f MB",
+                    courseCount, commitEvery, jobs, insertSeconds, insertCoursesPerSecond, Double(fileBytes) / 1e6))
             lines.append(
                 "  token index: \(tokenIndexSegments) segments"
                     + (optimizeSeconds.map { String(format: " after optimize (%.2f s)", $0) } ?? ""))
@@ -76,6 +79,7 @@ public enum SearchBenchmark {
                 var kind = "search_insert"
                 var course_count: Int
                 var commit_every: Int
+                var jobs: Int
                 var insert_s: Double
                 var insert_courses_per_s: Double
                 var optimize_s: Double?
@@ -99,7 +103,7 @@ public enum SearchBenchmark {
                 (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
             }
             let insert = Insert(
-                course_count: courseCount, commit_every: commitEvery, insert_s: insertSeconds,
+                course_count: courseCount, commit_every: commitEvery, jobs: jobs, insert_s: insertSeconds,
                 insert_courses_per_s: insertCoursesPerSecond, optimize_s: optimizeSeconds,
                 token_index_segments: tokenIndexSegments, file_bytes: fileBytes)
             return [line(insert)]
@@ -187,66 +191,48 @@ public enum SearchBenchmark {
     ///     course per transaction is how `runnect import` writes (one per file), and leaves the
     ///     token index in more segments, which queries then pay for.
     ///   - optimize: Run ``SearchIndex/optimize(_:)`` after the insert (timed on its own).
+    ///   - jobs: Threads drafting courses (path, stats, geometry, search entry) while this one
+    ///     stores them, as ``BulkImporter`` does with files.
     /// - Throws: Database errors.
     public static func run(
         courseCount: Int, path: String, repeats: Int = 30, commitEvery: Int = 10_000, optimize: Bool = false,
-        seed: UInt64 = 2024
+        jobs: Int = 1, seed: UInt64 = 2024
     ) throws -> Report {
         for suffix in ["", "-wal", "-shm", "-journal"] {
             try? FileManager.default.removeItem(atPath: path + suffix)
         }
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
-        }
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
-        try queue.write { db in
-            try createBenchmarkSchema(db)
-        }
+        let store = try CourseStore(path: path, user: "bench")
 
+        // A bulk import as the store does it: each course drafted (path generated, stats
+        // computed, geometry encoded) and stored with its search entry, `commitEvery` courses a
+        // transaction, all on this thread.
         var generator = CorpusGenerator(seed: seed)
         let clock = ContinuousClock()
         let batch = max(1, commitEvery)
+        var batches: [[(Int, CorpusGenerator.Course)]] = []
+        for start in stride(from: 0, to: courseCount, by: batch) {
+            batches.append((start..<min(start + batch, courseCount)).map { ($0, generator.next()) })
+        }
         let insertStart = clock.now
-        var inserted = 0
-        while inserted < courseCount {
-            let count = min(batch, courseCount - inserted)
-            try queue.write { db in
-                let insert = try db.makeStatement(
-                    sql: """
-                        INSERT INTO course (owner, title, description, departure_region, departure_city,
-                            departure_town, departure_detail, departure_name, is_uploaded, created_at,
-                            distance_m, scrap_count)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """)
-                for _ in 0..<count {
-                    let course = generator.next()
-                    try insert.execute(arguments: [
-                        course.owner, course.title, course.description, course.departure[0],
-                        course.departure[1], course.departure[2], course.departure[3],
-                        course.departure.count > 4 ? course.departure[4] : nil, course.isUploaded,
-                        course.createdAt, course.distanceMeters, course.scrapCount,
-                    ])
-                    try SearchIndex.index(
-                        db, courseID: db.lastInsertedRowID,
-                        fields: SearchFields(
-                            title: course.title, description: course.description, departure: course.departure))
-                }
+        try DraftPipeline.run(batches, jobs: jobs) { number, course in
+            Result { try course.draft(number: number) }
+        } store: { _, drafted in
+            for result in try store.insert(drafted.map { try $0.get() }) {
+                _ = try result.get()
             }
-            inserted += count
         }
         let insertSeconds = seconds(clock.now - insertStart)
         var optimizeSeconds: Double?
         if optimize {
             let start = clock.now
-            try queue.write { db in try SearchIndex.optimize(db) }
+            try store.optimizeSearch()
             optimizeSeconds = seconds(clock.now - start)
         }
-        try queue.writeWithoutTransaction { db in
+        try store.pool.writeWithoutTransaction { db in
             // No ANALYZE: the store runs none, and the search's plans do not depend on it.
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         }
-        let segments = try queue.read { db in
+        let segments = try store.read { db in
             try Int.fetchOne(db, sql: "SELECT count(DISTINCT segid) FROM course_search_token_idx") ?? 0
         }
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0
@@ -255,17 +241,14 @@ public enum SearchBenchmark {
         // round warms the caches and is not counted.
         var samples = [[Double]](repeating: [], count: queries.count)
         var hits = [Int](repeating: 0, count: queries.count)
-        try queue.read { db in
-            for round in 0...max(1, repeats) {
-                for (index, query) in queries.enumerated() {
-                    let start = clock.now
-                    let ids = try SearchIndex.search(
-                        db, keywords: query.keywords, scope: query.scope, user: "bench", sort: query.sort,
-                        limit: 20, offset: 0)
-                    let elapsed = seconds(clock.now - start) * 1000
-                    if round > 0 { samples[index].append(elapsed) }
-                    hits[index] = ids.count
-                }
+        let page = Page(limit: 20)
+        for round in 0...max(1, repeats) {
+            for (index, query) in queries.enumerated() {
+                let start = clock.now
+                let courses = try store.search(keywords: query.keywords, scope: query.scope, sort: query.sort, page: page)
+                let elapsed = seconds(clock.now - start) * 1000
+                if round > 0 { samples[index].append(elapsed) }
+                hits[index] = courses.count
             }
         }
         let figures = queries.indices.map { index in
@@ -275,7 +258,7 @@ public enum SearchBenchmark {
                 hits: hits[index], samplesMilliseconds: samples[index])
         }
         return Report(
-            courseCount: courseCount, commitEvery: batch, insertSeconds: insertSeconds,
+            courseCount: courseCount, commitEvery: batch, jobs: jobs, insertSeconds: insertSeconds,
             insertCoursesPerSecond: Double(courseCount) / max(insertSeconds, 1e-9), optimizeSeconds: optimizeSeconds,
             tokenIndexSegments: segments, fileBytes: fileBytes, queries: figures)
     }
@@ -438,5 +421,49 @@ struct CorpusGenerator {
             owner: pick(Self.owners), title: title, description: description, departure: departure,
             isUploaded: isUploaded, createdAt: createdAt, distanceMeters: (1_000 + unit() * 41_000).rounded(),
             scrapCount: scrapCount)
+    }
+}
+
+extension CorpusGenerator.Course {
+    /// Points on the generated paths: a run of 10 km has as many as a watch recording a point
+    /// every 5 s would have in about a tenth of it (the store's cost per point is the codec's).
+    static let pathPoints = 120
+
+    /// A draft of this course as a stored one: a loop of its distance near Seoul's centre, a
+    /// point every few seconds at a 6 min/km pace, its owner, date, share flag and scrap count
+    /// preset. `number` makes the content hash unique.
+    func draft(number: Int) throws -> CourseDraft {
+        let centre = Coordinate(latitude: 37.45 + Double(number % 97) * 0.002,
+                                longitude: 126.85 + Double(number % 89) * 0.003)
+        let radius = distanceMeters / (2 * .pi)
+        let count = Self.pathPoints
+        // A circle on a local flat approximation: any plausible path will do (its length is
+        // measured geodesically by the stats like any other), and generating it is not timed
+        // work of the store, so it should cost next to nothing.
+        let metresPerDegree = 111_320.0
+        let latitudeRadius = radius / metresPerDegree
+        let longitudeRadius = radius / (metresPerDegree * cos(centre.latitude * .pi / 180))
+        let points = (0..<count).map { i -> TrackPoint in
+            let angle = 2 * .pi * Double(i) / Double(count - 1)
+            return TrackPoint(latitude: centre.latitude + latitudeRadius * cos(angle),
+                              longitude: centre.longitude + longitudeRadius * sin(angle),
+                              elevationMeters: 20 + 10 * sin(Double(i) / 7),
+                              time: createdAt.addingTimeInterval(Double(i) * distanceMeters * 0.36 / Double(count)))
+        }
+        let activity = Activity(format: .gpx, tracks: [Track(name: title, segments: [TrackSegment(points: points)])])
+        let hash = String(repeating: "0", count: 48) + String(format: "%016llx", UInt64(number))
+        var draft = try CourseDraft(activity: activity, contentHash: hash, title: title, description: description,
+                                    departure: Departure(region: departure[0], city: departure[1], town: departure[2],
+                                                         detail: departure[3],
+                                                         name: departure.count > 4 ? departure[4] : nil))
+        draft.isPreset = true
+        draft.record.owner = owner
+        draft.record.createdAt = createdAt
+        draft.record.isUploaded = isUploaded
+        draft.record.uploadedAt = isUploaded ? createdAt : nil
+        // The count the scrap triggers would keep, without a row per scrap: the benchmark times
+        // searches, and no benchmark user scrapped anything.
+        draft.record.scrapCount = scrapCount
+        return draft
     }
 }

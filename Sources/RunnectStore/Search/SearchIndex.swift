@@ -97,8 +97,14 @@ enum SearchIndex {
     /// Reads the course's `created_at` (for the date order of results), so the `course` row must
     /// exist; a course without one sorts as the oldest.
     static func index(_ db: Database, courseID: Int64, fields: SearchFields) throws {
+        try index(db, courseID: courseID, entry: Entry(fields: fields))
+    }
+
+    /// Indexes a course's text prepared beforehand (on another thread, say), replacing what was
+    /// indexed for it before.
+    static func index(_ db: Database, courseID: Int64, entry: Entry) throws {
         try remove(db, courseID: courseID)
-        let row = NormalizedRow(fields: fields)
+        let row = entry.row
         let createdAt = try Date.fetchOne(
             db.cachedStatement(sql: "SELECT created_at FROM course WHERE id = ?"), arguments: [courseID])
         let milliseconds = Self.milliseconds(createdAt)
@@ -110,7 +116,19 @@ enum SearchIndex {
                 """
         ).execute(arguments: [courseID, milliseconds, inOrder, row.title, row.description, row.departure])
         try db.cachedStatement(sql: "INSERT INTO course_search_token (rowid, tokens) VALUES (?, ?)")
-            .execute(arguments: [courseID, row.tokenDocument])
+            .execute(arguments: [courseID, entry.tokenDocument])
+    }
+
+    /// A course's text as the index keeps it: normalised, and cut into the grams FTS5 indexes.
+    /// Needs no database, so it can be made where the course is drafted.
+    struct Entry: Sendable {
+        let row: NormalizedRow
+        let tokenDocument: String
+
+        init(fields: SearchFields) {
+            row = NormalizedRow(fields: fields)
+            tokenDocument = row.tokenDocument
+        }
     }
 
     /// Removes a course from the index; nothing happens if it is not there.
@@ -228,7 +246,7 @@ enum SearchIndex {
     }
 
     /// The normalised text of one course, and its token documents.
-    struct NormalizedRow {
+    struct NormalizedRow: Sendable {
         var title: String
         var description: String
         var departure: String

@@ -32,7 +32,14 @@ extension Runnect {
 
         @OptionGroup var store: StoreOptions
 
+        @Option(help: ArgumentHelp("Threads that read files while one thread writes (default: the processors, at most 8).",
+                                   valueName: "n"))
+        var jobs: Int = BulkImporter.defaultJobs
+
+        static let extensions: Set<String> = ["gpx", "json", "geojson"]
+
         func validate() throws {
+            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
             if let departure {
                 do {
                     _ = try Departure(address: departure, name: departureName)
@@ -42,37 +49,36 @@ extension Runnect {
             }
         }
 
-        static let extensions: Set<String> = ["gpx", "json", "geojson"]
-
         func run() throws {
             try store.withStore { try importAll(into: $0) }
         }
 
         private func importAll(into courses: CourseStore) throws {
             let place = try departure.map { try Departure(address: $0, name: departureName) }
-            let files = try Self.collect(paths)
-            let progress = ProgressBar(total: files.count)
-            var imported: [Course] = []
-            var skipped = 0
-            var failures: [(String, Error)] = []
-            for (index, file) in files.enumerated() {
-                do {
-                    let course = try courses.importFile(path: file, title: title, description: description,
-                                                        departure: place)
-                    imported.append(course)
-                    if store.json { print(try CourseReport(course).jsonLine()) }
-                } catch StoreError.duplicate(let existing) {
-                    skipped += 1
-                    if !store.json { Diagnostics.note("\(file): already imported as #\(existing), skipped") }
-                } catch {
-                    failures.append((file, error))
-                }
-                progress.update(done: index + 1, detail: "\(imported.count) courses")
+            let items = try Self.collect(paths).map {
+                ImportItem(path: $0, title: title, description: description, departure: place)
             }
-            progress.finish()
+            let progress = ProgressBar(total: items.count)
+            var summary = ImportSummary()
+            var failures: [(String, any Error)] = []
+            try BulkImporter(store: courses, jobs: jobs).run(items) { outcomes in
+                progress.clear()
+                for outcome in outcomes {
+                    summary.add(outcome)
+                    switch outcome {
+                    case .imported(_, let course):
+                        print(store.json ? (try? CourseReport(course).jsonLine()) ?? "" : "imported " + CourseText.line(course))
+                    case .skipped(let item, let existing):
+                        if !store.json { Diagnostics.note("\(item.path): already imported as #\(existing), skipped") }
+                    case .failed(let item, let error):
+                        failures.append((item.path, error))
+                    }
+                }
+                progress.update(done: summary.total, detail: "\(summary.imported) courses")
+            }
+            progress.clear()
             if !store.json {
-                for course in imported { print("imported " + CourseText.line(course)) }
-                print("\(imported.count) imported, \(skipped) already there, \(failures.count) failed")
+                print("\(summary.imported) imported, \(summary.skipped) already there, \(summary.failed) failed")
             }
             for (file, error) in failures { Diagnostics.error("\(file): \(error)") }
             if !failures.isEmpty { throw ExitStatus.dataError }
@@ -82,6 +88,10 @@ extension Runnect {
         static func collect(_ paths: [String]) throws -> [String] {
             var files: [String] = []
             for path in paths {
+                if path == "-" {
+                    files.append(path)
+                    continue
+                }
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                     Diagnostics.error("\(path): no such file or folder")

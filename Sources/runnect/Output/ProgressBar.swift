@@ -19,7 +19,7 @@ final class ProgressBar {
 
     /// Redraws with `done` of `total` finished; `detail` follows the counts (e.g. courses added).
     func update(done: Int, detail: String) {
-        guard enabled, done == total || Date().timeIntervalSince(lastDraw) >= 0.1 else { return }
+        guard enabled, done == total || !drawn || Date().timeIntervalSince(lastDraw) >= 0.1 else { return }
         lastDraw = Date()
         let width = 24
         let filled = total > 0 ? width * done / total : width
@@ -34,9 +34,10 @@ final class ProgressBar {
         drawn = true
     }
 
-    /// Clears the line so that what follows starts clean.
-    func finish() {
+    /// Clears the line so that what is printed next starts clean; the next update draws again.
+    func clear() {
         if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        drawn = false
     }
 }
 

@@ -1,0 +1,84 @@
+import Foundation
+import RunnectKit
+
+/// A course ready to be stored: its title and description checked, its stats computed and its
+/// geometry encoded.
+///
+/// Making a draft is the costly part of an import and needs no database, so drafts can be made
+/// on several threads while one thread stores them with ``CourseStore/insert(_:)-(CourseDraft)``
+/// or, many in one transaction, ``CourseStore/insert(_:)-([CourseDraft])``.
+public struct CourseDraft: Sendable {
+    /// The row to insert; its owner and creation date are set when it is stored.
+    var record: CourseRecord
+    /// Store the record as it is, owner, date and flags included (benchmarks build stores of
+    /// many owners whose courses span years).
+    var isPreset = false
+    /// ``stats`` as the JSON text stored in the `stats` column, encoded with the draft so that
+    /// the storing thread does not have to.
+    let statsJSON: String
+    /// Where the course starts.
+    public let departure: Departure?
+    /// The course's search entry, prepared with the draft.
+    let searchEntry: SearchIndex.Entry
+
+    /// The title the course will have.
+    public var title: String { record.title }
+    /// Lowercase hex SHA-256 of the source.
+    public var contentHash: String { record.contentHash }
+    /// Stats of the whole activity, at JSON resolution.
+    public var stats: ActivityStats { record.stats }
+
+    /// A draft of an activity read from a file.
+    ///
+    /// - Parameters:
+    ///   - activity: What was read; every point is kept (see ``CourseStore/activity(id:)``).
+    ///   - contentHash: Lowercase hex SHA-256 of the source bytes; the same owner cannot store the
+    ///     same hash twice.
+    ///   - title: 1–40 characters after trimming; `nil` takes the activity's own name, else
+    ///     `fileName`, cut to 40 characters (else "Untitled course").
+    ///   - description: Blank means none; `nil` takes the activity's own description.
+    ///   - departure: Where the course starts.
+    ///   - fileName: The source's file name without extension, for the default title.
+    /// - Throws: ``StoreError/invalidTitle(_:)``, ``StoreError/emptyActivity`` (no track or route
+    ///   point), ``StoreError/cannotEncode(_:)``.
+    public init(activity: Activity, contentHash: String, title: String? = nil, description: String? = nil,
+                departure: Departure? = nil, fileName: String? = nil) throws {
+        guard activity.courseSegments.contains(where: { !$0.isEmpty }) else { throw StoreError.emptyActivity }
+        let title = try title.map(CourseStore.validTitle)
+            ?? CourseStore.derivedTitle(of: activity, fileName: fileName)
+        let description = CourseStore.nonBlank(description ?? activity.metadata.description)
+        // The stats as stored: JSON text at the resolution of the JSON output, and the value
+        // read back from it, so that the course returned equals the course read later.
+        let stats: ActivityStats
+        do {
+            let json = try CourseRecord.databaseJSONEncoder(for: "stats").encode(activity.stats())
+            statsJSON = String(decoding: json, as: UTF8.self)
+            stats = try JSONDecoder().decode(ActivityStats.self, from: json)
+        } catch {
+            throw StoreError.cannotEncode("stats: \(error)")
+        }
+        let geometry: Data
+        do {
+            geometry = try ActivityCodec.encode(activity)
+        } catch let error as ActivityCodecError {
+            throw StoreError.cannotEncode(error.description)
+        }
+        record = CourseRecord(
+            id: nil, owner: "", title: title, description: description, sourceFormat: activity.format.rawValue,
+            contentHash: contentHash.lowercased(), createdAt: Date(), isUploaded: false, uploadedAt: nil,
+            scrapCount: 0, distanceMeters: stats.distanceMeters, pointCount: stats.points, stats: stats,
+            geometry: geometry)
+        record.setDeparture(departure)
+        self.departure = departure
+        searchEntry = SearchIndex.Entry(fields: SearchFields(
+            title: title, description: description, departure: departure?.searchableParts ?? []))
+    }
+
+    /// A draft of a file read by ``CourseSource/init(path:)``.
+    /// - Throws: As ``init(activity:contentHash:title:description:departure:fileName:)``.
+    public init(source: CourseSource, title: String? = nil, description: String? = nil,
+                departure: Departure? = nil) throws {
+        try self.init(activity: source.activity, contentHash: source.contentHash, title: title,
+                      description: description, departure: departure, fileName: source.fileName)
+    }
+}
