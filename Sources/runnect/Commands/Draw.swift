@@ -20,22 +20,11 @@ extension Runnect {
         @Option(help: "Its description.")
         var description: String?
 
-        @Option(help: ArgumentHelp("Departure address \"region city town [detail…]\".", valueName: "address"))
-        var departure: String?
-
-        @Option(help: ArgumentHelp("The departure's place name.", valueName: "name"))
-        var departureName: String?
+        @OptionGroup var departure: DepartureOptions
 
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
-            if let departure {
-                do {
-                    _ = try Departure(address: departure, name: departureName)
-                } catch {
-                    throw ValidationError("--departure: \(error)")
-                }
-            }
             guard (pointsText == nil) != (pointsFile == nil) else {
                 throw ValidationError("Give the taps with --points or --points-file (one of them).")
             }
@@ -51,7 +40,7 @@ extension Runnect {
                 throw ExitStatus.code(for: error)
             }
             let taps = activity.courseSegments.flatMap { $0 }.map(\.coordinate)
-            let place = try departure.map { try Departure(address: $0, name: departureName) }
+            let place = try departure.place()
             let course = try store.withStore {
                 try $0.draw(points: taps, title: title, description: description, departure: place)
             }

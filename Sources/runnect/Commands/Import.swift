@@ -24,11 +24,7 @@ extension Runnect {
         @Option(help: "Description for the imported courses.")
         var description: String?
 
-        @Option(help: ArgumentHelp("Departure address \"region city town [detail…]\".", valueName: "address"))
-        var departure: String?
-
-        @Option(help: ArgumentHelp("The departure's place name (잠실종합운동장).", valueName: "name"))
-        var departureName: String?
+        @OptionGroup var departure: DepartureOptions
 
         @OptionGroup var store: StoreOptions
 
@@ -40,13 +36,6 @@ extension Runnect {
 
         func validate() throws {
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-            if let departure {
-                do {
-                    _ = try Departure(address: departure, name: departureName)
-                } catch {
-                    throw ValidationError("--departure: \(error)")
-                }
-            }
         }
 
         func run() throws {
@@ -54,7 +43,7 @@ extension Runnect {
         }
 
         private func importAll(into courses: CourseStore) throws {
-            let place = try departure.map { try Departure(address: $0, name: departureName) }
+            let place = try departure.place()
             let items = try Self.collect(paths).map {
                 ImportItem(path: $0, title: title, description: description, departure: place)
             }
