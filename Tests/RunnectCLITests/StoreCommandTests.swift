@@ -103,6 +103,50 @@ struct StoreCommandTests {
         #expect(try scratch.objects(["list", "--shared"]).count == 2, "the table survived the injection attempt")
     }
 
+    @Test("show, rename, list filters and pages, unupload clears scraps, unscrap, delete; errors exit 1 and change nothing")
+    func manageCourses() throws {
+        let scratch = try Scratch()
+        let imported = try scratch.objects(["import", "SampleTracks"])
+        let ids = imported.map { "\($0["id"]!)" }
+        #expect(ids.count == 7)
+        let first = ids[0], second = ids[1]
+
+        let shown = try scratch.run(["show", first])
+        #expect(shown.status == 0 && shown.stdout.contains("Distance") && shown.stdout.contains("sha256"), "\(shown.stdout)")
+        #expect(try scratch.objects(["show", first])[0]["id"] as? Int == Int(first))
+        #expect(try scratch.run(["show", "9999"]).status == 1)
+
+        let renamed = try scratch.objects(["rename", first, "--title", "  잠실 새벽 런  "])[0]
+        #expect(renamed["title"] as? String == "잠실 새벽 런")
+        #expect(try scratch.run(["rename", first, "--title", String(repeating: "가", count: 41)]).status == 1)
+        #expect(try scratch.objects(["show", first])[0]["title"] as? String == "잠실 새벽 런")
+
+        _ = try scratch.objects(["upload", first, "--title", "잠실 새벽 런", "--description", "새벽 5시"])
+        #expect(try scratch.run(["upload", second, "--title", "x", "--description", " "]).status == 1, "no description")
+        #expect(try scratch.objects(["list", "--uploaded"]).map { "\($0["id"]!)" } == [first])
+        #expect(try scratch.objects(["list", "--private", "--limit", "100"]).count == 6)
+        let pages = try (1...3).map { try scratch.objects(["list", "--limit", "3", "--page", "\($0)"]).map { "\($0["id"]!)" } }
+        #expect(pages.map(\.count) == [3, 3, 1])
+        #expect(Set(pages.flatMap { $0 }) == Set(ids), "pages cover every course once")
+        #expect(try scratch.run(["list", "--page", "0"]).status != 0)
+
+        _ = try scratch.objects(["scrap", first], user: "friend")
+        let unscrapped = try scratch.objects(["unscrap", first], user: "friend")[0]
+        #expect(unscrapped["scrap_count"] as? Int == 0 && unscrapped["is_scrapped"] as? Bool == false)
+        #expect(try scratch.run(["unscrap", first], user: "friend").status == 1, "not scrapped")
+        _ = try scratch.objects(["scrap", first], user: "friend")
+        #expect(try scratch.run(["unupload", first], user: "friend").status == 1, "owner only")
+        let private_ = try scratch.objects(["unupload", first])[0]
+        #expect(private_["is_uploaded"] as? Bool == false && private_["scrap_count"] as? Int == 0)
+        #expect(try scratch.objects(["list", "--scrapped"], user: "friend").isEmpty)
+
+        #expect(try scratch.run(["delete", first], user: "friend").status == 1, "owner only")
+        let deleted = try scratch.run(["delete", first, second])
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        #expect(try scratch.objects(["list", "--limit", "100"]).count == 5)
+        #expect(try scratch.objects(["search", "잠실", "--all"]).isEmpty, "gone from the search index too")
+    }
+
     @Test("two import processes writing the same database at once both finish; nothing lost or duplicated")
     func concurrentWriters() throws {
         let scratch = try Scratch()
