@@ -70,6 +70,10 @@ struct StoreCommandTests {
         #expect(failed.status == 65)
         #expect(failed.stderr.contains("bad.gpx") && failed.stderr.contains("not closed"), "\(failed.stderr)")
         #expect(try scratch.objects(["list", "--limit", "100"]).count == 7)
+
+        let summary = try #require(try scratch.objects(["db"]).first)
+        #expect(summary["courses"] as? Int == 7 && summary["shared_courses"] as? Int == 0)
+        #expect(summary["schema_version"] as? Int == 1 && summary["supported_schema_version"] as? Int == 1)
     }
 
     @Test("draw, upload, scrap by another user, list --shared --sort scrap, search in Korean and by 초성")
