@@ -15,16 +15,23 @@ public struct Activity: Equatable, Sendable, Codable {
     public var waypoints: [Waypoint]
     /// Things the reader tolerated and the user should know (zone-less times taken as UTC, …).
     public var warnings: [String]
+    /// Laps as the device recorded them (TCX `<Lap>`, FIT `lap` messages), with its own totals.
+    public var laps: [Lap]
+    /// The device's own totals for the whole activity (TCX lap sums, FIT `session`), reported
+    /// beside Runnect's figures; `nil` for formats that carry none (GPX, tapped points).
+    public var deviceTotals: DeviceTotals?
 
     public init(format: ActivityFormat, metadata: ActivityMetadata = ActivityMetadata(),
                 tracks: [Track] = [], routes: [Route] = [], waypoints: [Waypoint] = [],
-                warnings: [String] = []) {
+                warnings: [String] = [], laps: [Lap] = [], deviceTotals: DeviceTotals? = nil) {
         self.format = format
         self.metadata = metadata
         self.tracks = tracks
         self.routes = routes
         self.waypoints = waypoints
         self.warnings = warnings
+        self.laps = laps
+        self.deviceTotals = deviceTotals
     }
 
     /// The segments a course is measured on: every track segment, or, for a file without track
@@ -56,6 +63,10 @@ public enum ActivityFormat: String, Sendable, Codable, CaseIterable {
     case pointsJSON = "points-json"
     /// Tapped points: a GeoJSON `LineString` (or a Feature / FeatureCollection holding one).
     case geoJSON = "geojson"
+    /// Garmin Training Center XML (activities or courses).
+    case tcx
+    /// Garmin's binary Flexible and Interoperable Data Transfer protocol.
+    case fit
 }
 
 /// File-level descriptive data.

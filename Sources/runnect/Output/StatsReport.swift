@@ -8,7 +8,10 @@ struct StatsReport: Encodable {
     let stats: ActivityStats
 
     private enum CodingKeys: String, CodingKey {
-        case file, format, name, geometry, warnings
+        case file, format, name, geometry, warnings, laps
+        case deviceDistance = "device_distance_m", deviceAscent = "device_ascent_m"
+        case deviceDescent = "device_descent_m", deviceTimerTime = "device_timer_time_s"
+        case deviceElapsedTime = "device_elapsed_time_s"
     }
 
     func encode(to encoder: Encoder) throws {
@@ -20,6 +23,14 @@ struct StatsReport: Encodable {
         try stats.encode(to: encoder)
         var tail = encoder.container(keyedBy: CodingKeys.self)
         try tail.encode(activity.warnings, forKey: .warnings)
+        // The device's own totals (TCX, FIT), beside ours; null where the format has none.
+        let device = activity.deviceTotals
+        try tail.encode(JSONResolution.meters(device?.distanceMeters), forKey: .deviceDistance)
+        try tail.encode(JSONResolution.meters(device?.ascentMeters), forKey: .deviceAscent)
+        try tail.encode(JSONResolution.meters(device?.descentMeters), forKey: .deviceDescent)
+        try tail.encode(JSONResolution.seconds(device?.timerTimeSeconds), forKey: .deviceTimerTime)
+        try tail.encode(JSONResolution.seconds(device?.elapsedTimeSeconds), forKey: .deviceElapsedTime)
+        try tail.encode(activity.laps.count, forKey: .laps)
     }
 
     func jsonLine() throws -> String {

@@ -78,6 +78,8 @@ enum StatsText {
         case .pointsText: return "tapped points"
         case .pointsJSON: return "tapped points JSON"
         case .geoJSON: return "GeoJSON"
+        case .tcx: return "TCX"
+        case .fit: return "FIT"
         }
     }
 
