@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Benchmark of GPX parse + full stats (and the batch geodesic path), with peers side by side.
+# Benchmark of GPX parse + full stats (and the batch geodesic path, SVG preview and GeoJSON
+# write), with peers side by side.
 #
 #   scripts/bench.sh                  big.gpx (200,000 points, 70 MB): runnect, gpxpy, GPSBabel
 #   scripts/bench.sh --quick          a 20,000-point file in bench-out/quick/ (smoke test)
@@ -14,7 +15,7 @@
 set -euo pipefail
 
 usage() {
-  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
   exit "${1:-0}"
 }
 
@@ -110,6 +111,9 @@ python3 "$helper" measure --set role=single --set repeat=1 -- \
 
 step "runnect: geodesic $geodesic_n"
 python3 "$helper" measure -- "$bench_bin" geodesic "$geodesic_n" >>"$results"
+
+step "runnect: export 100000 --repeat 5 (SVG preview and GeoJSON write of a 100,000-point course)"
+"$bench_bin" export 100000 --repeat 5 >>"$results"
 
 # ---- peers -------------------------------------------------------------------------------------
 skip() {  # tool, reason
