@@ -41,23 +41,7 @@ struct ExportCommandTests {
                           "seokchon_lake_tapped.json", "yeouido_tapped_pairs.json", "cheonggyecheon_tapped.geojson",
                           "gyeongui_line_forest_gpx10.gpx"].map { "SampleTracks/" + $0 }
 
-    final class Scratch {
-        let folder: URL
-        var db: String { folder.appendingPathComponent("courses.sqlite").path }
-
-        init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-export-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        }
-
-        deinit { try? FileManager.default.removeItem(at: folder) }
-
-        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-
-        func run(_ arguments: [String]) throws -> RunnectProcess.Result {
-            try RunnectProcess.run(arguments + ["--db", db, "--user", "runner"])
-        }
-    }
+    typealias Scratch = StoreCommandTests.Scratch
 
     static func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -177,4 +161,9 @@ struct ExportCommandTests {
         let unwritable = try scratch.run(["export", "geojson", Self.samples[0], "-o", scratch.path("no/such/dir/x.geojson")])
         #expect(unwritable.status == 73)
     }
+}
+
+extension StoreCommandTests.Scratch {
+    /// A file in the scratch folder.
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 }

@@ -33,15 +33,20 @@ struct ExportInputs: ParsableArguments {
 
     /// Reads every input and hands each to `body`. An input that cannot be read is reported on
     /// standard error and the others go on; the exit code for the worst failure is returned.
+    /// Several inputs show a progress bar on a terminal.
     func forEach(_ body: (Course) throws -> Void) throws -> ExitCode? {
         var failure: ExitCode?
+        let progress = ProgressBar(total: inputs.count, enabled: inputs.count > 1 && isatty(STDERR_FILENO) == 1)
+        defer { progress.clear() }
         func fail(_ label: String, _ error: Error) {
+            progress.clear()
             Diagnostics.error("\(label): \(error)")
             let code: ExitCode = error is StoreError ? .failure : ExitStatus.code(for: error)
             if failure == nil || code == ExitStatus.dataError { failure = code }
         }
         func readAll(_ courses: CourseStore?) throws {
-            for input in inputs {
+            for (done, input) in inputs.enumerated() {
+                progress.update(done: done, detail: input)
                 let course: Course
                 do {
                     if let id = Self.storeID(input), let courses {
@@ -58,6 +63,7 @@ struct ExportInputs: ParsableArguments {
                     fail(input, error)
                     continue
                 }
+                progress.clear()
                 for warning in course.activity.warnings { Diagnostics.warning("\(input): \(warning)") }
                 try body(course)
             }
