@@ -16,55 +16,9 @@ struct JSONBytes {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// A finite number in a form that reads back as the same `Double`: the fewest decimal
-    /// places that do (`127`, `37.51`, `0.00001`), else Swift's shortest form (`1e-300`).
+    /// A finite number in its shortest round-trip form (`127.0`, `1e-05`: both JSON).
     mutating func number(_ value: Double) {
-        if !appendFixed(value) { bytes.append(contentsOf: value.description.utf8) }
-    }
-
-    private static let powersOfTen: [Double] = (0...12).map { pow(10, Double($0)) }
-    private static let integerPowersOfTen: [Int64] = (0...12).map { k in (0..<k).reduce(1) { r, _ in r * 10 } }
-
-    /// Writes `value` with the fewest decimal places (up to 12) whose text reads back as `value`.
-    ///
-    /// For an integer m < 2⁵³ and 10ᵏ (exact for k ≤ 22), `Double(m) / 10ᵏ` is the double nearest
-    /// m / 10ᵏ, and so is what a correct parser makes of the text `m / 10ᵏ`: when it equals
-    /// `value`, that text round-trips. Avoids building a `String` per number (`description`
-    /// allocates for the 17 characters of most coordinates), which made GeoJSON writing 2× slower.
-    private mutating func appendFixed(_ value: Double) -> Bool {
-        let magnitude = abs(value)
-        guard magnitude < 1e6 else { return false }
-        for k in 0...12 {
-            let scaled = (magnitude * Self.powersOfTen[k]).rounded()
-            guard scaled < 9.0e15 else { return false }
-            if scaled / Self.powersOfTen[k] == magnitude {
-                let m = Int64(scaled)
-                if value < 0 && m != 0 { bytes.append(UInt8(ascii: "-")) }
-                appendDigits(m / Self.integerPowersOfTen[k], minimumCount: 1)
-                if k > 0 {
-                    bytes.append(UInt8(ascii: "."))
-                    appendDigits(m % Self.integerPowersOfTen[k], minimumCount: k)
-                }
-                return true
-            }
-        }
-        return false
-    }
-
-    private mutating func appendDigits(_ value: Int64, minimumCount: Int) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0 || count < minimumCount
-            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
-        }
+        bytes.append(contentsOf: value.description.utf8)
     }
 
     mutating func coordinate(_ value: Double) {
