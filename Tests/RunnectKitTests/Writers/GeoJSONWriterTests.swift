@@ -89,3 +89,30 @@ struct GeoJSONWriterTests {
         #expect(full.contains("[[127.987654321,37.123456789,10.0],[128.0,37.2,11.0]]"))
     }
 }
+
+@Suite("JSON numbers in GeoJSON")
+struct JSONBytesTests {
+    @Test("every number reads back as the same Double, and is JSON")
+    func roundTrip() throws {
+        var rng = SplitMix64(seed: 1)
+        var values: [Double] = [127, -0.00001, 1e-300, 0.1 + 0.2, -179.9999]
+        for round in 0..<20_000 {
+            switch round % 3 {
+            case 0: values.append(rng.double(in: -180...180))
+            case 1: values.append((rng.double(in: -180...180) * 1e7).rounded() / 1e7)
+            default: values.append(Double(sign: rng.chance(1, in: 2) ? .minus : .plus,
+                                          exponent: rng.int(in: -60...60), significand: rng.double(in: 1...2)))
+            }
+        }
+        var out = JSONBytes(decimals: nil)
+        out.raw("[")
+        for (index, value) in values.enumerated() {
+            if index > 0 { out.raw(",") }
+            out.number(value)
+        }
+        out.raw("]")
+        // JSONDecoder (not JSONSerialization, whose Linux doubles are not correctly rounded).
+        let back = try JSONDecoder().decode([Double].self, from: Data(out.bytes))
+        #expect(back == values)
+    }
+}
