@@ -63,6 +63,26 @@ struct ExportCommandTests {
         try PythonGeo.check(simplified, inputs: Self.samples, simplify: 4)
     }
 
+    static let corpusGPX: [String] = {
+        let folder = RunnectProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tracks/gpx")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".gpx") }.sorted().map { folder.appendingPathComponent($0).path }
+    }()
+
+    @Test("geojson of every GPX file of ../shared/tracks round-trips through shapely and geojson",
+          .enabled(if: PythonGeo.present && !ExportCommandTests.corpusGPX.isEmpty,
+                   "../shared/tracks/gpx or python3 with shapely and geojson missing"))
+    func corpusRoundTrip() throws {
+        let scratch = try Scratch()
+        for simplify in [nil, 3.0] as [Double?] {
+            let out = scratch.path("corpus.geojson")
+            let result = try scratch.run(["export", "geojson"] + Self.corpusGPX + ["-o", out]
+                                         + (simplify.map { ["--simplify", "\($0)"] } ?? []))
+            #expect(result.status == 0, "\(result.stderr)")
+            try PythonGeo.check(out, inputs: Self.corpusGPX, simplify: simplify)
+        }
+    }
+
     @Test("a run across the antimeridian becomes a MultiLineString cut at ±180° that round-trips",
           .enabled(if: PythonGeo.present, "python3 with shapely and geojson missing: run scripts/setup.sh --test"))
     func antimeridianRoundTrip() throws {
