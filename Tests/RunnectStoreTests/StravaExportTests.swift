@@ -134,6 +134,10 @@ struct StravaExportTests {
                 #expect(courses["102.gpx.gz"]?.title == "남산 \"순환\" 코스")
                 #expect(courses["102.gpx.gz"]?.sourceFormat == "gpx-1.1")
                 #expect(courses["103.tcx.gz"]?.sourceFormat == "tcx" && courses["106.tcx"]?.title == "석촌호수 한 바퀴")
+                // The stored geometry keeps the laps and the device's totals.
+                let stored = try store.activity(id: try #require(courses["103.tcx.gz"]?.id))
+                #expect(stored.laps.count == 1 && stored.deviceTotals?.distanceMeters == 650)
+                #expect(stored.deviceTotals?.timerTimeSeconds == 1740 && stored.deviceTotals?.sport == "Running")
                 // The gzipped GPX measures as the plain sample does.
                 let plain = try ActivityReader.read(path: SampleTracks.path("namsan_loop_two_segments.gpx")).stats()
                 #expect(abs((courses["102.gpx.gz"]?.stats.distanceMeters ?? 0) - plain.distanceMeters) < 0.001)

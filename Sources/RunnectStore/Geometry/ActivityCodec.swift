@@ -19,6 +19,16 @@ import RunnectKit
 /// string    = u32(byte count) UTF-8 bytes
 /// ```
 ///
+/// Version 2 ("RNC2") adds the device's own figures after the waypoints; an activity without
+/// laps or device totals is still written as version 1, and both versions are read:
+///
+/// ```
+/// device    = u8(flags: totals 1) [totals] u32(n) lap×n
+/// lap       = u8(flags: start time 1) [f64] totals
+/// totals    = u8(flags: distance 1, elapsed 2, timer 4, ascent 8, descent 16, calories 32, sport 64)
+///             [f64]… [string] (the fields present, in flag order)
+/// ```
+///
 /// A point takes 17 bytes plus 8 per optional field present: 17 for a tap, 49 for a watch fix
 /// with elevation, time, heart rate and cadence (JSON of the same point takes about 150).
 ///
@@ -27,7 +37,10 @@ import RunnectKit
 /// refused, and strings must be valid UTF-8.
 enum ActivityCodec {
     static let magic: [UInt8] = Array("RNC".utf8)
+    /// The version written for activities without device figures (every blob before laps).
     static let version: UInt8 = UInt8(ascii: "1")
+    /// The version written for activities with laps or device totals.
+    static let deviceVersion: UInt8 = UInt8(ascii: "2")
 
     /// Smallest encodings, used to bound counts before allocating.
     private static let minimumPointBytes = 17
@@ -36,6 +49,7 @@ enum ActivityCodec {
     private static let minimumSegmentBytes = 4
     private static let minimumRouteBytes = 1 + 4
     private static let minimumWaypointBytes = 1 + minimumPointBytes
+    private static let minimumLapBytes = 1 + 1
 
     // MARK: - Encoding
 
@@ -47,8 +61,9 @@ enum ActivityCodec {
         let pointCount = activity.tracks.reduce(0) { $0 + $1.segments.reduce(0) { $0 + $1.points.count } }
             + activity.routes.reduce(0) { $0 + $1.points.count } + activity.waypoints.count
         writer.bytes.reserveCapacity(64 + pointCount * 33)
+        let hasDevice = activity.deviceTotals != nil || !activity.laps.isEmpty
         writer.bytes.append(contentsOf: magic)
-        writer.bytes.append(version)
+        writer.bytes.append(hasDevice ? deviceVersion : version)
         try writer.string(activity.format.rawValue)
 
         let metadata = activity.metadata
@@ -87,6 +102,17 @@ enum ActivityCodec {
             try waypoint.name.map { try writer.string($0) }
             writer.point(waypoint.point)
         }
+
+        if hasDevice {
+            writer.flags([activity.deviceTotals != nil])
+            try activity.deviceTotals.map { try writer.totals($0) }
+            try writer.count(activity.laps.count, of: "laps")
+            for lap in activity.laps {
+                writer.flags([lap.startTime != nil])
+                lap.startTime.map { writer.double($0.timeIntervalSinceReferenceDate) }
+                try writer.totals(lap.totals)
+            }
+        }
         return Data(writer.bytes)
     }
 
@@ -118,6 +144,14 @@ enum ActivityCodec {
             var value: UInt8 = 0
             for (bit, isPresent) in present.enumerated() where isPresent { value |= 1 << UInt8(bit) }
             bytes.append(value)
+        }
+
+        mutating func totals(_ totals: DeviceTotals) throws {
+            let figures = [totals.distanceMeters, totals.elapsedTimeSeconds, totals.timerTimeSeconds,
+                           totals.ascentMeters, totals.descentMeters, totals.calories]
+            flags(figures.map { $0 != nil } + [totals.sport != nil])
+            for case let figure? in figures { double(figure) }
+            try totals.sport.map { try string($0) }
         }
 
         mutating func point(_ point: TrackPoint) {
@@ -173,7 +207,7 @@ enum ActivityCodec {
                 throw ActivityCodecError.badMagic
             }
             let found = bytes[magic.count]
-            guard found == version else { throw ActivityCodecError.unsupportedVersion(found) }
+            guard found == version || found == deviceVersion else { throw ActivityCodecError.unsupportedVersion(found) }
             offset = magic.count + 1
 
             let formatOffset = offset
@@ -222,6 +256,20 @@ enum ActivityCodec {
             for _ in 0..<waypointCount {
                 let name = try flags(allowed: 1, of: "waypoint") & 1 != 0 ? try string() : nil
                 activity.waypoints.append(Waypoint(name: name, point: try point()))
+            }
+
+            if found == deviceVersion {
+                if try flags(allowed: 1, of: "device") & 1 != 0 { activity.deviceTotals = try totals() }
+                let lapCount = try count(of: "laps", minimumBytes: minimumLapBytes)
+                activity.laps.reserveCapacity(lapCount)
+                for _ in 0..<lapCount {
+                    var lap = Lap()
+                    if try flags(allowed: 1, of: "lap") & 1 != 0 {
+                        lap.startTime = Date(timeIntervalSinceReferenceDate: try double())
+                    }
+                    lap.totals = try totals()
+                    activity.laps.append(lap)
+                }
             }
 
             guard remaining == 0 else { throw ActivityCodecError.trailingBytes(remaining) }
@@ -285,6 +333,15 @@ enum ActivityCodec {
             points.reserveCapacity(pointCount)
             for _ in 0..<pointCount { points.append(try point()) }
             return points
+        }
+
+        mutating func totals() throws -> DeviceTotals {
+            let mask = try flags(allowed: 0b111_1111, of: "device totals")
+            var figures: [Double?] = []
+            for bit in 0..<6 { figures.append(mask & (1 << bit) != 0 ? try double() : nil) }
+            return DeviceTotals(distanceMeters: figures[0], elapsedTimeSeconds: figures[1], timerTimeSeconds: figures[2],
+                                ascentMeters: figures[3], descentMeters: figures[4], calories: figures[5],
+                                sport: mask & (1 << 6) != 0 ? try string() : nil)
         }
 
         mutating func point() throws -> TrackPoint {
