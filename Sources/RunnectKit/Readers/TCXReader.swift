@@ -66,8 +66,7 @@ private final class TCXParser {
     private var field: Field?
     private let text = XMLTextCapture()
     private var sawZonelessTime = false
-    private var skippedExtensionValues = 0
-    private var firstSkippedExtensionValue = ""
+    private var skipped = SkippedValues()
 
     init(scanner: XMLScanner) {
         self.scanner = scanner
@@ -86,10 +85,7 @@ private final class TCXParser {
             case .endOfDocument:
                 var warnings: [String] = []
                 if sawZonelessTime { warnings.append("times without a time zone were taken as UTC") }
-                if skippedExtensionValues > 0 {
-                    warnings.append("\(skippedExtensionValues) unreadable extension value(s) left out "
-                                    + "(first: \(firstSkippedExtensionValue))")
-                }
+                if let warning = skipped.warning { warnings.append(warning) }
                 if activities.isEmpty { activities.append(Activity(format: .tcx)) }
                 for index in activities.indices { activities[index].warnings += warnings }
                 return activities
@@ -280,7 +276,7 @@ private final class TCXParser {
         case .altitude: point.elevationMeters = try number("altitude")
         case .heartRate: point.heartRateBPM = try number("heart rate")
         case .cadence: point.cadence = try number("cadence")
-        case .runCadence: runCadence = extensionNumber("run cadence")
+        case .runCadence: runCadence = skipped.tolerating { try number("run cadence") }
         case .lapTime: lap.totals.timerTimeSeconds = try number("lap time")
         case .lapDistance: lap.totals.distanceMeters = try number("lap distance")
         case .lapCalories: lap.totals.calories = try number("calories")
@@ -294,42 +290,18 @@ private final class TCXParser {
 
     /// The captured text as a number; an empty element means "absent".
     private func number(_ what: String) throws -> Double? {
-        if let value = text.double() { return value }
-        if text.isBlank { return nil }
-        throw invalid("invalid \(what) \"\(text.raw)\"")
+        try text.number(what, at: scanner)
     }
 
     private func coordinate(_ what: String, limit: Double) throws -> Double? {
         guard let value = try number(what) else { return nil }
         guard abs(value) <= limit else {
-            throw invalid("\(what) \(text.raw) is outside -\(Int(limit))…\(Int(limit))")
+            throw scanner.invalid("\(what) \(text.raw) is outside -\(Int(limit))…\(Int(limit))")
         }
         return value
     }
 
-    /// Extension values are not the course: one that cannot be read is left out, and the
-    /// activity says how many were.
-    private func extensionNumber(_ what: String) -> Double? {
-        do {
-            return try number(what)
-        } catch {
-            if skippedExtensionValues == 0 { firstSkippedExtensionValue = "\(error)" }
-            skippedExtensionValues += 1
-            return nil
-        }
-    }
-
     private func time() throws -> Date? {
-        guard let parsed = text.time() else {
-            if text.isBlank { return nil }
-            throw invalid("invalid time \"\(text.raw)\"")
-        }
-        if !parsed.hadZone { sawZonelessTime = true }
-        return Date(timeIntervalSince1970: parsed.secondsSince1970)
-    }
-
-    private func invalid(_ message: String) -> ReadError {
-        let (line, column) = scanner.currentLocation
-        return .invalidValue(message, line: line, column: column)
+        try text.date(at: scanner, sawZoneless: &sawZonelessTime)
     }
 }

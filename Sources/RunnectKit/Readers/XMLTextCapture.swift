@@ -60,6 +60,26 @@ final class XMLTextCapture {
         ISO8601Parser.parse(bytes, count: count)
     }
 
+    /// The text as a number; blank text means "absent".
+    /// - Throws: ``ReadError/invalidValue(_:line:column:)`` at the scanner's place, naming `what`.
+    func number(_ what: String, at scanner: XMLScanner) throws -> Double? {
+        if let value = double() { return value }
+        if isBlank { return nil }
+        throw scanner.invalid("invalid \(what) \"\(raw)\"")
+    }
+
+    /// The text as an ISO 8601 time; blank text means "absent". A zone-less time is taken as
+    /// UTC and sets `sawZoneless`.
+    /// - Throws: ``ReadError/invalidValue(_:line:column:)`` at the scanner's place.
+    func date(at scanner: XMLScanner, sawZoneless: inout Bool) throws -> Date? {
+        guard let parsed = time() else {
+            if isBlank { return nil }
+            throw scanner.invalid("invalid time \"\(raw)\"")
+        }
+        if !parsed.hadZone { sawZoneless = true }
+        return Date(timeIntervalSince1970: parsed.secondsSince1970)
+    }
+
     /// The text with references decoded and whitespace trimmed; `nil` when nothing remains.
     func string() -> String? {
         if count == 0 { return nil }
