@@ -4,42 +4,7 @@ import Testing
 /// TCX, gzip and Strava exports through the built binary.
 @Suite("runnect: TCX, gzip and Strava exports (end to end)")
 struct WatchFormatsCommandTests {
-    /// A scratch folder, removed afterwards.
-    final class Scratch {
-        let folder: URL
-        var db: String { folder.appendingPathComponent("courses.sqlite").path }
-
-        init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-watch-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        }
-
-        deinit { try? FileManager.default.removeItem(at: folder) }
-
-        func file(_ name: String, _ text: String) throws -> URL {
-            let url = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            return url
-        }
-
-        /// `source` gzipped by the system's `gzip` to `name`.
-        func gzip(_ source: String, to name: String) throws -> URL {
-            let target = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: target.path, contents: nil)
-            let output = try FileHandle(forWritingTo: target)
-            defer { try? output.close() }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["gzip", "-c", source]
-            process.currentDirectoryURL = RunnectProcess.packageRoot
-            process.standardOutput = output
-            try process.run()
-            process.waitUntilExit()
-            return target
-        }
-    }
+    typealias Scratch = StoreCommandTests.Scratch
 
     static let corpus = RunnectProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tracks")
     static var hasCorpus: Bool { FileManager.default.fileExists(atPath: corpus.appendingPathComponent("reference.json").path) }
@@ -158,5 +123,31 @@ struct WatchFormatsCommandTests {
         #expect(again.stdout.contains("0 imported, 3 already there, 1 failed"), "\(again.stdout)")
         let count = try RunnectProcess.run(["list", "--json", "--limit", "100", "--db", scratch.db, "--user", "minji"])
         #expect(count.stdoutLines.count == 3)
+    }
+}
+
+extension StoreCommandTests.Scratch {
+    func file(_ name: String, _ text: String) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    /// `source` gzipped by the system's `gzip` to `name`.
+    func gzip(_ source: String, to name: String) throws -> URL {
+        let target = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: target.path, contents: nil)
+        let output = try FileHandle(forWritingTo: target)
+        defer { try? output.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["gzip", "-c", source]
+        process.currentDirectoryURL = RunnectProcess.packageRoot
+        process.standardOutput = output
+        try process.run()
+        process.waitUntilExit()
+        return target
     }
 }

@@ -127,6 +127,7 @@ extension Runnect {
                         files.append(.stravaExport(try StravaExport(folder: path)))
                     } catch {
                         Diagnostics.error("\(error)")
+                        if case StravaExportError.cannotRead = error { throw ExitStatus.noInput }
                         throw ExitStatus.dataError
                     }
                     continue
