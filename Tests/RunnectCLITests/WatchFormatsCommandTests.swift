@@ -80,6 +80,22 @@ struct WatchFormatsCommandTests {
         #expect(failed.stderrLines.count == 1 && failed.stderr.contains("cut.gpx.gz: truncated gzip file"), "\(failed.stderr)")
     }
 
+    @Test("import of a plain folder finds .tcx and gzipped files, and only those of supported formats")
+    func folderDiscovery() throws {
+        let scratch = try Scratch()
+        _ = try scratch.file("runs/a/laps.tcx", Self.tcx(Self.activity(start: "2026-05-03T06:00:00Z", latitude: 37.55, laps: 2, lapMeters: 880)))
+        _ = try scratch.gzip("SampleTracks/banpo_hangang_night_run.gpx", to: "runs/b/banpo.gpx.gz")
+        _ = try scratch.gzip("SampleTracks/seokchon_lake_tapped.json", to: "runs/b/seokchon.json.gz")
+        _ = try scratch.gzip("SampleTracks/README.md", to: "runs/notes.md.gz")
+        _ = try scratch.file("runs/list.csv", "a,b\n")
+        let result = try RunnectProcess.run(["import", scratch.folder.appendingPathComponent("runs").path,
+                                             "--db", scratch.db, "--user", "minji"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("3 imported, 0 already there, 0 failed"), "\(result.stdout)")
+        #expect(result.stdout.contains("imported #1  laps  "), "\(result.stdout)")  // the file name, .tcx left out
+        #expect(result.stdout.contains("seokchon  "), "\(result.stdout)")           // .json.gz: both extensions left out
+    }
+
     @Test("import of a Strava export folder: names from activities.csv, counts per format, the broken file fails, a re-run imports nothing")
     func stravaExport() throws {
         let scratch = try Scratch()
