@@ -202,3 +202,60 @@ struct TCXReaderTests {
         #expect(activity.warnings.count == 2, "\(activity.warnings)")
     }
 }
+
+/// Damaged TCX and gzip files: figures or a one-line error, never a crash.
+@Suite("TCX and gzip: damaged input")
+struct DamagedWatchFileTests {
+    static let sample = TCXReaderTests.tcx(TCXReaderTests.activity(start: "2026-05-01T06:00:00Z", latitude: 37.5, laps: 2)
+                                           + TCXReaderTests.activity(start: "2026-05-02T06:00:00Z", latitude: 37.6))
+
+    static func check(_ bytes: [UInt8], _ what: String) {
+        do {
+            for activity in try ActivityReader.readAll(from: MemoryByteStream(bytes)) {
+                #expect(activity.stats(options: StatsOptions(includeSplits: true, includeSegments: true)).distanceMeters.isFinite)
+            }
+        } catch let error as ReadError {
+            #expect(!error.description.isEmpty && !error.description.contains("\n"), "\(what): \(error)")
+        } catch {
+            Issue.record("\(what): unexpected error \(error)")
+        }
+    }
+
+    @Test("every truncation of a two-activity TCX")
+    func truncations() {
+        let bytes = Array(Self.sample.utf8)
+        for length in 0..<bytes.count { Self.check(Array(bytes.prefix(length)), "first \(length) bytes") }
+    }
+
+    @Test("2,000 seeded byte damages of a TCX and of its gzip form")
+    func byteDamage() throws {
+        let plain = Array(Self.sample.utf8)
+        let gzipped = try gzip(plain)
+        var random = SplitMix64(seed: 0x7C5_2026)
+        for round in 0..<1000 {
+            for original in [plain, gzipped] {
+                var bytes = original
+                for _ in 0..<random.int(in: 1...4) {
+                    bytes[random.below(bytes.count)] = UInt8(truncatingIfNeeded: random.next())
+                }
+                Self.check(bytes, "round \(round)")
+            }
+        }
+    }
+
+    /// `bytes` gzipped by the system's `gzip`.
+    private func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["gzip", "-c"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(bytes))
+        try input.fileHandleForWriting.close()
+        let result = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Array(result)
+    }
+}
