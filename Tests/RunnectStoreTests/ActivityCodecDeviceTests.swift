@@ -7,8 +7,12 @@ import Testing
 struct ActivityCodecDeviceTests {
     static func lapped() -> Activity {
         let point = TrackPoint(latitude: 37.5, longitude: 127, time: Date(timeIntervalSince1970: 1_746_187_471))
+        var measured = point
+        measured.deviceSpeedMetersPerSecond = 3.25
+        measured.deviceDistanceMeters = 1000.25
+        measured.cadence = 88
         return Activity(
-            format: .tcx, tracks: [Track(type: "Running", segments: [TrackSegment(points: [point, point])])],
+            format: .tcx, tracks: [Track(type: "Running", segments: [TrackSegment(points: [point, measured])])],
             laps: [Lap(startTime: Date(timeIntervalSince1970: 1_746_187_471.5),
                        totals: DeviceTotals(distanceMeters: 1000.25, timerTimeSeconds: 300, calories: 70)),
                    Lap(totals: DeviceTotals()),
@@ -30,13 +34,22 @@ struct ActivityCodecDeviceTests {
         totalsOnly.laps = []
         #expect(try ActivityCodec.decode(try ActivityCodec.encode(totalsOnly)) == totalsOnly)
 
-        var plain = activity
-        plain.laps = []
-        plain.deviceTotals = nil
+        var pointsOnly = totalsOnly
+        pointsOnly.deviceTotals = nil
+        let pointsBlob = try ActivityCodec.encode(pointsOnly)
+        #expect(pointsBlob.prefix(4) == Data("RNC2".utf8))
+        #expect(try ActivityCodec.decode(pointsBlob) == pointsOnly)
+
+        var plain = pointsOnly
+        plain.tracks[0].segments[0].points[1].deviceSpeedMetersPerSecond = nil
+        plain.tracks[0].segments[0].points[1].deviceDistanceMeters = nil
         let v1 = try ActivityCodec.encode(plain)
         #expect(v1.prefix(4) == Data("RNC1".utf8))
-        #expect(blob.starts(with: [UInt8]("RNC2".utf8) + v1.dropFirst(4)))  // the same bytes, then the device part
         #expect(try ActivityCodec.decode(v1) == plain)
+        // A version 1 blob cannot carry the device point flags.
+        var relabelled = [UInt8](pointsBlob)
+        relabelled[3] = UInt8(ascii: "1")
+        #expect(throws: ActivityCodecError.self) { try ActivityCodec.decode(Data(relabelled.dropLast(5))) }
     }
 
     @Test("every truncation of a version 2 blob is refused; unknown flags and version 3 too")

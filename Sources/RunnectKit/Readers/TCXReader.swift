@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Each `<Activity>` becomes one ``Activity`` with one ``Track`` whose segments are the
 /// activity's `<Track>` elements, in order (empty ones included): a lap's `<Track>` is a segment,
-/// as a GPX `<trkseg>` is. Trackpoints keep time, position, altitude, heart rate and cadence (the
-/// `<Cadence>` element, else the `TPX` extension's `RunCadence`). A trackpoint without
+/// as a GPX `<trkseg>` is. Trackpoints keep time, position, altitude, heart rate, cadence (the
+/// `<Cadence>` element, else the `TPX` extension's `RunCadence`), and the device's own distance
+/// (`DistanceMeters`) and speed (`TPX/Speed`). A trackpoint without
 /// `<Position>` is kept for its time and heart rate with a non-finite position, which the
 /// analysis passes over (see ``ActivityStats/distanceMeters``). Laps are kept with the device's
 /// totals (`TotalTimeSeconds`, `DistanceMeters`, `Calories`), and their sums are the activity's
@@ -46,7 +47,7 @@ private final class TCXParser {
     private enum Field {
         case activityID, notes, creatorName, courseName, pointName
         case lapTime, lapDistance, lapCalories
-        case time, latitude, longitude, altitude, heartRate, cadence, runCadence
+        case time, latitude, longitude, altitude, distance, heartRate, cadence, runCadence, speed
     }
 
     private let scanner: XMLScanner
@@ -176,6 +177,8 @@ private final class TCXParser {
                 context = capture(.altitude)
             } else if name.equals("Cadence") {
                 context = capture(.cadence)
+            } else if name.equals("DistanceMeters") && parent == .trackpoint {
+                context = capture(.distance)
             } else if name.equals("Name") && parent == .coursePoint {
                 context = capture(.pointName)
             } else {
@@ -186,9 +189,8 @@ private final class TCXParser {
         case .heartRate:
             context = capture(name.equals("Value") ? .heartRate : nil)
         case .extensions:
-            // TPX (ActivityExtension v2) under any prefix; its Speed has no place in the model,
-            // which measures speed from the positions.
-            context = name.equals("RunCadence") ? capture(.runCadence) : .extensions
+            // TPX (ActivityExtension v2) under any prefix.
+            context = name.equals("RunCadence") ? capture(.runCadence) : name.equals("Speed") ? capture(.speed) : .extensions
         case .field, .other:
             context = .other
         }
@@ -277,6 +279,8 @@ private final class TCXParser {
         case .heartRate: point.heartRateBPM = try number("heart rate")
         case .cadence: point.cadence = try number("cadence")
         case .runCadence: runCadence = skipped.tolerating { try number("run cadence") }
+        case .speed: point.deviceSpeedMetersPerSecond = skipped.tolerating { try number("speed") }
+        case .distance: point.deviceDistanceMeters = try number("distance")
         case .lapTime: lap.totals.timerTimeSeconds = try number("lap time")
         case .lapDistance: lap.totals.distanceMeters = try number("lap distance")
         case .lapCalories: lap.totals.calories = try number("calories")

@@ -19,8 +19,9 @@ import RunnectKit
 /// string    = u32(byte count) UTF-8 bytes
 /// ```
 ///
-/// Version 2 ("RNC2") adds the device's own figures after the waypoints; an activity without
-/// laps or device totals is still written as version 1, and both versions are read:
+/// Version 2 ("RNC2") adds the device's own figures: two more point flags, device speed 32 and
+/// device distance 64 (their f64s follow the others), and a device part after the waypoints. An
+/// activity without any of them is still written as version 1, and both versions are read:
 ///
 /// ```
 /// device    = u8(flags: totals 1) [totals] u32(n) lap×n
@@ -61,7 +62,7 @@ enum ActivityCodec {
         let pointCount = activity.tracks.reduce(0) { $0 + $1.segments.reduce(0) { $0 + $1.points.count } }
             + activity.routes.reduce(0) { $0 + $1.points.count } + activity.waypoints.count
         writer.bytes.reserveCapacity(64 + pointCount * 33)
-        let hasDevice = activity.deviceTotals != nil || !activity.laps.isEmpty
+        let hasDevice = activity.deviceTotals != nil || !activity.laps.isEmpty || Self.hasDevicePoints(activity)
         writer.bytes.append(contentsOf: magic)
         writer.bytes.append(hasDevice ? deviceVersion : version)
         try writer.string(activity.format.rawValue)
@@ -116,6 +117,16 @@ enum ActivityCodec {
         return Data(writer.bytes)
     }
 
+    /// Whether a point carries the device's own speed or distance (version 2 only).
+    private static func hasDevicePoints(_ activity: Activity) -> Bool {
+        func device(_ point: TrackPoint) -> Bool {
+            point.deviceSpeedMetersPerSecond != nil || point.deviceDistanceMeters != nil
+        }
+        return activity.tracks.contains { $0.segments.contains { $0.points.contains(where: device) } }
+            || activity.routes.contains { $0.points.contains(where: device) }
+            || activity.waypoints.contains { device($0.point) }
+    }
+
     private struct Writer {
         var bytes: [UInt8] = []
 
@@ -161,6 +172,8 @@ enum ActivityCodec {
             if point.heartRateBPM != nil { mask |= PointFlags.heartRate }
             if point.cadence != nil { mask |= PointFlags.cadence }
             if point.temperatureCelsius != nil { mask |= PointFlags.temperature }
+            if point.deviceSpeedMetersPerSecond != nil { mask |= PointFlags.deviceSpeed }
+            if point.deviceDistanceMeters != nil { mask |= PointFlags.deviceDistance }
             bytes.append(mask)
             double(point.latitude)
             double(point.longitude)
@@ -169,6 +182,8 @@ enum ActivityCodec {
             point.heartRateBPM.map { double($0) }
             point.cadence.map { double($0) }
             point.temperatureCelsius.map { double($0) }
+            point.deviceSpeedMetersPerSecond.map { double($0) }
+            point.deviceDistanceMeters.map { double($0) }
         }
     }
 
@@ -178,7 +193,11 @@ enum ActivityCodec {
         static let heartRate: UInt8 = 4
         static let cadence: UInt8 = 8
         static let temperature: UInt8 = 16
-        static let all: UInt8 = 31
+        static let deviceSpeed: UInt8 = 32
+        static let deviceDistance: UInt8 = 64
+        /// The flags of version 1, and of version 2.
+        static let version1: UInt8 = 31
+        static let version2: UInt8 = 127
     }
 
     // MARK: - Decoding
@@ -195,6 +214,8 @@ enum ActivityCodec {
     private struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
+        /// The point flags the blob's version has.
+        var pointFlags = PointFlags.version1
 
         init(_ bytes: UnsafeRawBufferPointer) {
             self.bytes = bytes
@@ -209,6 +230,7 @@ enum ActivityCodec {
             let found = bytes[magic.count]
             guard found == version || found == deviceVersion else { throw ActivityCodecError.unsupportedVersion(found) }
             offset = magic.count + 1
+            if found == deviceVersion { pointFlags = PointFlags.version2 }
 
             let formatOffset = offset
             let formatName = try string()
@@ -345,13 +367,15 @@ enum ActivityCodec {
         }
 
         mutating func point() throws -> TrackPoint {
-            let mask = try flags(allowed: PointFlags.all, of: "point")
+            let mask = try flags(allowed: pointFlags, of: "point")
             var point = TrackPoint(latitude: try double(), longitude: try double())
             if mask & PointFlags.elevation != 0 { point.elevationMeters = try double() }
             if mask & PointFlags.time != 0 { point.time = Date(timeIntervalSinceReferenceDate: try double()) }
             if mask & PointFlags.heartRate != 0 { point.heartRateBPM = try double() }
             if mask & PointFlags.cadence != 0 { point.cadence = try double() }
             if mask & PointFlags.temperature != 0 { point.temperatureCelsius = try double() }
+            if mask & PointFlags.deviceSpeed != 0 { point.deviceSpeedMetersPerSecond = try double() }
+            if mask & PointFlags.deviceDistance != 0 { point.deviceDistanceMeters = try double() }
             return point
         }
     }

@@ -32,6 +32,10 @@ struct ReferenceCorpusTCXTests {
                 "joined length \(activity.joinedDistanceMeters()) vs \(joined)")
 
         #expect(activity.laps.count == reference["laps"] as? Int)
+        // The device's own odometer per trackpoint (Suunto writes none).
+        let deviceDistances = segments.joined().compactMap(\.deviceDistanceMeters)
+        #expect(deviceDistances.max() == SharedCorpus.double(reference["trackpoint_distance_max_m"])
+                || abs((deviceDistances.max() ?? .nan) - (SharedCorpus.double(reference["trackpoint_distance_max_m"]) ?? .nan)) < 0.0005)
         if let lapDistance = SharedCorpus.double(reference["lap_distance_sum_m"]) {
             let device = try #require(activity.deviceTotals?.distanceMeters)
             #expect(abs(device - lapDistance) <= 0.001, "lap distances \(device) vs \(lapDistance)")
@@ -87,6 +91,7 @@ struct ReferenceCorpusTCXTests {
         #expect(unpositioned.allSatisfy { $0.time != nil && $0.latitude.isNaN })
         // ns3:TPX RunCadence fills the cadence when no <Cadence> is written.
         #expect(points[0].cadence == 49 && points[0].heartRateBPM == 71)
+        #expect(points[0].deviceSpeedMetersPerSecond == 1.4459999799728394 && points[0].deviceDistanceMeters == 1.190000057220459)
         #expect(tcx.laps.map(\.totals.calories) == [665, 317])
         #expect(tcx.laps[0].startTime == Date(timeIntervalSince1970: 1_560_591_743))
     }
