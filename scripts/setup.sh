@@ -5,7 +5,7 @@
 #                               rsvg-convert, and shapely + geojson from PyPI through pip)
 set -euo pipefail
 
-packages=(libgeographiclib-dev libsqlite3-dev)
+packages=(libgeographiclib-dev libsqlite3-dev zlib1g-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(geographiclib-tools librsvg2-bin)
   python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
