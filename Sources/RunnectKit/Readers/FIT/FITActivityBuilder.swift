@@ -172,9 +172,10 @@ struct FITActivityBuilder: FITMessageHandler {
         let device = deviceTotals()
         if summary.recordCount > 0 && summary.recordsWithPosition == 0 {
             let kind = firstSubSport == "treadmill" ? " (treadmill)" : ""
-            let distance = device?.distanceMeters.map { String(format: " (%.2f m)", $0) } ?? ""
-            warnings.append("none of the \(summary.recordCount) records has a position\(kind): time, heart rate "
-                            + "and the device's distance\(distance) are given, but no geodesic distance")
+            let given = device?.distanceMeters.map { String(format: "time, heart rate and the device's distance (%.2f m)", $0) }
+                ?? "time and heart rate"
+            warnings.append("none of the \(summary.recordCount) records has a position\(kind): \(given) are given, "
+                            + "but no geodesic distance")
         }
         if let start = tracks.lazy.flatMap(\.segments).flatMap(\.points).compactMap(\.time).first
             ?? metadata.time {

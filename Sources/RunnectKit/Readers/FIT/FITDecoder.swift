@@ -215,8 +215,8 @@ final class FITDecoder {
                             + "which no definition message declared")
         }
         let length = 1 + definition.contentBytes
-        guard try available(length) else { throw truncated(dataEnd) }
         guard messageOffset + length <= dataEnd else { throw overrun(messageOffset, length, dataEnd) }
+        guard try available(length) else { throw truncated(dataEnd) }
 
         let message = FITDataMessage(definition: definition, bytes: UnsafeRawPointer(buffer + start + 1), timestamp: nil)
         var timestamp: UInt32?
