@@ -2,6 +2,7 @@
 //
 //   runnect-bench gpx FILE [--repeat N]   parse + full stats (splits included), best of N runs
 //   runnect-bench geodesic N              N geodesic legs through the batch path call
+//   runnect-bench fit FILE [--repeat N]   FIT decode into an Activity (and with stats), best of N
 //   runnect-bench search [COURSES] [--commit N] [--jobs N] [--optimize]
 //                                         store of generated courses, keyword search latency
 //   runnect-bench import [FILES] [--points N] [--jobs N]
@@ -39,7 +40,7 @@ func emit(_ fields: [(String, Any)]) {
 }
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: runnect-bench gpx FILE [--repeat N] | geodesic N | search [COURSES] | import [FILES]\n".utf8))
+    FileHandle.standardError.write(Data("usage: runnect-bench gpx FILE [--repeat N] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES]\n".utf8))
     exit(64)
 }
 
@@ -98,6 +99,9 @@ case "geodesic":
     FileHandle.standardError.write(Data(String(
         format: "runnect: %d geodesic legs in %.3f s: %.0f legs/s\n", count - 1, seconds,
         Double(count - 1) / seconds).utf8))
+
+case "fit":
+    try fitBench(Array(arguments.dropFirst()))
 
 case "search":
     try searchBench(Array(arguments.dropFirst()))

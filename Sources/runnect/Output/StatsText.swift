@@ -36,6 +36,7 @@ enum StatsText {
         if let average = stats.averageCadence, let maximum = stats.maxCadence {
             row(&lines, "Cadence", String(format: "%.0f avg · %.0f max", average, maximum))
         }
+        if let device = deviceRow(activity) { row(&lines, "Device", device) }
         row(&lines, "Points", "\(stats.points) in \(stats.segmentCount) segment\(stats.segmentCount == 1 ? "" : "s")")
         if let start = stats.startTime, let end = stats.endTime {
             row(&lines, "Start / end", "\(isoUTC(start)) → \(isoUTC(end))")
