@@ -5,11 +5,8 @@ import RunnectKit
 /// sessions, pauses), best of N runs, then the same plus full stats. Prints one JSON line.
 func fitBench(_ arguments: [String]) throws {
     guard let path = arguments.first else { usage() }
-    var repeats = 5
-    if let i = arguments.firstIndex(of: "--repeat"), i + 1 < arguments.count, let n = Int(arguments[i + 1]) {
-        repeats = max(1, n)
-    }
-    let bytes = Double((try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0)
+    let repeats = repeatCount(arguments, default: 5)
+    let bytes = try fileBytes(path)
     var decodeBest = Double.infinity
     var statsBest = Double.infinity
     var summary = FITSummary()

@@ -39,6 +39,19 @@ func emit(_ fields: [(String, Any)]) {
     print("{" + body.joined(separator: ",") + "}")
 }
 
+/// The `--repeat N` option (at least 1), else `defaultCount`.
+func repeatCount(_ arguments: [String], default defaultCount: Int) -> Int {
+    guard let i = arguments.firstIndex(of: "--repeat"), i + 1 < arguments.count, let n = Int(arguments[i + 1]) else {
+        return defaultCount
+    }
+    return max(1, n)
+}
+
+/// Size of the file at `path`, bytes.
+func fileBytes(_ path: String) throws -> Double {
+    Double((try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0)
+}
+
 func usage() -> Never {
     FileHandle.standardError.write(Data("usage: runnect-bench gpx FILE [--repeat N] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES]\n".utf8))
     exit(64)
@@ -51,11 +64,8 @@ switch mode {
 case "gpx":
     guard arguments.count >= 2 else { usage() }
     let path = arguments[1]
-    var repeats = 3
-    if let i = arguments.firstIndex(of: "--repeat"), i + 1 < arguments.count, let n = Int(arguments[i + 1]) {
-        repeats = max(1, n)
-    }
-    let bytes = Double((try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0)
+    let repeats = repeatCount(arguments, default: 3)
+    let bytes = try fileBytes(path)
     var best = Double.infinity
     var parseBest = Double.infinity
     var points = 0

@@ -26,6 +26,14 @@ struct FITReaderTests {
             + [UInt8(bitPattern: temperature)]
     }
 
+    /// The record definition (local type 0) and one record at `t0`.
+    static func oneRecord() -> B {
+        var b = B()
+        b.define(local: 0, global: 20, fields: recordFields)
+        b.data(local: 0, record(t0, lat: 1, lon: 1))
+        return b
+    }
+
     static func date(_ fitSeconds: UInt64) -> Date {
         Date(timeIntervalSince1970: 631_065_600 + Double(fitSeconds))
     }
@@ -186,9 +194,7 @@ struct FITReaderTests {
 
     @Test("a bad file CRC or header CRC is a warning; the figures are still read")
     func badCRC() throws {
-        var b = B()
-        b.define(local: 0, global: 20, fields: Self.recordFields)
-        b.data(local: 0, Self.record(Self.t0, lat: 1, lon: 1))
+        let b = Self.oneRecord()
         let good = try Self.decode(b.file())
         #expect(good.activity.warnings.isEmpty)
 
@@ -232,9 +238,7 @@ struct FITReaderTests {
 
     @Test("bytes after the last file are a warning")
     func trailingBytes() throws {
-        var b = B()
-        b.define(local: 0, global: 20, fields: Self.recordFields)
-        b.data(local: 0, Self.record(Self.t0, lat: 1, lon: 1))
+        let b = Self.oneRecord()
         let result = try Self.decode(b.file() + [0, 0, 0, 0, 0])
         #expect(result.summary.recordCount == 1)
         #expect(result.activity.warnings.contains { $0.hasPrefix("5 byte(s) after the FIT data") })
@@ -306,9 +310,7 @@ struct FITReaderTests {
 
     @Test("ActivityReader detects FIT from the content")
     func detection() throws {
-        var b = B()
-        b.define(local: 0, global: 20, fields: Self.recordFields)
-        b.data(local: 0, Self.record(Self.t0, lat: 1, lon: 1))
+        let b = Self.oneRecord()
         let activity = try ActivityReader.read(from: MemoryByteStream(b.file(headerBytes: 12)))
         #expect(activity.format == .fit)
         #expect(ActivityReader.detect(b.file()) == .fit)

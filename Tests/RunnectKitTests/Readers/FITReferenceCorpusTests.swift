@@ -49,17 +49,10 @@ struct FITReferenceCorpusTests {
         }
         #expect(abs(stats.distanceMeters + hops - expected) <= 0.001, "\(file): \(stats.distanceMeters) + hops \(hops)")
 
-        if let bounds = reference["bounds"] as? [String: Any] {
-            let ours = try #require(stats.bounds)
-            #expect(ours.minLatitude == SharedCorpus.double(bounds["min_lat"]))
-            #expect(ours.maxLatitude == SharedCorpus.double(bounds["max_lat"]))
-            #expect(ours.minLongitude == SharedCorpus.double(bounds["min_lon"]))
-            #expect(ours.maxLongitude == SharedCorpus.double(bounds["max_lon"]))
-        } else {
-            #expect(stats.bounds == nil)
-        }
-        try expectTime(stats.startTime, reference["start_time"])
-        try expectTime(stats.endTime, reference["end_time"])
+        try ReferenceExpectations.bounds(stats.bounds, reference["bounds"])
+        // FIT times are whole seconds: exactly.
+        try ReferenceExpectations.time(stats.startTime, reference["start_time"], toleranceSeconds: 0.001)
+        try ReferenceExpectations.time(stats.endTime, reference["end_time"], toleranceSeconds: 0.001)
         if let low = SharedCorpus.double(reference["elevation_min_m"]), let high = SharedCorpus.double(reference["elevation_max_m"]) {
             #expect(abs((stats.minElevationMeters ?? .nan) - low) <= 0.0005)
             #expect(abs((stats.maxElevationMeters ?? .nan) - high) <= 0.0005)
@@ -85,18 +78,6 @@ struct FITReferenceCorpusTests {
         // A stop followed by a start splits the track; the final stop does not.
         let pauses = result.summary.timerStopEvents > 0 ? result.summary.timerStopEvents - 1 : 0
         #expect(stats.segmentCount >= pauses + 1, "\(file): \(stats.segmentCount) segments for \(pauses) pauses")
-    }
-
-    private func expectTime(_ ours: Date?, _ reference: Any?,
-                            sourceLocation: SourceLocation = #_sourceLocation) throws {
-        guard let text = reference as? String else {
-            #expect(ours == nil, sourceLocation: sourceLocation)
-            return
-        }
-        let expected = try #require(ISO8601Parser.parse(text), sourceLocation: sourceLocation)
-        let actual = try #require(ours, sourceLocation: sourceLocation)
-        #expect(actual.timeIntervalSince1970 == expected.secondsSince1970, "\(actual) vs \(text)",
-                sourceLocation: sourceLocation)
     }
 
     @Test("the same Forerunner 945 run as GPX and as FIT: same geodesic distance and bounds")

@@ -44,17 +44,9 @@ struct ReferenceCorpusGPXTests {
         } else {
             let expected = try #require(SharedCorpus.double(reference["length_2d_geodesic_m"]))
             #expect(abs(stats.distanceMeters - expected) <= 0.001, "length \(stats.distanceMeters) vs \(expected)")
-            if let bounds = reference["bounds"] as? [String: Any] {
-                let ours = try #require(stats.bounds)
-                #expect(ours.minLatitude == SharedCorpus.double(bounds["min_lat"]))
-                #expect(ours.maxLatitude == SharedCorpus.double(bounds["max_lat"]))
-                #expect(ours.minLongitude == SharedCorpus.double(bounds["min_lon"]))
-                #expect(ours.maxLongitude == SharedCorpus.double(bounds["max_lon"]))
-            } else {
-                #expect(stats.bounds == nil)
-            }
-            try expectTime(stats.startTime, reference["start_time"])
-            try expectTime(stats.endTime, reference["end_time"])
+            try ReferenceExpectations.bounds(stats.bounds, reference["bounds"])
+            try ReferenceExpectations.time(stats.startTime, reference["start_time"])
+            try ReferenceExpectations.time(stats.endTime, reference["end_time"])
         }
         if reference["points_with_elevation"] as? Int == 0 || reference["points_with_elevation"] == nil {
             #expect(stats.elevationGainMeters == nil || trackPoints == 0 || activity.isMeasuredOnRoutes)
@@ -62,18 +54,6 @@ struct ReferenceCorpusGPXTests {
             #expect(abs((stats.minElevationMeters ?? .nan) - low) <= 0.0005)
             #expect(abs((stats.maxElevationMeters ?? .nan) - high) <= 0.0005)
         }
-    }
-
-    private func expectTime(_ ours: Date?, _ reference: Any?,
-                            sourceLocation: SourceLocation = #_sourceLocation) throws {
-        guard let text = reference as? String else {
-            #expect(ours == nil, sourceLocation: sourceLocation)
-            return
-        }
-        let expected = try #require(ISO8601Parser.parse(text), sourceLocation: sourceLocation)
-        let actual = try #require(ours, sourceLocation: sourceLocation)
-        #expect(abs(actual.timeIntervalSince1970 - expected.secondsSince1970) < 1,
-                "\(actual) vs \(text)", sourceLocation: sourceLocation)
     }
 
     @Test("the file written without a namespace but with a BOM and unbound prefixes is read")
