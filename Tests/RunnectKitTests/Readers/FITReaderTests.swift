@@ -236,6 +236,15 @@ struct FITReaderTests {
         })
     }
 
+    @Test("a thousand chained files with bad CRCs give a bounded number of warnings")
+    func warningsAreBounded() throws {
+        let file = Self.oneRecord().file(corruptCRC: true)
+        let result = try Self.decode(Array([[UInt8]](repeating: file, count: 1000).joined()))
+        #expect(result.summary.fileCount == 1000 && result.summary.recordCount == 1000)
+        #expect(result.activity.warnings.count == FITDecoder.maximumWarnings + 1)
+        #expect(result.activity.warnings.last == "980 more warning(s) like these were left out")
+    }
+
     @Test("bytes after the last file are a warning")
     func trailingBytes() throws {
         let b = Self.oneRecord()

@@ -151,8 +151,7 @@ struct FITActivityBuilder: FITMessageHandler {
 
     private mutating func closeTrack() {
         closeSegment()
-        guard !segments.isEmpty else { return }
-        tracks.append(Track(type: fileSport, segments: segments))
+        if !segments.isEmpty { tracks.append(Track(type: fileSport, segments: segments)) }
         segments = []
         fileSport = nil
     }

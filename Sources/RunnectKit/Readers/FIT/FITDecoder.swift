@@ -76,11 +76,32 @@ final class FITDecoder {
     ///   ``FITDecodeOutcome/damage`` set instead.
     func decode<Handler: FITMessageHandler>(into handler: inout Handler) throws -> FITDecodeOutcome {
         var outcome = FITDecodeOutcome()
+        try decodeFiles(into: &handler, &outcome)
+        if suppressedWarnings > 0 {
+            outcome.warnings.append("\(suppressedWarnings) more warning(s) like these were left out")
+        }
+        return outcome
+    }
+
+    /// Warnings kept; a stream of many small damaged files must not make a warning per file.
+    static let maximumWarnings = 20
+    private var suppressedWarnings = 0
+
+    private func warn(_ warning: String, _ outcome: inout FITDecodeOutcome) {
+        if outcome.warnings.count < Self.maximumWarnings {
+            outcome.warnings.append(warning)
+        } else {
+            suppressedWarnings += 1
+        }
+    }
+
+    private func decodeFiles<Handler: FITMessageHandler>(into handler: inout Handler,
+                                                         _ outcome: inout FITDecodeOutcome) throws {
         while true {
             let headerOffset = offset
             guard try available(1) else {
                 if outcome.fileCount == 0 { throw FITDamage(byteOffset: 0, reason: "the file is empty") }
-                return outcome
+                return
             }
             let dataBytes: Int
             do {
@@ -88,9 +109,9 @@ final class FITDecoder {
             } catch let damage as FITDamage {
                 if outcome.fileCount == 0 { throw damage }
                 let trailing = try skipToEnd()
-                outcome.warnings.append("\(trailing) byte(s) after the FIT data ending at byte \(headerOffset) "
-                                        + "are not a FIT file and were ignored")
-                return outcome
+                warn("\(trailing) byte(s) after the FIT data ending at byte \(headerOffset) "
+                     + "are not a FIT file and were ignored", &outcome)
+                return
             }
             handler.fileBegins(index: outcome.fileCount, byteOffset: headerOffset)
             outcome.fileCount += 1
@@ -100,17 +121,17 @@ final class FITDecoder {
                 try decodeMessages(until: offset + dataBytes, into: &handler)
             } catch let damage as FITDamage {
                 outcome.damage = damage
-                return outcome
+                return
             }
             let computed = crc
             guard try available(2) else {
-                outcome.warnings.append("the file ends at byte \(offset) without the CRC of its data")
-                return outcome
+                warn("the file ends at byte \(offset) without the CRC of its data", &outcome)
+                return
             }
             let stored = UInt16(littleEndian: buffer.loadUnaligned(fromByteOffset: start, as: UInt16.self))
             if stored != computed {
-                outcome.warnings.append("CRC mismatch for the FIT data ending at byte \(offset): the file says "
-                                        + "\(hex(stored)), the bytes give \(hex(computed)); figures read anyway")
+                warn("CRC mismatch for the FIT data ending at byte \(offset): the file says "
+                     + "\(hex(stored)), the bytes give \(hex(computed)); figures read anyway", &outcome)
             }
             consume(2)
         }
@@ -138,8 +159,8 @@ final class FITDecoder {
             let stored = UInt16(littleEndian: buffer.loadUnaligned(fromByteOffset: start + 12, as: UInt16.self))
             let computed = FITCRC.update(0, buffer + start, count: 12)
             if stored != 0 && stored != computed {
-                outcome.warnings.append("header CRC mismatch at byte \(headerOffset + 12): the file says "
-                                        + "\(hex(stored)), the header gives \(hex(computed))")
+                warn("header CRC mismatch at byte \(headerOffset + 12): the file says "
+                     + "\(hex(stored)), the header gives \(hex(computed))", &outcome)
             }
         }
         crc = 0

@@ -15,7 +15,9 @@ import Foundation
 public struct FITReader: Sendable {
     /// The activity and what else the file held.
     public struct Result: Sendable {
+        /// Tracks (one per FIT file), laps, the device's totals, metadata and warnings.
         public var activity: Activity
+        /// Message counts, the device, and where decoding stopped if the file was damaged.
         public var summary: FITSummary
     }
 
