@@ -5,9 +5,7 @@
 /// not have, for the base type's invalid value (the protocol's "not recorded"), and for a field
 /// whose size does not hold exactly one value of its base type (an array).
 struct FITDataMessage {
-    /// Kept alive by the decoder's table of definitions for as long as the message is valid
-    /// (unowned: no reference counting per message on the hot path).
-    unowned(unsafe) let definition: FITMessageDefinition
+    let definition: FITMessageDefinition
     /// The message's content, after the record header.
     let bytes: UnsafeRawPointer
     /// The message's time: its `timestamp` field (253), or the time a compressed-timestamp
