@@ -202,6 +202,10 @@ struct FITReaderTests {
         #expect(badFile.summary.recordCount == 1)
         #expect(badFile.activity.warnings.contains { $0.hasPrefix("CRC mismatch") })
 
+        let newerProtocol = b.file(protocolVersion: 0x30)
+        #expect(try Self.decode(newerProtocol).activity.warnings
+                == ["FIT protocol version 3.0 at byte 1 is newer than 2.x; read as 2.x"])
+
         var badHeader = b.file()
         badHeader[12] ^= 0xFF
         let result = try Self.decode(badHeader)

@@ -41,10 +41,12 @@ struct FITFileBuilder {
 
     /// The whole file: header (12 or 14 bytes, with its CRC), records, file CRC.
     /// - Parameters:
+    ///   - protocolVersion: Major version in the high four bits, minor in the low four (2.0).
     ///   - declaredDataBytes: The data size the header states (the true size by default).
     ///   - corruptCRC: Write a file CRC that does not match.
-    func file(headerBytes: Int = 14, declaredDataBytes: UInt32? = nil, corruptCRC: Bool = false) -> [UInt8] {
-        var header: [UInt8] = [UInt8(headerBytes), 0x20]
+    func file(headerBytes: Int = 14, protocolVersion: UInt8 = 0x20, declaredDataBytes: UInt32? = nil,
+              corruptCRC: Bool = false) -> [UInt8] {
+        var header: [UInt8] = [UInt8(headerBytes), protocolVersion]
         header += Self.integer(2132, bytes: 2, bigEndian: false)  // profile version 21.32
         header += Self.integer(UInt64(declaredDataBytes ?? UInt32(records.count)), bytes: 4, bigEndian: false)
         header += Array(".FIT".utf8)

@@ -59,6 +59,7 @@ final class FITDecoder {
     private var lastTimestamp: UInt32?
 
     init(stream: ByteStream) {
+        assert(Self.bufferBytes >= FITMessageDefinition.maximumDataMessageBytes, "a message must fit in the buffer")
         self.stream = stream
         buffer = .allocate(byteCount: Self.bufferBytes, alignment: 16)
     }
@@ -153,6 +154,11 @@ final class FITDecoder {
         let signature = (8..<12).map { buffer.load(fromByteOffset: start + $0, as: UInt8.self) }
         guard signature == Array(".FIT".utf8) else {
             throw FITDamage(byteOffset: headerOffset + 8, reason: "not a FIT file (no \".FIT\" signature)")
+        }
+        let protocolVersion = buffer.load(fromByteOffset: start + 1, as: UInt8.self)
+        if protocolVersion >> 4 > 2 {
+            warn("FIT protocol version \(protocolVersion >> 4).\(protocolVersion & 0x0F) at byte \(headerOffset + 1) "
+                 + "is newer than 2.x; read as 2.x", &outcome)
         }
         let dataBytes = Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: start + 4, as: UInt32.self)))
         if headerBytes >= 14 {
