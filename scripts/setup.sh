@@ -4,7 +4,7 @@
 #   scripts/setup.sh --test     plus what the tests compare against (GeographicLib's GeodSolve)
 set -euo pipefail
 
-packages=(libgeographiclib-dev libsqlite3-dev)
+packages=(libgeographiclib-dev libsqlite3-dev zlib1g-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(geographiclib-tools)
 fi

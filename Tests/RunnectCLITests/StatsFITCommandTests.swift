@@ -31,7 +31,7 @@ struct StatsFITCommandTests {
         let text = try RunnectProcess.run(["stats", run])
         #expect(text.status == 0)
         #expect(text.stdout.contains("(FIT, track)"))
-        #expect(text.stdout.contains("Device       14.00 km · 1:23:09 timer · 1:23:09 elapsed · +347 m / −371 m · 2 laps"),
+        #expect(text.stdout.contains("Device       14.00 km · 1:23:09 timer · 1:23:09 elapsed · +347 m / −371 m · 982 kcal · 2 laps"),
                 "\(text.stdout)")
 
         let truncated = Self.tracks.appendingPathComponent("edge/truncated_unexpected_eof.fit").path

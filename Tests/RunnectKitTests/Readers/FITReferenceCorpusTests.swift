@@ -31,9 +31,9 @@ struct FITReferenceCorpusTests {
         #expect(points.filter { $0.elevationMeters != nil }.count == reference["points_with_elevation"] as? Int)
 
         // Distance: the records in one sequence, as the reference measures them.
-        let joined = ActivityStats(segments: [points])
+        let joined = activity.joinedDistanceMeters()
         let expected = try #require(SharedCorpus.double(reference["length_2d_geodesic_m"]))
-        #expect(abs(joined.distanceMeters - expected) <= 0.001, "\(file): joined \(joined.distanceMeters) vs \(expected)")
+        #expect(abs(joined - expected) <= 0.001, "\(file): joined \(joined) vs \(expected)")
         // Split at the timer pauses: the joined length less the hops between segments.
         let stats = activity.stats()
         // A hop joins consecutive positioned records that lie in different segments.
@@ -49,10 +49,10 @@ struct FITReferenceCorpusTests {
         }
         #expect(abs(stats.distanceMeters + hops - expected) <= 0.001, "\(file): \(stats.distanceMeters) + hops \(hops)")
 
-        try ReferenceExpectations.bounds(stats.bounds, reference["bounds"])
+        try SharedCorpus.expectBounds(stats.bounds, reference["bounds"])
         // FIT times are whole seconds: exactly.
-        try ReferenceExpectations.time(stats.startTime, reference["start_time"], toleranceSeconds: 0.001)
-        try ReferenceExpectations.time(stats.endTime, reference["end_time"], toleranceSeconds: 0.001)
+        try SharedCorpus.expectTime(stats.startTime, reference["start_time"], toleranceSeconds: 0.001)
+        try SharedCorpus.expectTime(stats.endTime, reference["end_time"], toleranceSeconds: 0.001)
         if let low = SharedCorpus.double(reference["elevation_min_m"]), let high = SharedCorpus.double(reference["elevation_max_m"]) {
             #expect(abs((stats.minElevationMeters ?? .nan) - low) <= 0.0005)
             #expect(abs((stats.maxElevationMeters ?? .nan) - high) <= 0.0005)
@@ -106,7 +106,7 @@ struct FITReferenceCorpusTests {
         let reference = try #require(SharedCorpus.reference[file])
         let result = try Self.decode(file)
         #expect(result.summary.recordCount == reference["record_count"] as? Int)
-        let distance = ActivityStats(segments: [result.activity.tracks.flatMap(\.segments).flatMap(\.points)]).distanceMeters
+        let distance = result.activity.joinedDistanceMeters()
         #expect(abs(distance - SharedCorpus.double(reference["length_2d_geodesic_m"])!) <= 0.001)
         #expect(result.activity.deviceTotals?.distanceMeters == SharedCorpus.double(reference["session_total_distance_m"]))
         #expect(result.summary.damageByteOffset == 768)

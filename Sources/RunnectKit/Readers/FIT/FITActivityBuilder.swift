@@ -64,9 +64,10 @@ struct FITActivityBuilder: FITMessageHandler {
         point.heartRateBPM = message.number(FITProfile.Record.heartRate)
         point.cadence = message.number(FITProfile.Record.cadence)
         point.temperatureCelsius = message.number(FITProfile.Record.temperature)
-        if let distance = message.scaled(FITProfile.Record.distance, scale: 100) {
-            lastRecordDistanceMeters = distance
-        }
+        point.deviceSpeedMetersPerSecond = message.scaled(FITProfile.Record.enhancedSpeed, scale: 1000)
+            ?? message.scaled(FITProfile.Record.speed, scale: 1000)
+        point.deviceDistanceMeters = message.scaled(FITProfile.Record.distance, scale: 100)
+        if let distance = point.deviceDistanceMeters { lastRecordDistanceMeters = distance }
 
         if breakPending {
             let atStop = message.timestamp != nil && message.timestamp == stopTimestamp
@@ -187,18 +188,10 @@ struct FITActivityBuilder: FITMessageHandler {
 
     /// The sessions' totals added up; without a session, the last record's distance alone.
     private func deviceTotals() -> DeviceTotals? {
-        let sessions = summary.sessions
-        guard !sessions.isEmpty else {
+        guard !summary.sessions.isEmpty else {
             return lastRecordDistanceMeters.map { DeviceTotals(distanceMeters: $0) }
         }
-        func sum(_ figure: KeyPath<DeviceTotals, Double?>) -> Double? {
-            let values = sessions.compactMap { $0[keyPath: figure] }
-            return values.isEmpty ? nil : values.reduce(0, +)
-        }
-        return DeviceTotals(distanceMeters: sum(\.distanceMeters), elapsedTimeSeconds: sum(\.elapsedTimeSeconds),
-                            timerTimeSeconds: sum(\.timerTimeSeconds), ascentMeters: sum(\.ascentMeters),
-                            descentMeters: sum(\.descentMeters), calories: sum(\.calories),
-                            sport: sessions.lazy.compactMap(\.sport).first)
+        return DeviceTotals.summing(summary.sessions, sport: summary.sessions.lazy.compactMap(\.sport).first)
     }
 
     /// `Running 2019-06-15 05:42`: the sport and the local start time (UTC, said so, when the
