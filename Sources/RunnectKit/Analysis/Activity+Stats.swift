@@ -8,6 +8,6 @@ extension Activity {
     /// - Returns: The stats; figures the file has no data for are `nil`.
     /// - Complexity: O(n + k) for n points and k splits.
     public func stats(options: StatsOptions = .init()) -> ActivityStats {
-        ActivityStats(segments: courseSegments, options: options)
+        ActivityStats(segments: courseSegments, timerPauses: timerPauses, options: options)
     }
 }

@@ -9,10 +9,12 @@ extension ActivityStats {
     /// See the properties for the rule behind each figure.
     /// - Parameters:
     ///   - segments: The segments, in order; a segment may be empty.
+    ///   - timerPauses: Times the device's timer was stopped, in order and not overlapping (see
+    ///     ``Activity/timerPauses``): legs reaching into one are not moving.
     ///   - options: Thresholds, split length, and whether to add splits and per-segment figures.
     /// - Complexity: O(n + k) for n points and k splits.
-    public init(segments: [[TrackPoint]], options: StatsOptions = .init()) {
-        let measured = segments.map { SegmentMeasurement(points: $0, options: options) }
+    public init(segments: [[TrackPoint]], timerPauses: [DateInterval] = [], options: StatsOptions = .init()) {
+        let measured = segments.map { SegmentMeasurement(points: $0, timerPauses: timerPauses, options: options) }
 
         let distance = measured.reduce(0) { $0 + $1.distanceMeters }
         let hasElevation = measured.contains { $0.hasElevation }

@@ -67,8 +67,11 @@ struct SegmentMeasurement {
 
     /// Measures one segment.
     ///
-    /// - Complexity: O(n) in the number of points, with one call into C++ for all leg lengths.
-    init(points: [TrackPoint], options: StatsOptions) {
+    /// - Parameter timerPauses: Times the device's timer was stopped, in order and not
+    ///   overlapping: a leg reaching into one is not moving, whatever its speed.
+    /// - Complexity: O(n + m log p) for n points and m timed legs, p pauses, with one call into
+    ///   C++ for all leg lengths.
+    init(points: [TrackPoint], timerPauses: [DateInterval] = [], options: StatsOptions) {
         self.points = points
         let cumulative = Self.cumulativeDistances(of: points)
         self.cumulativeMeters = cumulative
@@ -131,6 +134,7 @@ struct SegmentMeasurement {
                 // repeated fixes still ends in one long, slow leg, which does not count as moving.
                 if !(meters == 0 && seconds > 0) {
                     let isMoving = seconds > 0 && meters / seconds > options.movingSpeedThresholdMetersPerSecond
+                        && !Self.reachesIntoPause(from: previous.time, to: time, timerPauses)
                     if isMoving {
                         movingSeconds += seconds
                         movingMeters += meters
@@ -157,6 +161,19 @@ struct SegmentMeasurement {
         elevationGainMeters = hysteresis.gainMeters
         elevationLossMeters = hysteresis.lossMeters
         maxSpeed = WindowedMaxSpeed.evaluate(seconds: speedSeconds, meters: speedMeters)
+    }
+
+    /// Whether the leg from `start` to `end` overlaps one of `pauses` (sorted, not overlapping) by
+    /// more than an instant: a fix stamped at the stop itself still ends a moving leg.
+    static func reachesIntoPause(from start: Date, to end: Date, _ pauses: [DateInterval]) -> Bool {
+        guard !pauses.isEmpty else { return false }
+        // The first pause that ends after the leg starts; ends are sorted as the starts are.
+        var low = 0, high = pauses.count
+        while low < high {
+            let mid = (low + high) / 2
+            if pauses[mid].end <= start { low = mid + 1 } else { high = mid }
+        }
+        return low < pauses.count && pauses[low].start < end
     }
 
     /// Distance from the first point to each point along the segment, from one call into C++.

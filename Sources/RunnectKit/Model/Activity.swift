@@ -20,10 +20,15 @@ public struct Activity: Equatable, Sendable, Codable {
     /// The device's own totals for the whole activity (TCX lap sums, FIT `session`), reported
     /// beside Runnect's figures; `nil` for formats that carry none (GPX, tapped points).
     public var deviceTotals: DeviceTotals?
+    /// Times the device's timer was stopped (FIT timer stop → start events), in order and not
+    /// overlapping. A leg that reaches into one never counts as moving time; its distance still
+    /// counts, as it does in the device's GPX export of the same run.
+    public var timerPauses: [DateInterval]
 
     public init(format: ActivityFormat, metadata: ActivityMetadata = ActivityMetadata(),
                 tracks: [Track] = [], routes: [Route] = [], waypoints: [Waypoint] = [],
-                warnings: [String] = [], laps: [Lap] = [], deviceTotals: DeviceTotals? = nil) {
+                warnings: [String] = [], laps: [Lap] = [], deviceTotals: DeviceTotals? = nil,
+                timerPauses: [DateInterval] = []) {
         self.format = format
         self.metadata = metadata
         self.tracks = tracks
@@ -32,6 +37,7 @@ public struct Activity: Equatable, Sendable, Codable {
         self.warnings = warnings
         self.laps = laps
         self.deviceTotals = deviceTotals
+        self.timerPauses = timerPauses
     }
 
     /// The segments a course is measured on: every track segment, or, for a file without track

@@ -171,7 +171,8 @@ struct FITReaderTests {
         let result = try Self.decode(b.file())
         let activity = result.activity
         #expect(activity.tracks.count == 1)
-        #expect(activity.tracks[0].segments.map(\.points.count) == [4, 2])
+        #expect(activity.tracks[0].segments.map(\.points.count) == [6])
+        #expect(activity.timerPauses == [DateInterval(start: Self.date(Self.t0 + 2), end: Self.date(Self.t0 + 60))])
         #expect(activity.tracks[0].type == "running")
         #expect(result.summary.timerStartEvents == 2 && result.summary.timerStopEvents == 2)
         #expect(activity.laps.count == 1)
@@ -183,11 +184,19 @@ struct FITReaderTests {
         #expect(result.summary.localTimeOffsetSeconds == 9 * 3600)
         #expect(activity.metadata.name == "Running 2021-09-08 10:46")  // 01:46 UTC at UTC+9
 
-        // The pause is a segment break: its 58 s are not moving time, its hop is not distance.
+        // The 89 m hop across the 58 s pause is distance (as in the device's GPX export), but
+        // not moving time, though at 1.5 m/s it is faster than the moving threshold.
+        let points = activity.tracks[0].segments[0].points
+        let hop = try #require(Geodesic.distance(from: points[3].coordinate, to: points[4].coordinate))
+        #expect(hop > 80)
         let stats = activity.stats()
-        #expect(stats.segmentCount == 2)
+        #expect(stats.segmentCount == 1)
         #expect(stats.elapsedTimeSeconds == 61)
         #expect(stats.movingTimeSeconds! <= 3)
+        #expect(stats.distanceMeters >= hop)
+        let ignoringPauses = ActivityStats(segments: activity.courseSegments)
+        #expect(ignoringPauses.movingTimeSeconds! >= 58)
+        #expect(ignoringPauses.distanceMeters == stats.distanceMeters)
     }
 
     // MARK: - Damage

@@ -6,9 +6,8 @@ import Testing
 /// give (`reference.json`, made by `make_reference.py`).
 ///
 /// make_reference.py measures a FIT file as one sequence of all its records, skipping those
-/// without a position. Runnect splits the track at timer pauses (the hop across a pause is not
-/// distance), so the reference distance is checked on the records joined in one segment, and
-/// the split distance is checked to be that minus the hops across the pauses.
+/// without a position; so does Runnect (timer pauses are kept apart, as time that is never
+/// moving, not as breaks in the track), and the device's GPX export of the same run agrees.
 @Suite("Reference corpus: FIT", .enabled(if: SharedCorpus.isAvailable, SharedCorpus.skipMessage))
 struct FITReferenceCorpusTests {
     static var fitFiles: [String] { SharedCorpus.files(format: "fit") }
@@ -31,23 +30,10 @@ struct FITReferenceCorpusTests {
         #expect(points.filter { $0.elevationMeters != nil }.count == reference["points_with_elevation"] as? Int)
 
         // Distance: the records in one sequence, as the reference measures them.
-        let joined = activity.joinedDistanceMeters()
-        let expected = try #require(SharedCorpus.double(reference["length_2d_geodesic_m"]))
-        #expect(abs(joined - expected) <= 0.001, "\(file): joined \(joined) vs \(expected)")
-        // Split at the timer pauses: the joined length less the hops between segments.
         let stats = activity.stats()
-        // A hop joins consecutive positioned records that lie in different segments.
-        var hops = 0.0
-        var previous: (segment: Int, point: TrackPoint)?
-        for (index, segment) in activity.tracks.flatMap(\.segments).enumerated() {
-            for point in segment.points where SegmentMeasurement.hasPosition(point) {
-                if let previous, previous.segment != index {
-                    hops += Geodesic.distance(from: previous.point.coordinate, to: point.coordinate) ?? .nan
-                }
-                previous = (index, point)
-            }
-        }
-        #expect(abs(stats.distanceMeters + hops - expected) <= 0.001, "\(file): \(stats.distanceMeters) + hops \(hops)")
+        let expected = try #require(SharedCorpus.double(reference["length_2d_geodesic_m"]))
+        #expect(abs(stats.distanceMeters - expected) <= 0.001, "\(file): \(stats.distanceMeters) vs \(expected)")
+        #expect(stats.segmentCount == 1)
 
         try SharedCorpus.expectBounds(stats.bounds, reference["bounds"])
         // FIT times are whole seconds: exactly.
@@ -75,9 +61,10 @@ struct FITReferenceCorpusTests {
         #expect(activity.laps.count == reference["laps"] as? Int)
         #expect(result.summary.timerStopEvents == reference["timer_stop_events"] as? Int)
         #expect(result.summary.timerStartEvents == reference["timer_start_events"] as? Int)
-        // A stop followed by a start splits the track; the final stop does not.
-        let pauses = result.summary.timerStopEvents > 0 ? result.summary.timerStopEvents - 1 : 0
-        #expect(stats.segmentCount >= pauses + 1, "\(file): \(stats.segmentCount) segments for \(pauses) pauses")
+        // Moving time never exceeds the time the device's timer ran (1 s for whole-second stamps).
+        if let moving = stats.movingTimeSeconds, let timer = activity.deviceTotals?.timerTimeSeconds {
+            #expect(moving <= timer + 1, "\(file): moving \(moving) s, timer \(timer) s")
+        }
     }
 
     @Test("the same Forerunner 945 run as GPX and as FIT: same geodesic distance and bounds")
@@ -89,11 +76,24 @@ struct FITReferenceCorpusTests {
         #expect(fit.startTime == gpx.startTime)
     }
 
-    @Test("a pause splits the track: Suunto writes records while the timer is stopped, they form their own segment")
+    @Test("Suunto writes records while the timer is stopped: they stay in the track, never moving")
     func suuntoPauses() throws {
         let activity = try Self.decode("fit/suunto9baro_run_with_pauses.fit").activity
         // start · 843 records · stop · 31 records · start · 8 · stop · 3 · start · 1312 · stop
-        #expect(activity.tracks[0].segments.map(\.points.count) == [843, 31, 8, 3, 1312])
+        #expect(activity.tracks[0].segments.map(\.points.count) == [2197])
+        #expect(activity.timerPauses.count == 2)
+        let points = activity.tracks[0].segments[0].points
+        for pause in activity.timerPauses {
+            // Every leg between records written inside a pause is not moving.
+            let inside = points.indices.dropLast().filter {
+                guard let t0 = points[$0].time, let t1 = points[$0 + 1].time else { return false }
+                return t0 >= pause.start && t1 <= pause.end && t1 > t0
+            }
+            #expect(!inside.isEmpty)
+            for i in inside {
+                #expect(SegmentMeasurement.reachesIntoPause(from: points[i].time!, to: points[i + 1].time!, activity.timerPauses))
+            }
+        }
         let stats = activity.stats()
         // Moving time stays within the device's timer time (2160.68 s).
         #expect(stats.movingTimeSeconds! <= 2160.68)
@@ -106,7 +106,7 @@ struct FITReferenceCorpusTests {
         let reference = try #require(SharedCorpus.reference[file])
         let result = try Self.decode(file)
         #expect(result.summary.recordCount == reference["record_count"] as? Int)
-        let distance = result.activity.joinedDistanceMeters()
+        let distance = result.activity.stats().distanceMeters
         #expect(abs(distance - SharedCorpus.double(reference["length_2d_geodesic_m"])!) <= 0.001)
         #expect(result.activity.deviceTotals?.distanceMeters == SharedCorpus.double(reference["session_total_distance_m"]))
         #expect(result.summary.damageByteOffset == 768)
@@ -144,7 +144,8 @@ struct FITReferenceCorpusTests {
         #expect(activity.deviceTotals?.distanceMeters == 10630.37)
         #expect(activity.deviceTotals?.timerTimeSeconds == 3097.789)
         #expect(activity.warnings.contains { $0.contains("no geodesic distance") && $0.contains("treadmill") })
-        // Four stop/start pairs: four segments.
-        #expect(stats.segmentCount == 4)
+        // Four stops, three of them followed by a start: three pauses, one track.
+        #expect(stats.segmentCount == 1)
+        #expect(activity.timerPauses.count == 3)
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
 
-/// Turns the messages of ``FITDecoder`` into an ``Activity``: `record` → points, timer `event`
-/// → segment breaks, `lap` → laps, `session` → device totals, `file_id` and `activity` → metadata.
+/// Turns the messages of ``FITDecoder`` into an ``Activity``: `record` → points (one segment per
+/// FIT file, as the device's own GPX export has), timer `event` → ``Activity/timerPauses``,
+/// `lap` → laps, `session` → device totals, `file_id` and `activity` → metadata.
 struct FITActivityBuilder: FITMessageHandler {
     private(set) var summary = FITSummary()
     private var tracks: [Track] = []
-    private var segments: [TrackSegment] = []
     private var points: [TrackPoint] = []
     private var laps: [Lap] = []
     private var fileSport: String?
@@ -14,17 +14,16 @@ struct FITActivityBuilder: FITMessageHandler {
     private var sawFileID = false
     private var lastRecordDistanceMeters: Double?
 
-    /// A timer stop was seen: the next record after it (in time) begins a new segment.
-    private var breakPending = false
-    /// Time of that stop; a record stamped at the stop itself still ends the old segment.
-    private var stopTimestamp: UInt32?
-    private var timerStopped = false
+    /// Time the timer was stopped at, while it is stopped.
+    private var stoppedAt: Date?
+    /// Timer stop → start intervals, in the order the file gives them.
+    private var pauses: [DateInterval] = []
+    /// Latest time of any message seen: the time of an event that carries none.
+    private var latestTime: Date?
 
     mutating func fileBegins(index: Int, byteOffset: Int) {
         closeTrack()
-        breakPending = false
-        stopTimestamp = nil
-        timerStopped = false
+        closePause(at: latestTime)
     }
 
     mutating func message(_ message: FITDataMessage) {
@@ -61,6 +60,7 @@ struct FITActivityBuilder: FITMessageHandler {
         point.elevationMeters = message.scaled(FITProfile.Record.enhancedAltitude, scale: 5, offset: 500)
             ?? message.scaled(FITProfile.Record.altitude, scale: 5, offset: 500)
         point.time = date(message.timestamp.map(Int64.init))
+        if let time = point.time { latestTime = max(latestTime ?? time, time) }
         point.heartRateBPM = message.number(FITProfile.Record.heartRate)
         point.cadence = message.number(FITProfile.Record.cadence)
         point.temperatureCelsius = message.number(FITProfile.Record.temperature)
@@ -68,35 +68,43 @@ struct FITActivityBuilder: FITMessageHandler {
             ?? message.scaled(FITProfile.Record.speed, scale: 1000)
         point.deviceDistanceMeters = message.scaled(FITProfile.Record.distance, scale: 100)
         if let distance = point.deviceDistanceMeters { lastRecordDistanceMeters = distance }
-
-        if breakPending {
-            let atStop = message.timestamp != nil && message.timestamp == stopTimestamp
-            if !atStop {
-                breakPending = false
-                stopTimestamp = nil
-                closeSegment()
-            }
-        }
         points.append(point)
     }
 
     private mutating func event(_ message: FITDataMessage) {
         guard message.integer(FITProfile.Event.event) == FITProfile.Event.timer,
               let type = message.integer(FITProfile.Event.eventType) else { return }
+        let time = date(message.timestamp.map(Int64.init)) ?? latestTime
+        if let time { latestTime = max(latestTime ?? time, time) }
         if type == FITProfile.Event.start {
             summary.timerStartEvents += 1
-            if timerStopped {
-                // Records written while the timer was stopped form their own segment.
-                timerStopped = false
-                breakPending = !points.isEmpty
-                stopTimestamp = nil
-            }
+            closePause(at: time)
         } else if FITProfile.Event.stops.contains(type) {
             summary.timerStopEvents += 1
-            timerStopped = true
-            breakPending = !points.isEmpty
-            stopTimestamp = message.timestamp
+            if stoppedAt == nil { stoppedAt = time }
         }
+    }
+
+    /// Ends the pause under way, if any, at `time`. Records written while the timer was stopped
+    /// (Suunto writes one a second) stay in the track: their legs are not moving time.
+    private mutating func closePause(at time: Date?) {
+        defer { stoppedAt = nil }
+        guard let start = stoppedAt, let end = time, end > start else { return }
+        pauses.append(DateInterval(start: start, end: end))
+    }
+
+    /// The pauses in time order, overlapping ones (from chained files, or times that run
+    /// backwards) merged, as ``Activity/timerPauses`` requires.
+    private func orderedPauses() -> [DateInterval] {
+        var merged: [DateInterval] = []
+        for pause in pauses.sorted(by: { $0.start < $1.start }) {
+            if let last = merged.last, pause.start <= last.end {
+                merged[merged.count - 1] = DateInterval(start: last.start, end: max(last.end, pause.end))
+            } else {
+                merged.append(pause)
+            }
+        }
+        return merged
     }
 
     private mutating func session(_ message: FITDataMessage) {
@@ -144,16 +152,12 @@ struct FITActivityBuilder: FITMessageHandler {
 
     // MARK: - Tracks
 
-    private mutating func closeSegment() {
-        guard !points.isEmpty else { return }
-        segments.append(TrackSegment(points: points))
-        points = []
-    }
-
+    /// One track per FIT file: its records in one segment.
     private mutating func closeTrack() {
-        closeSegment()
-        if !segments.isEmpty { tracks.append(Track(type: fileSport, segments: segments)) }
-        segments = []
+        if !points.isEmpty {
+            tracks.append(Track(type: fileSport, segments: [TrackSegment(points: points)]))
+        }
+        points = []
         fileSport = nil
     }
 
@@ -161,6 +165,8 @@ struct FITActivityBuilder: FITMessageHandler {
 
     mutating func finish(_ outcome: FITDecodeOutcome) -> FITReader.Result {
         closeTrack()
+        // A stop never followed by a start ends the activity; records after it are not moving.
+        closePause(at: latestTime)
         summary.fileCount = outcome.fileCount
         summary.damageByteOffset = outcome.damage?.byteOffset
 
@@ -182,7 +188,7 @@ struct FITActivityBuilder: FITMessageHandler {
             metadata.name = activityName(sport: summary.sessions.first?.sport, start: start)
         }
         let activity = Activity(format: .fit, metadata: metadata, tracks: tracks, warnings: warnings,
-                                laps: laps, deviceTotals: device)
+                                laps: laps, deviceTotals: device, timerPauses: orderedPauses())
         return FITReader.Result(activity: activity, summary: summary)
     }
 
