@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the system packages Runnect needs, only those missing. Idempotent.
 #   scripts/setup.sh            what building and running needs
-#   scripts/setup.sh --test     plus what the tests compare against (GeographicLib's GeodSolve)
+#   scripts/setup.sh --test     plus what the tests compare against (GeographicLib's GeodSolve), and
+#                               headless Chromium with a Korean font for the discovery page's browser test
 set -euo pipefail
 
 packages=(libgeographiclib-dev libsqlite3-dev)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(geographiclib-tools)
+  packages+=(geographiclib-tools chromium fonts-nanum)
 fi
 
 missing=()

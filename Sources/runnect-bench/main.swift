@@ -6,6 +6,8 @@
 //                                         store of generated courses, keyword search latency
 //   runnect-bench import [FILES] [--points N] [--jobs N]
 //                                         bulk import of generated GPX files into a store
+//   runnect-bench index [COURSES] [--shared]
+//                                         discovery-index export of a generated store (one core)
 //
 // Prints one JSON object per line (so the script can tabulate it) and a human line on stderr.
 // Build with -c release: debug builds are 10–50x slower and say nothing about the product.
@@ -39,7 +41,7 @@ func emit(_ fields: [(String, Any)]) {
 }
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: runnect-bench gpx FILE [--repeat N] | geodesic N | search [COURSES] | import [FILES]\n".utf8))
+    FileHandle.standardError.write(Data("usage: runnect-bench gpx FILE [--repeat N] | geodesic N | search [COURSES] | import [FILES] | index [COURSES]\n".utf8))
     exit(64)
 }
 
@@ -104,6 +106,9 @@ case "search":
 
 case "import":
     try importBench(Array(arguments.dropFirst()))
+
+case "index":
+    try indexBench(Array(arguments.dropFirst()))
 
 default:
     usage()
