@@ -45,7 +45,7 @@ struct IndexPageBrowserTests {
         let cases: [(String, String)] = [
             ("ㅎㄱ", "scrap"), ("한ㄱ", "scrap"), ("HANGANG", "scrap"), ("잠실 ㅅㅊ", "scrap"), ("script", "date"),
             ("\u{1112}\u{1100}", "scrap"), (decomposed, "date"), ("러닝 ㅇㄹㅍ", "scrap"), ("ㅅ", "distance"),
-            ("ㅅ", "date"), ("zzz", "date"), ("", "scrap"), ("", "distance"),
+            ("ㅅ", "date"), ("zzz", "date"), ("ΟΔΟΣ", "date"), ("οδοσ", "date"), ("", "scrap"), ("", "distance"),
         ]
         for (query, sort) in cases {
             let expected = try scratch.searchIDs(query, sort: sort)

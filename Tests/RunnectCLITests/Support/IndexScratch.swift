@@ -25,7 +25,7 @@ final class IndexScratch {
         Spec(key: "banpo", title: "반포 한강 야간 러닝", description: "반포대교 무지개분수까지 왕복",
              departure: "서울 서초구 반포동 신반포로11길 40", departureName: "반포한강공원",
              scrappers: ["jisoo", "haneul", "sam"]),
-        Spec(key: "yeouido", title: "Hangang Night Run", description: "Flat and fast along the river",
+        Spec(key: "yeouido", title: "Hangang Night Run", description: "Flat and fast along the river (ΟΔΟΣ)",
              departure: "서울 영등포구 여의도동 여의동로 330", departureName: "여의도한강공원", scrappers: ["jisoo"]),
         Spec(key: "markup", title: markupTitle, description: "<img src=x onerror=\"document.title='pwned'\"> & co"),
         Spec(key: "seokchon", title: "석촌호수 한 바퀴", description: "호수 둘레 평지 코스",
