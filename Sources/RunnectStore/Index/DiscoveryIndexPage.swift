@@ -37,6 +37,7 @@ enum DiscoveryIndexPage {
   -webkit-text-size-adjust: 100%; word-break: keep-all; overflow-wrap: anywhere;
 }
 * { box-sizing: border-box; }
+[hidden] { display: none !important; }
 body { margin: 0; }
 header { background: var(--card); border-bottom: 1px solid var(--line); position: sticky; top: 0; z-index: 2; }
 .bar { max-width: 1180px; margin: 0 auto; padding: 14px 20px; display: flex; flex-wrap: wrap; gap: 12px 20px; align-items: center; }
@@ -69,7 +70,8 @@ main { max-width: 1180px; margin: 0 auto; padding: 18px 20px 40px; }
 .stats li { background: var(--bg); border-radius: 8px; padding: 3px 8px; font-variant-numeric: tabular-nums; }
 .stats .scraps { color: var(--accent); background: var(--accent-soft); font-weight: 600; }
 .meta { margin-top: auto; padding-top: 6px; display: flex; justify-content: space-between; gap: 8px; font-size: 12px; color: var(--muted); }
-.meta a { color: var(--accent); text-decoration: none; }
+.meta span { min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.meta a { color: var(--accent); text-decoration: none; flex: none; white-space: nowrap; }
 .meta a:hover { text-decoration: underline; }
 .private { color: #a15c00; }
 .empty { text-align: center; color: var(--muted); padding: 60px 0; }
