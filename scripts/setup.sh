@@ -1,20 +1,33 @@
 #!/usr/bin/env bash
 # Installs the system packages Runnect needs, only those missing. Idempotent.
 #   scripts/setup.sh            what building and running needs
-#   scripts/setup.sh --test     plus what the tests compare against (GeographicLib's GeodSolve), and
+#   scripts/setup.sh --test     plus what the tests compare against (GeographicLib's GeodSolve,
+#                               rsvg-convert, and shapely + geojson from PyPI through pip), and
 #                               headless Chromium with a Korean font for the discovery page's browser test
 set -euo pipefail
 
 packages=(libgeographiclib-dev libsqlite3-dev)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(geographiclib-tools chromium fonts-nanum)
+  packages+=(geographiclib-tools librsvg2-bin chromium fonts-nanum)
+  python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 fi
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-((${#missing[@]})) || exit 0
+pip_test_packages() {  # shapely and geojson read the GeoJSON exports in the tests
+  [[ "${1:-}" == "--test" ]] || return 0
+  python3 -c 'import shapely, geojson' 2>/dev/null && return 0
+  echo "setup: pip installing shapely geojson" >&2
+  # A Debian system Python refuses pip (PEP 668) unless told; a venv or pyenv Python does not.
+  python3 -m pip install -q shapely geojson 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages shapely geojson
+}
+if ((${#missing[@]} == 0)); then
+  pip_test_packages "${1:-}"
+  exit 0
+fi
 
 if ! command -v apt-get >/dev/null; then
   echo "setup: please install ${missing[*]} (Debian/Ubuntu package names)" >&2
@@ -25,3 +38,4 @@ if [[ $(id -u) -ne 0 ]]; then sudo=(sudo); fi
 echo "setup: installing ${missing[*]}" >&2
 "${sudo[@]}" apt-get update -qq
 DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+pip_test_packages "${1:-}"

@@ -1,0 +1,154 @@
+import Foundation
+
+/// A small, self-contained SVG picture of a course: the route in Web Mercator (so it has the
+/// shape it has on a map), fitted to the picture with padding and its aspect ratio kept, the
+/// start (green) and finish (red) marked, and optionally an elevation profile along the bottom.
+///
+/// No external resources, no scripts, no text other than the escaped `<title>`: the file can be
+/// served as it is and opened anywhere. The path is simplified to the pixel size
+/// (``SVGPreviewOptions/simplifyTolerancePixels``), so the text stays small whatever the number
+/// of points.
+///
+/// ```swift
+/// let preview = try SVGPreview(activity: activity, options: SVGPreviewOptions(title: course.title))
+/// try preview.svg.write(toFile: "42.svg", atomically: true, encoding: .utf8)
+/// ```
+///
+/// Longitudes are unwrapped along the route, so a course across the antimeridian is drawn in
+/// one piece. Latitudes beyond ±85.0511° (the edge of Web Mercator) are drawn at the edge.
+/// - Complexity: O(n log n) in the number of points (projection, then simplification).
+public struct SVGPreview: Sendable {
+    /// The options the picture was drawn with.
+    public let options: SVGPreviewOptions
+    /// The SVG document, UTF-8 text ending in a newline.
+    public let svg: String
+    /// The rectangle the route is fitted into (the picture less the profile band), pixels.
+    public let mapFrame: (x: Double, y: Double, width: Double, height: Double)
+
+    /// Where the projection puts positions: pixel = (mercator − origin) × scale, y downwards.
+    private let projection: Projection?
+
+    /// Stroke and marker colours, fixed (no caller text ever reaches an attribute).
+    static let routeColor = "#e4572e"
+    static let startColor = "#1f9d55"
+    static let finishColor = "#d62828"
+    static let backgroundColor = "#ffffff"
+    static let profileColor = "#4a6fa5"
+
+    /// Draws `activity` (its ``Activity/courseSegments``, one sub-path each; waypoints are not
+    /// drawn).
+    /// - Throws: ``WriteError/invalidSize(width:height:)`` for a size outside 16…8192 pixels.
+    public init(activity: Activity, options: SVGPreviewOptions = SVGPreviewOptions()) throws {
+        guard (16...8192).contains(options.widthPixels), (16...8192).contains(options.heightPixels) else {
+            throw WriteError.invalidSize(width: options.widthPixels, height: options.heightPixels)
+        }
+        self.options = options
+        let width = Double(options.widthPixels), height = Double(options.heightPixels)
+        let padding = min(max(options.paddingPixels.isFinite ? options.paddingPixels : 0, 0), min(width, height) / 4)
+
+        let segments = activity.courseSegments.map { $0.filter(SegmentMeasurement.hasPosition) }.filter { !$0.isEmpty }
+        let hasElevation = segments.contains { $0.contains { $0.elevationMeters?.isFinite == true } }
+        let profileHeight = options.includeProfile && hasElevation ? (height / 4).rounded() : 0
+        let frame = (x: 0.0, y: 0.0, width: width, height: height - profileHeight)
+        mapFrame = frame
+
+        var out = SVGText(width: options.widthPixels, height: options.heightPixels)
+        if let title = options.title { out.title(title) }
+        out.background(color: Self.backgroundColor)
+
+        // Mercator coordinates, longitudes unwrapped along the route.
+        var mercator: [[(x: Double, y: Double)]] = []
+        var previousLongitude: Double?
+        for points in segments {
+            var projected: [(x: Double, y: Double)] = []
+            projected.reserveCapacity(points.count)
+            for point in points {
+                var longitude = point.longitude
+                if let previous = previousLongitude {
+                    longitude -= 360 * ((longitude - previous) / 360).rounded()
+                }
+                previousLongitude = longitude
+                projected.append(Projection.mercator(latitude: point.latitude, longitude: longitude))
+            }
+            mercator.append(projected)
+        }
+
+        if let projection = Projection(fitting: mercator, into: frame, padding: padding) {
+            self.projection = projection
+            var path = SVGPathData()
+            for projected in mercator {
+                path.addSubpath(projected.map(projection.pixel), tolerance: options.simplifyTolerancePixels)
+            }
+            out.route(path.text, color: Self.routeColor)
+            let start = projection.pixel(mercator.first!.first!)
+            let finish = projection.pixel(mercator.last!.last!)
+            out.marker(at: finish, radius: 5, color: Self.finishColor)
+            out.marker(at: start, radius: 5, color: Self.startColor)
+        } else {
+            self.projection = nil
+        }
+
+        if profileHeight > 0 {
+            let band = (x: padding, y: height - profileHeight + padding / 2,
+                        width: width - 2 * padding, height: profileHeight - padding)
+            if let profile = ElevationProfile(segments: segments, frame: band,
+                                              tolerance: options.simplifyTolerancePixels) {
+                out.profile(line: profile.line, area: profile.area, color: Self.profileColor)
+            }
+        }
+        svg = out.finish()
+    }
+
+    /// The pixel a position is drawn at, or `nil` when the course has no positioned point.
+    ///
+    /// The longitude is taken as the representation (±360°) nearest the route's, as drawn.
+    public func pixel(for coordinate: Coordinate) -> (x: Double, y: Double)? {
+        guard let projection else { return nil }
+        var longitude = coordinate.longitude
+        longitude -= 360 * ((longitude - projection.centerLongitude) / 360).rounded()
+        return projection.pixel(Projection.mercator(latitude: coordinate.latitude, longitude: longitude))
+    }
+}
+
+/// Web Mercator fitted to a frame.
+struct Projection: Sendable {
+    let originX: Double, originY: Double, scale: Double
+    let offsetX: Double, offsetY: Double
+    let centerLongitude: Double
+
+    static let maxLatitude = 85.05112877980659
+
+    /// Spherical Web Mercator in radians of longitude: x = λ, y = ln tan(π/4 + φ/2).
+    @inline(__always)
+    static func mercator(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
+        let phi = min(max(latitude, -maxLatitude), maxLatitude) * .pi / 180
+        return (longitude * .pi / 180, log(tan(.pi / 4 + phi / 2)))
+    }
+
+    init?(fitting lines: [[(x: Double, y: Double)]],
+          into frame: (x: Double, y: Double, width: Double, height: Double), padding: Double) {
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for line in lines {
+            for p in line {
+                minX = min(minX, p.x); maxX = max(maxX, p.x)
+                minY = min(minY, p.y); maxY = max(maxY, p.y)
+            }
+        }
+        guard minX <= maxX else { return nil }
+        let spanX = maxX - minX, spanY = maxY - minY
+        let availableX = max(frame.width - 2 * padding, 1), availableY = max(frame.height - 2 * padding, 1)
+        var scale = min(spanX > 0 ? availableX / spanX : .infinity, spanY > 0 ? availableY / spanY : .infinity)
+        if !scale.isFinite { scale = 1 }  // a single position: any scale centres it
+        originX = minX
+        originY = maxY
+        self.scale = scale
+        offsetX = frame.x + (frame.width - spanX * scale) / 2
+        offsetY = frame.y + (frame.height - spanY * scale) / 2
+        centerLongitude = (minX + maxX) / 2 * 180 / .pi
+    }
+
+    @inline(__always)
+    func pixel(_ p: (x: Double, y: Double)) -> (x: Double, y: Double) {
+        (offsetX + (p.x - originX) * scale, offsetY + (originY - p.y) * scale)
+    }
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+
+extension Runnect {
+    /// `runnect export geojson|svg`: courses as files other tools read.
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write courses as GeoJSON (RFC 7946) or SVG previews.",
+            discussion: """
+                Each input is a course id in the store or a file (GPX, TCX, FIT, tapped points); \
+                a name that is an existing file is read as a file, digits otherwise as an id.
+                """,
+            subcommands: [ExportGeoJSON.self, ExportSVG.self])
+    }
+}

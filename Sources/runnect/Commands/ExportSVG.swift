@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import RunnectKit
+
+extension Runnect {
+    /// `runnect export svg ID|FILE… [-o OUT] [--size WxH] [--profile]`.
+    struct ExportSVG: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "svg",
+            abstract: "Write SVG previews of courses.",
+            discussion: """
+                A self-contained picture (no scripts, no external resources): the route in Web \
+                Mercator fitted to the size with padding, the start green and the finish red, the \
+                path simplified to half a pixel. One input is written to standard output or to -o \
+                FILE; several inputs need -o DIR and give DIR/<id or file name>.svg each. With -o, \
+                one line per file written is printed (--json: one JSON object per line).
+                """)
+
+        @OptionGroup var courses: ExportInputs
+
+        @Option(name: .shortAndLong, help: ArgumentHelp(
+            "The SVG file (one input) or the folder (several inputs).", valueName: "out"))
+        var output: String?
+
+        @Option(help: ArgumentHelp("Picture size in pixels, 16x16…8192x8192.", valueName: "WxH"))
+        var size: String = "400x300"
+
+        @Option(help: ArgumentHelp("Margin round the route, pixels.", valueName: "px"))
+        var padding: Double = 16
+
+        @Flag(help: "Add an elevation profile along the bottom.")
+        var profile = false
+
+        func validate() throws {
+            _ = try dimensions()
+            guard padding >= 0, padding.isFinite else { throw ValidationError("--padding must be 0 px or more.") }
+            if courses.inputs.count > 1 && output == nil {
+                throw ValidationError("Several inputs need -o DIR (one SVG per input).")
+            }
+        }
+
+        private func dimensions() throws -> (width: Int, height: Int) {
+            let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+                  (16...8192).contains(width), (16...8192).contains(height) else {
+                throw ValidationError("--size must be WIDTHxHEIGHT in pixels, 16x16…8192x8192 (e.g. 400x300), not '\(size)'.")
+            }
+            return (width, height)
+        }
+
+        func run() throws {
+            let (width, height) = try dimensions()
+            let several = courses.inputs.count > 1
+            if several, let output {
+                do {
+                    try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+                } catch {
+                    Diagnostics.error("\(output): cannot create the folder: \(error.localizedDescription)")
+                    throw ExitCode(73)
+                }
+            }
+            var written = Set<String>()
+            let failure = try courses.forEach { course in
+                let options = SVGPreviewOptions(widthPixels: width, heightPixels: height, paddingPixels: padding,
+                                                includeProfile: profile, title: course.title)
+                let svg = Data(try SVGPreview(activity: course.activity, options: options).svg.utf8)
+                var target = output
+                if several, let output {
+                    // Two files of the same name from different folders must not overwrite each other.
+                    var stem = course.stem, n = 2
+                    while written.contains(stem) { stem = "\(course.stem)-\(n)"; n += 1 }
+                    written.insert(stem)
+                    target = URL(fileURLWithPath: output).appendingPathComponent(stem + ".svg").path
+                }
+                try ExportOutput.write(svg, to: target)
+                if let target, target != "-" {
+                    if courses.store.json {
+                        let line = try JSONSerialization.data(withJSONObject: [
+                            "input": course.label, "output": target, "bytes": svg.count,
+                        ], options: [.sortedKeys, .withoutEscapingSlashes])
+                        print(String(decoding: line, as: UTF8.self))
+                    } else {
+                        print("\(course.label) -> \(target) (\(svg.count) bytes)")
+                    }
+                }
+            }
+            if let failure { throw failure }
+        }
+    }
+}
