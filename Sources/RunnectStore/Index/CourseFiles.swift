@@ -1,28 +1,31 @@
 import Foundation
 import RunnectKit
 
-/// The files of one course in the discovery index: its SVG preview, its GeoJSON, and its
-/// feature in `courses.geojson`.
+/// The files of one course in the discovery index, made with RunnectKit's writers: its SVG
+/// preview (``RunnectKit/SVGPreview``, the size of a card's picture) and its GeoJSON `Feature`
+/// (``RunnectKit/GeoJSONWriter``, every point, the card's data as properties).
 struct CourseFiles {
     var preview: Data
     var geoJSON: Data
-    var collectionFeature: Data
 
-    // TEMPORARY: replaced by the Writers API (GeoJSONWriter, SVG preview) once merged.
-    init(course: Course, activity: Activity) throws {
-        let segments = activity.courseSegments.filter { !$0.isEmpty }
-        let lines = segments.map { $0.map { [$0.longitude, $0.latitude] } }
-        let geometry: [String: Any] = ["type": "MultiLineString", "coordinates": lines]
-        let feature: [String: Any] = ["type": "Feature", "geometry": geometry,
-                                      "properties": ["id": course.id, "title": course.title]]
-        geoJSON = try JSONSerialization.data(withJSONObject: feature, options: [.sortedKeys])
-        collectionFeature = geoJSON
-        let points = segments.flatMap { $0 }
-        let lats = points.map(\.latitude), lons = points.map(\.longitude)
-        let minLat = lats.min() ?? 0, maxLat = lats.max() ?? 1, minLon = lons.min() ?? 0, maxLon = lons.max() ?? 1
-        let scale = 300 / max(maxLat - minLat, maxLon - minLon, 1e-9)
-        let path = points.map { String(format: "%.1f,%.1f", ($0.longitude - minLon) * scale + 10, (maxLat - $0.latitude) * scale + 10) }
-            .joined(separator: " ")
-        preview = Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 320 320\"><polyline fill=\"none\" stroke=\"#5b3cf0\" stroke-width=\"4\" points=\"\(path)\"/></svg>\n".utf8)
+    /// A card's picture: 4:3, with the elevation profile when the course has elevations.
+    static let previewOptions = SVGPreviewOptions(widthPixels: 400, heightPixels: 300, includeProfile: true)
+    /// `courses/<id>.geojson`: the whole course as stored.
+    static let courseOptions = GeoJSONOptions()
+    /// `courses.geojson`: enough for a map of every course (5 m, about 0.1 m positions, no waypoints).
+    static let collectionOptions = GeoJSONOptions(simplifyToleranceMeters: 5, includeElevation: false,
+                                                  includeWaypoints: false, coordinateDecimals: 6)
+
+    /// - Throws: ``IndexExportError/cannotRender(id:reason:)``.
+    init(entry: DiscoveryIndexEntry, activity: Activity) throws {
+        do {
+            var options = Self.previewOptions
+            options.title = entry.title
+            preview = Data(try SVGPreview(activity: activity, options: options).svg.utf8)
+            geoJSON = try GeoJSONWriter.document(for: activity, id: entry.id, properties: entry.properties,
+                                                 options: Self.courseOptions)
+        } catch let error as WriteError {
+            throw IndexExportError.cannotRender(id: entry.id, reason: error.description)
+        }
     }
 }

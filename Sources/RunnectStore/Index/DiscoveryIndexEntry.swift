@@ -5,7 +5,7 @@ import RunnectKit
 /// shows, where its files are, and its search key.
 ///
 /// Keys are snake_case with units, every one always present (`null` where a figure is missing,
-/// as a drawn course has no pace), figures at their JSON resolution.
+/// as a drawn course has no pace) except `search`, figures at their JSON resolution.
 public struct DiscoveryIndexEntry: Codable, Equatable, Sendable {
     public var id: Int64
     public var title: String
@@ -32,7 +32,15 @@ public struct DiscoveryIndexEntry: Codable, Equatable, Sendable {
     /// What the page searches: the title, the description and each departure part, each
     /// normalised as the store's search normalises text (NFC, lowercase), one per line. A keyword
     /// never holds white space, so it matches this text exactly when it matches one of the fields.
-    public var search: String
+    /// `nil` in ``properties``, and then left out of the JSON.
+    public var search: String?
+
+    /// The entry as a GeoJSON feature's `properties`: the same keys without `search`.
+    public var properties: DiscoveryIndexEntry {
+        var copy = self
+        copy.search = nil
+        return copy
+    }
 
     enum CodingKeys: String, CodingKey {
         case id, title, description, owner, address, preview, geojson, search
@@ -83,6 +91,6 @@ public struct DiscoveryIndexEntry: Codable, Equatable, Sendable {
         try c.encode(uploadedAt, forKey: .uploadedAt)
         try c.encode(preview, forKey: .preview)
         try c.encode(geojson, forKey: .geojson)
-        try c.encode(search, forKey: .search)
+        try c.encodeIfPresent(search, forKey: .search)
     }
 }

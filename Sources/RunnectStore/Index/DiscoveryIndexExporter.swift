@@ -66,7 +66,7 @@ public struct DiscoveryIndexExporter: Sendable {
             if try output.write(data, to: name) { written += 1 } else { unchanged += 1 }
         }
 
-        let courses = try store.read { db -> [Course] in
+        let entries = try store.read { db -> [DiscoveryIndexEntry] in
             let courses = try CourseRow.request(request, user: store.user).fetchAll(db).map(\.course)
             var names = Self.topLevelFiles.sorted()
             for course in courses {
@@ -76,7 +76,9 @@ public struct DiscoveryIndexExporter: Sendable {
             try output.checkNoForeignFiles(names)
             try output.claim(names)
 
-            var collection = FeatureCollectionBuilder()
+            var entries: [DiscoveryIndexEntry] = []
+            entries.reserveCapacity(courses.count)
+            var collection = GeoJSONWriter(options: CourseFiles.collectionOptions)
             let geometry = try db.cachedStatement(sql: "SELECT geometry FROM course WHERE id = ?")
             for (index, course) in courses.enumerated() {
                 guard let blob = try Data.fetchOne(geometry, arguments: [course.id]) else {
@@ -88,29 +90,35 @@ public struct DiscoveryIndexExporter: Sendable {
                 } catch let error as ActivityCodecError {
                     throw StoreError.corruptGeometry(id: course.id, reason: error.description)
                 }
-                let files = try CourseFiles(course: course, activity: activity)
+                let entry = DiscoveryIndexEntry(course)
+                let files = try CourseFiles(entry: entry, activity: activity)
                 try put(files.preview, Self.previewName(id: course.id))
                 try put(files.geoJSON, Self.geoJSONName(id: course.id))
-                collection.append(files.collectionFeature)
+                do {
+                    try collection.add(activity, id: course.id, properties: entry.properties)
+                } catch let error as WriteError {
+                    throw IndexExportError.cannotRender(id: course.id, reason: error.description)
+                }
+                entries.append(entry)
                 progress(index + 1, courses.count)
             }
-            try put(collection.finished, "courses.geojson")
-            return courses
+            try put(collection.featureCollection(), "courses.geojson")
+            return entries
         }
 
-        let list = Listing(scope: scope == .shared ? "shared" : "all", courses: courses.map(DiscoveryIndexEntry.init))
+        let list = Listing(scope: scope == .shared ? "shared" : "all", courses: entries)
         try put(try list.json(), "courses.json")
         try put(try list.script(), DiscoveryIndexPage.dataScript)
         try put(Data(DiscoveryIndexPage.html.utf8), "index.html")
 
         var keep = Self.topLevelFiles
-        for course in courses {
-            keep.insert(Self.previewName(id: course.id))
-            keep.insert(Self.geoJSONName(id: course.id))
+        for entry in entries {
+            keep.insert(entry.preview)
+            keep.insert(entry.geojson)
         }
         let removed = try output.removeOwned(except: keep)
         return DiscoveryIndexSummary(
-            folder: output.root.path, scope: list.scope, courses: courses.count, filesWritten: written,
+            folder: output.root.path, scope: list.scope, courses: entries.count, filesWritten: written,
             filesUnchanged: unchanged, filesRemoved: removed)
     }
 
@@ -146,24 +154,5 @@ public struct DiscoveryIndexExporter: Sendable {
             bytes.append(contentsOf: Array(";\n".utf8))
             return bytes
         }
-    }
-}
-
-/// `courses.geojson`, built feature by feature without holding the features as values.
-struct FeatureCollectionBuilder {
-    private(set) var data = Data(#"{"type":"FeatureCollection","features":["#.utf8)
-    private var count = 0
-
-    mutating func append(_ feature: Data) {
-        if count > 0 { data.append(UInt8(ascii: ",")) }
-        data.append(feature)
-        count += 1
-    }
-
-    /// The finished collection (call once, after the last feature).
-    var finished: Data {
-        var result = data
-        result.append(contentsOf: Array("]}\n".utf8))
-        return result
     }
 }

@@ -61,7 +61,7 @@ main { max-width: 1180px; margin: 0 auto; padding: 18px 20px 40px; }
   display: flex; flex-direction: column; transition: box-shadow .15s, transform .15s; }
 .card:hover { box-shadow: 0 8px 24px rgba(30, 20, 80, .10); transform: translateY(-2px); }
 .preview { display: block; aspect-ratio: 4 / 3; background: linear-gradient(160deg, #fbfaff, #eeebfa); border-bottom: 1px solid var(--line); }
-.preview img { width: 100%; height: 100%; object-fit: contain; display: block; padding: 10px; }
+.preview img { width: 100%; height: 100%; object-fit: cover; display: block; }
 .body { padding: 12px 14px 14px; display: flex; flex-direction: column; gap: 6px; flex: 1; }
 .title { margin: 0; font-size: 16px; font-weight: 700; line-height: 1.35; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
 .departure { margin: 0; font-size: 13px; color: var(--muted); white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
