@@ -41,6 +41,14 @@ struct DiscoveryIndexExporterTests {
         var sharedIDs: [Int64] { [markup.id, english.id, hangang.id] }  // newest first
     }
 
+    /// A fixture store in a temporary folder, and the (not yet made) site folder in it.
+    func withFixture(_ body: (Fixture, URL, URL) throws -> Void) throws {
+        try withTemporaryDirectory { folder in
+            let fixture = try Fixture(path: folder.appendingPathComponent("courses.sqlite").path)
+            try body(fixture, folder, folder.appendingPathComponent("site"))
+        }
+    }
+
     /// The relative paths of the regular files under `folder`, sorted.
     static func files(in folder: URL) throws -> [String] {
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
@@ -64,9 +72,7 @@ struct DiscoveryIndexExporterTests {
 
     @Test("writes the page, the lists and one SVG and GeoJSON per shared course; courses.json holds the cards' data")
     func filesAndListing() throws {
-        try withTemporaryDirectory { folder in
-            let fixture = try Fixture(path: folder.appendingPathComponent("courses.sqlite").path)
-            let out = folder.appendingPathComponent("site")
+        try withFixture { fixture, folder, out in
             let summary = try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
             #expect(summary.courses == 3 && summary.scope == "shared")
             #expect(summary.filesWritten == 4 + 2 * 3 && summary.filesUnchanged == 0 && summary.filesRemoved == 0)
@@ -136,9 +142,7 @@ struct DiscoveryIndexExporterTests {
 
     @Test("re-running leaves unchanged files alone, removes an unshared course's files and never anything else")
     func rerun() throws {
-        try withTemporaryDirectory { folder in
-            let fixture = try Fixture(path: folder.appendingPathComponent("courses.sqlite").path)
-            let out = folder.appendingPathComponent("site")
+        try withFixture { fixture, folder, out in
             let exporter = DiscoveryIndexExporter(store: fixture.store)
             _ = try exporter.export(to: out.path)
             let svg = out.appendingPathComponent("courses/\(fixture.english.id).svg")
@@ -167,9 +171,7 @@ struct DiscoveryIndexExporterTests {
 
     @Test("a file in the way that the exporter did not write stops it before anything is written")
     func foreignFile() throws {
-        try withTemporaryDirectory { folder in
-            let fixture = try Fixture(path: folder.appendingPathComponent("courses.sqlite").path)
-            let out = folder.appendingPathComponent("site")
+        try withFixture { fixture, folder, out in
             try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
             let page = out.appendingPathComponent("index.html")
             try Data("<p>my own page</p>".utf8).write(to: page)
@@ -189,9 +191,7 @@ struct DiscoveryIndexExporterTests {
 
     @Test("a manifest naming files outside the exporter's own names cannot make it delete them")
     func manifestIsChecked() throws {
-        try withTemporaryDirectory { folder in
-            let fixture = try Fixture(path: folder.appendingPathComponent("courses.sqlite").path)
-            let out = folder.appendingPathComponent("site")
+        try withFixture { fixture, folder, out in
             _ = try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
             let victim = folder.appendingPathComponent("victim.txt")
             try Data("keep me".utf8).write(to: victim)
@@ -215,9 +215,7 @@ struct DiscoveryIndexExporterTests {
 
     @Test("course text is data: markup in titles stays text in courses.json and never appears as '<' in courses.js")
     func escaping() throws {
-        try withTemporaryDirectory { folder in
-            let fixture = try Fixture(path: folder.appendingPathComponent("courses.sqlite").path)
-            let out = folder.appendingPathComponent("site")
+        try withFixture { fixture, folder, out in
             _ = try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
             let script = try String(contentsOf: out.appendingPathComponent("courses.js"), encoding: .utf8)
             #expect(!script.contains("<"), "courses.js holds a raw '<'")
@@ -236,9 +234,7 @@ struct DiscoveryIndexExporterTests {
 
     @Test("--all exports private courses too")
     func allCourses() throws {
-        try withTemporaryDirectory { folder in
-            let fixture = try Fixture(path: folder.appendingPathComponent("courses.sqlite").path)
-            let out = folder.appendingPathComponent("site")
+        try withFixture { fixture, folder, out in
             let summary = try DiscoveryIndexExporter(store: fixture.store, scope: .all).export(to: out.path)
             #expect(summary.courses == 4 && summary.scope == "all")
             let ids = [fixture.privateCourse.id] + fixture.sharedIDs
