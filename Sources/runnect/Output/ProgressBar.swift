@@ -27,7 +27,8 @@ final class ProgressBar {
         let width = 24
         let filled = total > 0 ? width * done / total : width
         let elapsed = Date().timeIntervalSince(started)
-        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        // No rate from the first fraction of a second: 1 item in 3 µs is not a rate.
+        let rate = elapsed > 0.25 ? Double(done) / elapsed : 0
         let eta = rate > 0 ? RunnerFormatting.eta(seconds: Double(total - done) / rate) : "–"
         let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "")
             + String(repeating: " ", count: max(0, width - filled - 1))
