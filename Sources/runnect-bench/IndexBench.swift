@@ -11,7 +11,8 @@ func indexBench(_ arguments: [String]) throws {
                                                  scope: arguments.contains("--shared") ? .shared : .all)
     emit([("tool", "runnect"), ("work", "index-export"), ("store_courses", report.storeCourses),
           ("courses", report.exportedCourses), ("points_per_course", report.pointsPerCourse),
-          ("seconds", report.firstSeconds), ("rerun_seconds", report.rerunSeconds),
+          ("seconds", report.firstSeconds), ("cpu_seconds", report.firstCPUSeconds ?? -1),
+          ("system_seconds", report.firstSystemSeconds ?? -1), ("rerun_seconds", report.rerunSeconds),
           ("courses_per_s", Double(report.exportedCourses) / report.firstSeconds), ("files", report.files),
           ("bytes", Int(report.bytes)), ("peak_rss_mib", peakResidentMiB())])
     FileHandle.standardError.write(Data((report.text + String(format: ", peak %.1f MiB\n", peakResidentMiB())).utf8))

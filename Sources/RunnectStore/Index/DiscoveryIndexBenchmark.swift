@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
 /// Discovery-index benchmark: builds a store of generated courses (the search benchmark's
@@ -17,6 +20,12 @@ public enum DiscoveryIndexBenchmark {
         public var pointsPerCourse: Int
         /// Wall time of the export into an empty folder, seconds.
         public var firstSeconds: Double
+        /// CPU time (user + system) the exporting thread used for the first export, seconds: what
+        /// one core spent, whatever else the machine was running (`nil` where the system cannot
+        /// say per thread).
+        public var firstCPUSeconds: Double?
+        /// Of ``firstCPUSeconds``, the time spent in the kernel (creating and writing files).
+        public var firstSystemSeconds: Double?
         /// Wall time of the same export again, every file unchanged, seconds.
         public var rerunSeconds: Double
         /// Files and bytes of the exported folder.
@@ -25,10 +34,11 @@ public enum DiscoveryIndexBenchmark {
 
         /// One line for people.
         public var text: String {
-            String(format: "index bench: %d of %d courses (%d points each) exported in %.2f s (%.0f courses/s), "
-                   + "re-run %.2f s; %d files, %.1f MB",
+            String(format: "index bench: %d of %d courses (%d points each) exported in %.2f s (%.0f courses/s; "
+                   + "CPU %.2f s of which system %.2f s), re-run %.2f s; %d files, %.1f MB",
                    exportedCourses, storeCourses, pointsPerCourse, firstSeconds,
-                   Double(exportedCourses) / max(firstSeconds, 1e-9), rerunSeconds, files, Double(bytes) / 1e6)
+                   Double(exportedCourses) / max(firstSeconds, 1e-9), firstCPUSeconds ?? -1, firstSystemSeconds ?? -1,
+                   rerunSeconds, files, Double(bytes) / 1e6)
         }
     }
 
@@ -55,8 +65,10 @@ public enum DiscoveryIndexBenchmark {
         let exporter = DiscoveryIndexExporter(store: store, scope: scope)
         let clock = ContinuousClock()
         var start = clock.now
+        let cpuBefore = threadCPUSeconds()
         let first = try exporter.export(to: site.path)
         let firstSeconds = SearchBenchmark.seconds(clock.now - start)
+        let cpuAfter = threadCPUSeconds()
         start = clock.now
         let again = try exporter.export(to: site.path)
         let rerunSeconds = SearchBenchmark.seconds(clock.now - start)
@@ -75,6 +87,21 @@ public enum DiscoveryIndexBenchmark {
         }
         return Report(storeCourses: courseCount, exportedCourses: first.courses,
                       pointsPerCourse: CorpusGenerator.Course.pathPoints, firstSeconds: firstSeconds,
+                      firstCPUSeconds: cpuAfter.map { after in cpuBefore.map { after.user + after.system - $0.user - $0.system } } ?? nil,
+                      firstSystemSeconds: cpuAfter.map { after in cpuBefore.map { after.system - $0.system } } ?? nil,
                       rerunSeconds: rerunSeconds, files: files, bytes: bytes)
     }
+}
+
+/// User and system CPU time of the calling thread, seconds.
+private func threadCPUSeconds() -> (user: Double, system: Double)? {
+    #if os(Linux)
+    var usage = rusage()
+    let thread: Int32 = 1  // RUSAGE_THREAD (Linux), not imported without _GNU_SOURCE
+    guard getrusage(thread, &usage) == 0 else { return nil }
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return (seconds(usage.ru_utime), seconds(usage.ru_stime))
+    #else
+    return nil
+    #endif
 }
