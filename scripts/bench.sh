@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Benchmark of GPX parse + full stats (and the batch geodesic path, and the discovery-index export
-# of 10,000 stored courses), with peers side by side.
+# Benchmark of GPX parse + full stats (and the batch geodesic path, SVG preview and GeoJSON
+# write, and the discovery-index export of 10,000 stored courses), with peers side by side.
 #
 #   scripts/bench.sh                  big.gpx (200,000 points, 70 MB): runnect, gpxpy, GPSBabel
 #   scripts/bench.sh --quick          a 20,000-point file in bench-out/quick/ (smoke test)
@@ -15,7 +15,7 @@
 set -euo pipefail
 
 usage() {
-  sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+  sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
   exit "${1:-0}"
 }
 
@@ -113,6 +113,9 @@ python3 "$helper" measure --set role=single --set repeat=1 -- \
 
 step "runnect: geodesic $geodesic_n"
 python3 "$helper" measure -- "$bench_bin" geodesic "$geodesic_n" >>"$results"
+
+step "runnect: export 100000 --repeat 5 (SVG preview and GeoJSON write of a 100,000-point course)"
+"$bench_bin" export 100000 --repeat 5 >>"$results"
 
 step "runnect: index $index_courses (discovery-index export of a generated store, one core)"
 python3 "$helper" measure -- "$bench_bin" index "$index_courses" >>"$results"

@@ -72,7 +72,7 @@ enum BenchError: Error {
     case failed(String)
 }
 
-private func option(_ name: String, in arguments: [String]) -> String? {
+func option(_ name: String, in arguments: [String]) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
     return arguments[index + 1]
 }

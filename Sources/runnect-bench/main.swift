@@ -8,6 +8,8 @@
 //                                         bulk import of generated GPX files into a store
 //   runnect-bench index [COURSES] [--shared]
 //                                         discovery-index export of a generated store (one core)
+//   runnect-bench export [POINTS] [--repeat N]
+//                                         SVG preview and GeoJSON write of one course, best of N
 //
 // Prints one JSON object per line (so the script can tabulate it) and a human line on stderr.
 // Build with -c release: debug builds are 10–50x slower and say nothing about the product.
@@ -41,7 +43,7 @@ func emit(_ fields: [(String, Any)]) {
 }
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: runnect-bench gpx FILE [--repeat N] | geodesic N | search [COURSES] | import [FILES] | index [COURSES]\n".utf8))
+    FileHandle.standardError.write(Data("usage: runnect-bench gpx FILE [--repeat N] | geodesic N | search [COURSES] | import [FILES] | export [POINTS] | index [COURSES]\n".utf8))
     exit(64)
 }
 
@@ -106,6 +108,9 @@ case "search":
 
 case "import":
     try importBench(Array(arguments.dropFirst()))
+
+case "export":
+    try exportBench(Array(arguments.dropFirst()))
 
 case "index":
     try indexBench(Array(arguments.dropFirst()))

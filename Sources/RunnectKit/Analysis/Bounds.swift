@@ -35,6 +35,8 @@ public struct Bounds: Sendable, Equatable, Codable {
         var minLat = Double.infinity, maxLat = -Double.infinity
         var minLon = Double.infinity, maxLon = -Double.infinity
         var minLon360 = Double.infinity, maxLon360 = -Double.infinity
+        // The longitudes at those extremes as given, so no ±360 round trip adds rounding noise.
+        var westOf360 = 0.0, eastOf360 = 0.0
         for points in segments {
             for point in points where SegmentMeasurement.hasPosition(point) {
                 minLat = Swift.min(minLat, point.latitude)
@@ -43,14 +45,15 @@ public struct Bounds: Sendable, Equatable, Codable {
                 minLon = Swift.min(minLon, lon)
                 maxLon = Swift.max(maxLon, lon)
                 let lon360 = lon < 0 ? lon + 360 : lon
-                minLon360 = Swift.min(minLon360, lon360)
-                maxLon360 = Swift.max(maxLon360, lon360)
+                if lon360 < minLon360 { minLon360 = lon360; westOf360 = lon }
+                if lon360 > maxLon360 { maxLon360 = lon360; eastOf360 = lon }
             }
         }
         guard minLat <= maxLat else { return nil }
         if maxLon360 - minLon360 < maxLon - minLon {
-            self.init(minLatitude: minLat, minLongitude: Self.normalized(minLon360),
-                      maxLatitude: maxLat, maxLongitude: Self.normalized(maxLon360))
+            // 180° and −180° are one meridian: an edge there is written so the box does not wrap.
+            self.init(minLatitude: minLat, minLongitude: westOf360 == 180 ? -180 : westOf360,
+                      maxLatitude: maxLat, maxLongitude: eastOf360 == -180 ? 180 : eastOf360)
         } else {
             self.init(minLatitude: minLat, minLongitude: minLon, maxLatitude: maxLat, maxLongitude: maxLon)
         }

@@ -5,6 +5,10 @@ struct GeoJSONGeometry {
         var longitude: Double
         var latitude: Double
         var elevation: Double
+
+        func samePlace(as other: Position) -> Bool {
+            longitude == other.longitude && latitude == other.latitude
+        }
     }
 
     /// Lines of two or more positions, none crossing ±180° between consecutive positions.
@@ -35,10 +39,22 @@ struct GeoJSONGeometry {
         hasElevation = options.includeElevation && segments.allSatisfy { points in
             points.allSatisfy { $0.elevationMeters?.isFinite == true }
         }
-        bounds = Bounds(enclosing: segments)
+        // A segment of one position has no line; the box and the elevations are those of what is
+        // written.
+        var written: [[TrackPoint]] = []
+        for points in segments {
+            let before = lines.count
+            appendSplitting(points)
+            if lines.count > before { written.append(points) }
+        }
+        if lines.isEmpty, let first = segments.first?.first {
+            point = position(first)
+            written = [[first]]
+        }
+        bounds = Bounds(enclosing: written)
         if hasElevation {
             var low = Double.infinity, high = -Double.infinity
-            for points in segments {
+            for points in written {
                 for point in points {
                     let e = point.elevationMeters!
                     low = min(low, e)
@@ -46,11 +62,6 @@ struct GeoJSONGeometry {
                 }
             }
             elevationRange = low...high
-        }
-
-        for points in segments { appendSplitting(points) }
-        if lines.isEmpty, let first = segments.first?.first {
-            point = position(first)
         }
     }
 
@@ -69,20 +80,20 @@ struct GeoJSONGeometry {
                 line.append(next)
                 continue
             }
-            if next == last { continue }  // a repeated fix adds nothing to a line
             let delta = next.longitude - last.longitude
             if abs(delta) > 180 {
                 // The shorter way round crosses the antimeridian: end at the edge, go on from the other.
                 let edge: Double = last.longitude > 0 ? 180 : -180
                 let unwrapped = next.longitude + (delta < 0 ? 360 : -360)
-                let t = (edge - last.longitude) / (unwrapped - last.longitude)
+                // From 180° straight to −180° (one meridian) the leg meets the edge at its end.
+                let t = unwrapped == last.longitude ? 1 : (edge - last.longitude) / (unwrapped - last.longitude)
                 let crossing = Position(longitude: edge,
                                         latitude: last.latitude + t * (next.latitude - last.latitude),
                                         elevation: last.elevation + t * (next.elevation - last.elevation))
-                if crossing != last { line.append(crossing) }
+                if !crossing.samePlace(as: last) { line.append(crossing) }
                 finish(line)
                 line = [Position(longitude: -edge, latitude: crossing.latitude, elevation: crossing.elevation)]
-                if next != line[0] { line.append(next) }
+                if !next.samePlace(as: line[0]) { line.append(next) }
             } else {
                 line.append(next)
             }
@@ -90,7 +101,10 @@ struct GeoJSONGeometry {
         finish(line)
     }
 
+    /// Keeps a line that has two distinct positions (RFC 7946 and simple-features readers want
+    /// them); repeated fixes within a line are kept as the file has them.
     private mutating func finish(_ line: [Position]) {
-        if line.count >= 2 { lines.append(line) }
+        guard let first = line.first, line.contains(where: { !$0.samePlace(as: first) }) else { return }
+        lines.append(line)
     }
 }

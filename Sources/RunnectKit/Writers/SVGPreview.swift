@@ -82,8 +82,10 @@ public struct SVGPreview: Sendable {
             out.route(path.text, color: Self.routeColor)
             let start = projection.pixel(mercator.first!.first!)
             let finish = projection.pixel(mercator.last!.last!)
-            out.marker(at: finish, radius: 5, color: Self.finishColor)
-            out.marker(at: start, radius: 5, color: Self.startColor)
+            // The finish is the larger disc under the start, so a loop shows both (a red ring
+            // round the green dot).
+            out.marker(at: finish, radius: 7, color: Self.finishColor)
+            out.marker(at: start, radius: 4, color: Self.startColor)
         } else {
             self.projection = nil
         }
