@@ -152,9 +152,13 @@ struct DiscoveryIndexExporterTests {
             #expect(again.filesWritten == 0 && again.filesUnchanged == 10 && again.filesRemoved == 0)
             #expect(try FileManager.default.attributesOfItem(atPath: svg.path)[.modificationDate] as? Date == stamp)
 
-            // The user's own files in the folder, one of them named like an exported file.
-            let mine = ["README.txt", "courses/notes.txt", "courses/999.svg", "courses/\(fixture.english.id).png"]
+            // The user's own files in the folder, some named like exported or temporary files.
+            let mine = ["README.txt", "courses/notes.txt", "courses/999.svg", "courses/\(fixture.english.id).png",
+                        ".notes.txt.12.tmp", "courses/.999.svg.x.tmp"]
             for name in mine { try Data("mine".utf8).write(to: out.appendingPathComponent(name)) }
+            // What an export killed midway leaves behind: removed by the next one.
+            let stale = [".courses.json.4242.tmp", "courses/.\(fixture.english.id).svg.4242.tmp"]
+            for name in stale { try Data("half".utf8).write(to: out.appendingPathComponent(name)) }
 
             _ = try fixture.store.unupload(id: fixture.english.id)
             let after = try exporter.export(to: out.path)

@@ -44,6 +44,26 @@ struct IndexFolder {
             }
         }
         owned = try Self.readManifest(root.appendingPathComponent(Self.manifestName))
+        removeStaleTemporaryFiles()
+    }
+
+    /// Removes the temporary files an export cut short left behind: `.<name>.<pid>.tmp` where
+    /// `<name>` is one of the exporter's own names, a pattern no other program writes.
+    private func removeStaleTemporaryFiles() {
+        for folder in ["", Self.coursesFolder + "/"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+            for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+                let inner = name.dropFirst().dropLast(4)
+                guard let dot = inner.lastIndex(of: "."),
+                      !inner[inner.index(after: dot)...].isEmpty,
+                      inner[inner.index(after: dot)...].allSatisfy({ $0.isASCII && $0.isNumber })
+                else { continue }
+                let target = folder + inner[..<dot]
+                if Self.isExporterName(target) || target == Self.manifestName {
+                    unlink(root.appendingPathComponent(folder + name).path)
+                }
+            }
+        }
     }
 
     /// Whether `name` is one the exporter makes: the top-level files, or `courses/<id>.svg|geojson`.
