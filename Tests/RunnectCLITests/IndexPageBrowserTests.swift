@@ -58,6 +58,45 @@ struct IndexPageBrowserTests {
         #expect(try scratch.searchIDs("잠실 ㅅㅊ", sort: "scrap") == [scratch.ids["seokchon"]!])
     }
 
+    @Test("served over HTTP by a static server (python3 -m http.server), the page shows the same cards")
+    func staticServer() throws {
+        let chromium = try #require(HeadlessChromium.installed)
+        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: FileManager.default.isExecutableFile)
+        else {
+            print("python3 not found: the page is not tested over HTTP")
+            return
+        }
+        let scratch = try IndexScratch()
+        let site = scratch.folder.appendingPathComponent("site")
+        #expect(try scratch.run(["index", site.path]).status == 0)
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: python)
+        server.arguments = ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site.path]
+        let output = Pipe()
+        server.standardOutput = output
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        // SIGKILL: the child may inherit a signal mask that blocks SIGTERM from the test's thread.
+        defer {
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+        }
+        // "Serving HTTP on 127.0.0.1 port 37439 (http://127.0.0.1:37439/) ..."
+        var banner = ""
+        while !banner.contains("\n") {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            banner += String(decoding: data, as: UTF8.self)
+        }
+        let port = try #require(banner.split(separator: " ").firstIndex(of: "port").flatMap { index in
+            Int(banner.split(separator: " ")[banner.split(separator: " ").index(after: index)])
+        }, "no port in \(banner)")
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/index.html#q=%E3%85%8E%E3%84%B1&sort=scrap"))
+        let dom = try chromium.dumpDOM(url)
+        #expect(Self.cardIDs(dom) == (try scratch.searchIDs("ㅎㄱ", sort: "scrap")))
+        #expect(Self.cardIDs(dom).count == 2)
+    }
+
     @Test("course text shows as text: a <script> title runs nothing and is not an element; screenshots saved")
     func escapingAndScreenshots() throws {
         let chromium = try #require(HeadlessChromium.installed)

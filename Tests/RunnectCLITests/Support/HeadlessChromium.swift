@@ -65,7 +65,9 @@ struct HeadlessChromium {
         process.standardError = errorHandle
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let timer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        // SIGKILL: the child may inherit a signal mask that blocks SIGTERM from the test's thread.
+        let pid = process.processIdentifier
+        let timer = DispatchWorkItem { if process.isRunning { kill(pid, SIGKILL) } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: timer)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
