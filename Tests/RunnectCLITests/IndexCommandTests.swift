@@ -28,6 +28,32 @@ struct IndexCommandTests {
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("courses/\(namsan).svg").path))
     }
 
+    @Test("on a terminal (a pseudo-terminal from script(1)) a progress bar counts the courses")
+    func progressOnTerminal() throws {
+        let script = "/usr/bin/script"
+        guard FileManager.default.isExecutableFile(atPath: script) else {
+            print("script(1) not found: the progress bar on a terminal is not tested")
+            return
+        }
+        let scratch = try IndexScratch()
+        let site = scratch.folder.appendingPathComponent("site")
+        let command = [RunnectProcess.executable.path, "index", site.path, "--db", scratch.db]
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = ["-qec", command, "/dev/null"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        let shared = IndexScratch.specs.filter { $0.description != nil }.count
+        #expect(text.contains("] \(shared)/\(shared) courses"), "no progress bar in \(text.debugDescription)")
+        #expect(text.contains("\r\u{1B}[K\(shared) shared courses"), "the bar is cleared before the summary")
+    }
+
     @Test("a file in the way: one line naming it, exit 73, the file untouched; a bad database: exit 1")
     func refusals() throws {
         let scratch = try IndexScratch()
