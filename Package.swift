@@ -21,10 +21,12 @@ let package = Package(
             cxxSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [.linkedLibrary("GeographicLib"), .linkedLibrary("stdc++")]
         ),
+        // The system's zlib (zlib1g-dev), for reading .gz files as a stream.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Model, geodesy, readers, analysis, writers. No SQLite, no ArgumentParser.
         .target(
             name: "RunnectKit",
-            dependencies: ["CGeographicLib"],
+            dependencies: ["CGeographicLib", "CZlib"],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
         ),
         // The SQLite course store (GRDB) and keyword search. All SQL lives here.

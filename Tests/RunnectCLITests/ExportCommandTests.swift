@@ -41,23 +41,7 @@ struct ExportCommandTests {
                           "seokchon_lake_tapped.json", "yeouido_tapped_pairs.json", "cheonggyecheon_tapped.geojson",
                           "gyeongui_line_forest_gpx10.gpx"].map { "SampleTracks/" + $0 }
 
-    final class Scratch {
-        let folder: URL
-        var db: String { folder.appendingPathComponent("courses.sqlite").path }
-
-        init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-export-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        }
-
-        deinit { try? FileManager.default.removeItem(at: folder) }
-
-        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-
-        func run(_ arguments: [String]) throws -> RunnectProcess.Result {
-            try RunnectProcess.run(arguments + ["--db", db, "--user", "runner"])
-        }
-    }
+    typealias Scratch = StoreCommandTests.Scratch
 
     static func json(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -77,6 +61,26 @@ struct ExportCommandTests {
         let simplified = scratch.path("simplified.geojson")
         #expect(try scratch.run(["export", "geojson", "--simplify", "4"] + Self.samples + ["-o", simplified]).status == 0)
         try PythonGeo.check(simplified, inputs: Self.samples, simplify: 4)
+    }
+
+    static let corpusGPX: [String] = {
+        let folder = RunnectProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tracks/gpx")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".gpx") }.sorted().map { folder.appendingPathComponent($0).path }
+    }()
+
+    @Test("geojson of every GPX file of ../shared/tracks round-trips through shapely and geojson",
+          .enabled(if: PythonGeo.present && !ExportCommandTests.corpusGPX.isEmpty,
+                   "../shared/tracks/gpx or python3 with shapely and geojson missing"))
+    func corpusRoundTrip() throws {
+        let scratch = try Scratch()
+        for simplify in [nil, 3.0] as [Double?] {
+            let out = scratch.path("corpus.geojson")
+            let result = try scratch.run(["export", "geojson"] + Self.corpusGPX + ["-o", out]
+                                         + (simplify.map { ["--simplify", "\($0)"] } ?? []))
+            #expect(result.status == 0, "\(result.stderr)")
+            try PythonGeo.check(out, inputs: Self.corpusGPX, simplify: simplify)
+        }
     }
 
     @Test("a run across the antimeridian becomes a MultiLineString cut at ±180° that round-trips",
@@ -177,4 +181,9 @@ struct ExportCommandTests {
         let unwritable = try scratch.run(["export", "geojson", Self.samples[0], "-o", scratch.path("no/such/dir/x.geojson")])
         #expect(unwritable.status == 73)
     }
+}
+
+extension StoreCommandTests.Scratch {
+    /// A file in the scratch folder.
+    func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 }

@@ -18,10 +18,16 @@ public struct TrackPoint: Equatable, Sendable, Codable {
     public var cadence: Double?
     /// Air temperature, °C.
     public var temperatureCelsius: Double?
+    /// The device's own speed at this point (TCX `TPX/Speed`), metres per second. Reported as
+    /// recorded; Runnect's speeds come from the positions.
+    public var deviceSpeedMetersPerSecond: Double?
+    /// The device's own distance from the start to this point (TCX `DistanceMeters`), metres.
+    public var deviceDistanceMeters: Double?
 
     public init(latitude: Double, longitude: Double, elevationMeters: Double? = nil,
                 time: Date? = nil, heartRateBPM: Double? = nil, cadence: Double? = nil,
-                temperatureCelsius: Double? = nil) {
+                temperatureCelsius: Double? = nil, deviceSpeedMetersPerSecond: Double? = nil,
+                deviceDistanceMeters: Double? = nil) {
         self.latitude = latitude
         self.longitude = longitude
         self.elevationMeters = elevationMeters
@@ -29,6 +35,8 @@ public struct TrackPoint: Equatable, Sendable, Codable {
         self.heartRateBPM = heartRateBPM
         self.cadence = cadence
         self.temperatureCelsius = temperatureCelsius
+        self.deviceSpeedMetersPerSecond = deviceSpeedMetersPerSecond
+        self.deviceDistanceMeters = deviceDistanceMeters
     }
 
     public init(_ coordinate: Coordinate) {
@@ -41,5 +49,6 @@ public struct TrackPoint: Equatable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case latitude = "lat", longitude = "lon", elevationMeters = "ele_m", time
         case heartRateBPM = "hr_bpm", cadence, temperatureCelsius = "temp_c"
+        case deviceSpeedMetersPerSecond = "device_speed_m_s", deviceDistanceMeters = "device_distance_m"
     }
 }

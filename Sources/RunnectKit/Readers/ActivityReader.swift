@@ -1,45 +1,76 @@
 /// Reads any supported file, detecting the format from the content, never from the name.
 ///
-/// Detection looks at the first bytes: XML whose root element is `<gpx>` is GPX; a JSON array or
-/// object is a tapped-points course or GeoJSON; text starting with a number is a `lat,lon` list.
+/// Detection looks at the first bytes: XML whose root element is `<gpx>` is GPX, one whose root is
+/// `<TrainingCenterDatabase>` is TCX; a JSON array or object is a tapped-points course or GeoJSON;
+/// text starting with a number is a `lat,lon` list; gzip is inflated and detected again.
 public enum ActivityReader {
     /// Bytes looked at to detect the format (the start of the stream is replayed to the reader).
     static let sniffLength = 4096
     /// JSON and text courses are read whole; they are small, but untrusted, so they are bounded.
     public static let maxTextCourseBytes = 64 << 20
 
-    /// Reads the file at `path` (`-` for standard input).
+    /// Reads the file at `path` (`-` for standard input) as one activity: a file holding several
+    /// (a TCX file with several `<Activity>`s) gives them merged (see ``Activity/merging(_:format:)``).
     /// - Throws: ``ReadError``.
     public static func read(path: String) throws -> Activity {
         try read(from: FileByteStream(path: path))
     }
 
-    /// Reads from any byte stream.
+    /// Reads from any byte stream, as ``read(path:)``.
     public static func read(from stream: ByteStream) throws -> Activity {
+        let all = try readAll(from: stream)
+        return all.count == 1 ? all[0] : Activity.merging(all, format: all[0].format)
+    }
+
+    /// Reads every activity of the file at `path` (`-` for standard input), in file order: one for
+    /// most files, one per `<Activity>` or `<Course>` of a TCX file.
+    /// - Throws: ``ReadError``.
+    public static func readAll(path: String) throws -> [Activity] {
+        try readAll(from: FileByteStream(path: path))
+    }
+
+    /// Reads every activity of a byte stream, as ``readAll(path:)``.
+    ///
+    /// A gzip stream (RFC 1952, detected by its magic bytes) is inflated as it is read and its
+    /// content detected again, so `.gpx.gz`, `.tcx.gz` and `.fit.gz` read like the plain files.
+    /// The inflated size is bounded by `inflateLimit` (see ``GzipByteStream``).
+    /// - Throws: ``ReadError``.
+    public static func readAll(from stream: ByteStream,
+                               inflateLimit: Int = GzipByteStream.defaultMaxOutputBytes) throws -> [Activity] {
+        try readAll(from: stream, inflateLimit: inflateLimit, insideGzip: false)
+    }
+
+    private static func readAll(from stream: ByteStream, inflateLimit: Int, insideGzip: Bool) throws -> [Activity] {
         let head = try stream.readPrefix(count: sniffLength)
         let replay = PrefixedByteStream(prefix: head, rest: stream)
         switch detect(head) {
+        case .gzip:
+            guard !insideGzip else { throw ReadError.unrecognizedFormat("a gzip file inside a gzip file") }
+            let inflated = try GzipByteStream(replay, maxOutputBytes: inflateLimit)
+            return try readAll(from: inflated, inflateLimit: inflateLimit, insideGzip: true)
         case .gpx:
-            return try GPXReader().read(from: replay)
+            return [try GPXReader().read(from: replay)]
+        case .tcx:
+            return try TCXReader().readAll(from: replay)
         case .json:
-            return try TappedPointsReader.read(json: replay.readAll(limit: maxTextCourseBytes))
+            return [try TappedPointsReader.read(json: replay.readAll(limit: maxTextCourseBytes))]
         case .pointsText:
             let bytes = try replay.readAll(limit: maxTextCourseBytes)
-            return try TappedPointsReader.read(text: String(decoding: bytes, as: UTF8.self))
+            return [try TappedPointsReader.read(text: String(decoding: bytes, as: UTF8.self))]
         case .unsupported(let what):
             throw ReadError.unrecognizedFormat(what)
         }
     }
 
     enum Detected: Equatable {
-        case gpx, json, pointsText
+        case gpx, tcx, gzip, json, pointsText
         case unsupported(String)
     }
 
     static func detect(_ head: [UInt8]) -> Detected {
         if head.isEmpty { return .unsupported("the file is empty") }
         if head.count >= 2, head[0] == 0x1F, head[1] == 0x8B {
-            return .unsupported("gzip-compressed files are not supported yet")
+            return .gzip
         }
         if head.count >= 12, head[8] == UInt8(ascii: "."), head[9] == UInt8(ascii: "F"),
            head[10] == UInt8(ascii: "I"), head[11] == UInt8(ascii: "T") {
@@ -52,7 +83,7 @@ public enum ActivityReader {
         case UInt8(ascii: "<"):
             switch rootElementName(head[i...]) {
             case nil, "gpx": return .gpx  // the GPX reader names a root it cannot read
-            case "TrainingCenterDatabase": return .unsupported("TCX files are not supported yet")
+            case "TrainingCenterDatabase": return .tcx
             case let other?: return .unsupported("XML with root element <\(other)> is not GPX")
             }
         case UInt8(ascii: "["), UInt8(ascii: "{"):

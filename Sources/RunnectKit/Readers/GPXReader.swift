@@ -49,27 +49,14 @@ private final class GPXParser {
     private var pointKind = PointKind.trackPoint
 
     private var field: Field?
-    /// The captured text of the current field (a raw buffer: this runs for every number).
-    private var text: UnsafeMutablePointer<UInt8>
-    private var textCount = 0
-    private var textCapacity = 256
-    private var textHasReferences = false
+    /// The captured text of the current field.
+    private let text = XMLTextCapture()
     private var sawZonelessTime = false
-    private var skippedExtensionValues = 0
-    private var firstSkippedExtensionValue = ""
+    private var skipped = SkippedValues()
 
     init(scanner: XMLScanner) {
         self.scanner = scanner
         contexts.reserveCapacity(16)
-        text = .allocate(capacity: textCapacity)
-    }
-
-    deinit {
-        text.deallocate()
-    }
-
-    private var capturedText: UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: text, count: textCount)
     }
 
     func parse() throws -> Activity {
@@ -80,26 +67,12 @@ private final class GPXParser {
             case .end:
                 try end()
             case .text(let span, let hasReferences):
-                if field != nil {
-                    if textCount + span.count > textCapacity {
-                        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: (textCount + span.count) * 2)
-                        bigger.update(from: text, count: textCount)
-                        text.deallocate()
-                        text = bigger
-                        textCapacity = (textCount + span.count) * 2
-                    }
-                    (text + textCount).update(from: span.start, count: span.count)
-                    textCount += span.count
-                    textHasReferences = textHasReferences || hasReferences
-                }
+                if field != nil { text.append(span, hasReferences: hasReferences) }
             case .endOfDocument:
                 if sawZonelessTime {
                     activity.warnings.append("times without a time zone were taken as UTC")
                 }
-                if skippedExtensionValues > 0 {
-                    activity.warnings.append("\(skippedExtensionValues) unreadable extension value(s) left out "
-                                             + "(first: \(firstSkippedExtensionValue))")
-                }
+                if let warning = skipped.warning { activity.warnings.append(warning) }
                 return activity
             }
         }
@@ -203,8 +176,7 @@ private final class GPXParser {
     private func capture(_ wanted: Field?) -> Context {
         guard let wanted else { return .other }
         field = wanted
-        textCount = 0
-        textHasReferences = false
+        text.reset()
         return .field
     }
 
@@ -279,65 +251,31 @@ private final class GPXParser {
         field = nil
         switch current {
         case .elevation: point.elevationMeters = try number("elevation")
-        case .heartRate: point.heartRateBPM = extensionNumber("heart rate")
-        case .cadence: point.cadence = extensionNumber("cadence")
-        case .temperature: point.temperatureCelsius = extensionNumber("temperature")
+        case .heartRate: point.heartRateBPM = skipped.tolerating { try number("heart rate") }
+        case .cadence: point.cadence = skipped.tolerating { try number("cadence") }
+        case .temperature: point.temperatureCelsius = skipped.tolerating { try number("temperature") }
         case .time: point.time = try time()
         case .metadataTime: activity.metadata.time = try time()
-        case .metadataName: activity.metadata.name = string()
-        case .metadataDescription: activity.metadata.description = string()
-        case .trackName: track.name = string()
-        case .trackType: track.type = string()
-        case .routeName: route.name = string()
-        case .pointName: pointName = string()
+        case .metadataName: activity.metadata.name = text.string()
+        case .metadataDescription: activity.metadata.description = text.string()
+        case .trackName: track.name = text.string()
+        case .trackType: track.type = text.string()
+        case .routeName: route.name = text.string()
+        case .pointName: pointName = text.string()
         }
     }
 
-    /// The captured text as a number; an empty element means "absent".
-    private func number(_ what: String) throws -> Double? {
-        let buffer = capturedText
-        if let value = DecimalParser.parseDouble(text, count: textCount) { return value }
-        if isBlank(buffer) { return nil }
-        throw invalid("invalid \(what) \"\(String(decoding: buffer, as: UTF8.self))\"")
-    }
-
-    /// Extension values are not the course: one that cannot be read (`null`, `--`) is left out,
-    /// and the activity says how many were.
-    private func extensionNumber(_ what: String) -> Double? {
-        do {
-            return try number(what)
-        } catch {
-            if skippedExtensionValues == 0 { firstSkippedExtensionValue = "\(error)" }
-            skippedExtensionValues += 1
-            return nil
-        }
+    /// The captured text as a number; an empty element means "absent". Extension values are not
+    /// the course: one that cannot be read (`null`, `--`) is left out through ``SkippedValues``.
+    @inline(__always) private func number(_ what: String) throws -> Double? {
+        try text.number(what, at: scanner)
     }
 
     private func time() throws -> Date? {
-        let buffer = capturedText
-        guard let parsed = ISO8601Parser.parse(text, count: textCount) else {
-            if isBlank(buffer) { return nil }
-            throw invalid("invalid time \"\(String(decoding: buffer, as: UTF8.self))\"")
-        }
-        if !parsed.hadZone { sawZonelessTime = true }
-        return Date(timeIntervalSince1970: parsed.secondsSince1970)
-    }
-
-    private func string() -> String? {
-        if textCount == 0 { return nil }
-        let value = textHasReferences
-            ? XMLScanner.decodeText(ByteSpan(start: text, count: textCount))
-            : String(decoding: capturedText, as: UTF8.self)
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : trimmed
-    }
-
-    private func isBlank(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        buffer.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+        try text.date(at: scanner, sawZoneless: &sawZonelessTime)
     }
 
     private func invalid(_ message: String) -> ReadError {
-        let (line, column) = scanner.currentLocation
-        return .invalidValue(message, line: line, column: column)
+        scanner.invalid(message)
     }
 }

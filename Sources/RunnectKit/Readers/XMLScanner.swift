@@ -140,6 +140,12 @@ final class XMLScanner {
     /// Line and column of the position the scanner has reached.
     var currentLocation: (line: Int, column: Int) { location(ofIndex: pos) }
 
+    /// An ``ReadError/invalidValue(_:line:column:)`` at the place the scanner has reached.
+    func invalid(_ message: String) -> ReadError {
+        let (line, column) = currentLocation
+        return .invalidValue(message, line: line, column: column)
+    }
+
     /// Line and column of a span returned by the last token.
     func location(of span: ByteSpan) -> (line: Int, column: Int) {
         location(ofIndex: UnsafePointer(buffer).distance(to: span.start))

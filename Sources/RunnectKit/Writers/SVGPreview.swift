@@ -26,7 +26,7 @@ public struct SVGPreview: Sendable {
     public let mapFrame: (x: Double, y: Double, width: Double, height: Double)
 
     /// Where the projection puts positions: pixel = (mercator − origin) × scale, y downwards.
-    private let projection: Projection?
+    private let projection: WebMercatorFit?
 
     /// Stroke and marker colours, fixed (no caller text ever reaches an attribute).
     static let routeColor = "#e4572e"
@@ -68,12 +68,12 @@ public struct SVGPreview: Sendable {
                     longitude -= 360 * ((longitude - previous) / 360).rounded()
                 }
                 previousLongitude = longitude
-                projected.append(Projection.mercator(latitude: point.latitude, longitude: longitude))
+                projected.append(WebMercatorFit.mercator(latitude: point.latitude, longitude: longitude))
             }
             mercator.append(projected)
         }
 
-        if let projection = Projection(fitting: mercator, into: frame, padding: padding) {
+        if let projection = WebMercatorFit(fitting: mercator, into: frame, padding: padding) {
             self.projection = projection
             var path = SVGPathData()
             for projected in mercator {
@@ -108,49 +108,6 @@ public struct SVGPreview: Sendable {
         guard let projection else { return nil }
         var longitude = coordinate.longitude
         longitude -= 360 * ((longitude - projection.centerLongitude) / 360).rounded()
-        return projection.pixel(Projection.mercator(latitude: coordinate.latitude, longitude: longitude))
-    }
-}
-
-/// Web Mercator fitted to a frame.
-struct Projection: Sendable {
-    let originX: Double, originY: Double, scale: Double
-    let offsetX: Double, offsetY: Double
-    let centerLongitude: Double
-
-    static let maxLatitude = 85.05112877980659
-
-    /// Spherical Web Mercator in radians of longitude: x = λ, y = ln tan(π/4 + φ/2).
-    @inline(__always)
-    static func mercator(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
-        let phi = min(max(latitude, -maxLatitude), maxLatitude) * .pi / 180
-        return (longitude * .pi / 180, log(tan(.pi / 4 + phi / 2)))
-    }
-
-    init?(fitting lines: [[(x: Double, y: Double)]],
-          into frame: (x: Double, y: Double, width: Double, height: Double), padding: Double) {
-        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        for line in lines {
-            for p in line {
-                minX = min(minX, p.x); maxX = max(maxX, p.x)
-                minY = min(minY, p.y); maxY = max(maxY, p.y)
-            }
-        }
-        guard minX <= maxX else { return nil }
-        let spanX = maxX - minX, spanY = maxY - minY
-        let availableX = max(frame.width - 2 * padding, 1), availableY = max(frame.height - 2 * padding, 1)
-        var scale = min(spanX > 0 ? availableX / spanX : .infinity, spanY > 0 ? availableY / spanY : .infinity)
-        if !scale.isFinite { scale = 1 }  // a single position: any scale centres it
-        originX = minX
-        originY = maxY
-        self.scale = scale
-        offsetX = frame.x + (frame.width - spanX * scale) / 2
-        offsetY = frame.y + (frame.height - spanY * scale) / 2
-        centerLongitude = (minX + maxX) / 2 * 180 / .pi
-    }
-
-    @inline(__always)
-    func pixel(_ p: (x: Double, y: Double)) -> (x: Double, y: Double) {
-        (offsetX + (p.x - originX) * scale, offsetY + (originY - p.y) * scale)
+        return projection.pixel(WebMercatorFit.mercator(latitude: coordinate.latitude, longitude: longitude))
     }
 }

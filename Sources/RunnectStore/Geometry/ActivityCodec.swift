@@ -19,6 +19,17 @@ import RunnectKit
 /// string    = u32(byte count) UTF-8 bytes
 /// ```
 ///
+/// Version 2 ("RNC2") adds the device's own figures: two more point flags, device speed 32 and
+/// device distance 64 (their f64s follow the others), and a device part after the waypoints. An
+/// activity without any of them is still written as version 1, and both versions are read:
+///
+/// ```
+/// device    = u8(flags: totals 1) [totals] u32(n) lap×n
+/// lap       = u8(flags: start time 1) [f64] totals
+/// totals    = u8(flags: distance 1, elapsed 2, timer 4, ascent 8, descent 16, calories 32, sport 64)
+///             [f64]… [string] (the fields present, in flag order)
+/// ```
+///
 /// A point takes 17 bytes plus 8 per optional field present: 17 for a tap, 49 for a watch fix
 /// with elevation, time, heart rate and cadence (JSON of the same point takes about 150).
 ///
@@ -27,7 +38,10 @@ import RunnectKit
 /// refused, and strings must be valid UTF-8.
 enum ActivityCodec {
     static let magic: [UInt8] = Array("RNC".utf8)
+    /// The version written for activities without device figures (every blob before laps).
     static let version: UInt8 = UInt8(ascii: "1")
+    /// The version written for activities with laps or device totals.
+    static let deviceVersion: UInt8 = UInt8(ascii: "2")
 
     /// Smallest encodings, used to bound counts before allocating.
     private static let minimumPointBytes = 17
@@ -36,6 +50,7 @@ enum ActivityCodec {
     private static let minimumSegmentBytes = 4
     private static let minimumRouteBytes = 1 + 4
     private static let minimumWaypointBytes = 1 + minimumPointBytes
+    private static let minimumLapBytes = 1 + 1
 
     // MARK: - Encoding
 
@@ -47,8 +62,9 @@ enum ActivityCodec {
         let pointCount = activity.tracks.reduce(0) { $0 + $1.segments.reduce(0) { $0 + $1.points.count } }
             + activity.routes.reduce(0) { $0 + $1.points.count } + activity.waypoints.count
         writer.bytes.reserveCapacity(64 + pointCount * 33)
+        let hasDevice = activity.deviceTotals != nil || !activity.laps.isEmpty || Self.hasDevicePoints(activity)
         writer.bytes.append(contentsOf: magic)
-        writer.bytes.append(version)
+        writer.bytes.append(hasDevice ? deviceVersion : version)
         try writer.string(activity.format.rawValue)
 
         let metadata = activity.metadata
@@ -87,7 +103,28 @@ enum ActivityCodec {
             try waypoint.name.map { try writer.string($0) }
             writer.point(waypoint.point)
         }
+
+        if hasDevice {
+            writer.flags([activity.deviceTotals != nil])
+            try activity.deviceTotals.map { try writer.totals($0) }
+            try writer.count(activity.laps.count, of: "laps")
+            for lap in activity.laps {
+                writer.flags([lap.startTime != nil])
+                lap.startTime.map { writer.double($0.timeIntervalSinceReferenceDate) }
+                try writer.totals(lap.totals)
+            }
+        }
         return Data(writer.bytes)
+    }
+
+    /// Whether a point carries the device's own speed or distance (version 2 only).
+    private static func hasDevicePoints(_ activity: Activity) -> Bool {
+        func device(_ point: TrackPoint) -> Bool {
+            point.deviceSpeedMetersPerSecond != nil || point.deviceDistanceMeters != nil
+        }
+        return activity.tracks.contains { $0.segments.contains { $0.points.contains(where: device) } }
+            || activity.routes.contains { $0.points.contains(where: device) }
+            || activity.waypoints.contains { device($0.point) }
     }
 
     private struct Writer {
@@ -120,6 +157,14 @@ enum ActivityCodec {
             bytes.append(value)
         }
 
+        mutating func totals(_ totals: DeviceTotals) throws {
+            let figures = [totals.distanceMeters, totals.elapsedTimeSeconds, totals.timerTimeSeconds,
+                           totals.ascentMeters, totals.descentMeters, totals.calories]
+            flags(figures.map { $0 != nil } + [totals.sport != nil])
+            for case let figure? in figures { double(figure) }
+            try totals.sport.map { try string($0) }
+        }
+
         mutating func point(_ point: TrackPoint) {
             var mask: UInt8 = 0
             if point.elevationMeters != nil { mask |= PointFlags.elevation }
@@ -127,6 +172,8 @@ enum ActivityCodec {
             if point.heartRateBPM != nil { mask |= PointFlags.heartRate }
             if point.cadence != nil { mask |= PointFlags.cadence }
             if point.temperatureCelsius != nil { mask |= PointFlags.temperature }
+            if point.deviceSpeedMetersPerSecond != nil { mask |= PointFlags.deviceSpeed }
+            if point.deviceDistanceMeters != nil { mask |= PointFlags.deviceDistance }
             bytes.append(mask)
             double(point.latitude)
             double(point.longitude)
@@ -135,6 +182,8 @@ enum ActivityCodec {
             point.heartRateBPM.map { double($0) }
             point.cadence.map { double($0) }
             point.temperatureCelsius.map { double($0) }
+            point.deviceSpeedMetersPerSecond.map { double($0) }
+            point.deviceDistanceMeters.map { double($0) }
         }
     }
 
@@ -144,7 +193,11 @@ enum ActivityCodec {
         static let heartRate: UInt8 = 4
         static let cadence: UInt8 = 8
         static let temperature: UInt8 = 16
-        static let all: UInt8 = 31
+        static let deviceSpeed: UInt8 = 32
+        static let deviceDistance: UInt8 = 64
+        /// The flags of version 1, and of version 2.
+        static let version1: UInt8 = 31
+        static let version2: UInt8 = 127
     }
 
     // MARK: - Decoding
@@ -161,6 +214,8 @@ enum ActivityCodec {
     private struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
+        /// The point flags the blob's version has.
+        var pointFlags = PointFlags.version1
 
         init(_ bytes: UnsafeRawBufferPointer) {
             self.bytes = bytes
@@ -173,8 +228,9 @@ enum ActivityCodec {
                 throw ActivityCodecError.badMagic
             }
             let found = bytes[magic.count]
-            guard found == version else { throw ActivityCodecError.unsupportedVersion(found) }
+            guard found == version || found == deviceVersion else { throw ActivityCodecError.unsupportedVersion(found) }
             offset = magic.count + 1
+            if found == deviceVersion { pointFlags = PointFlags.version2 }
 
             let formatOffset = offset
             let formatName = try string()
@@ -222,6 +278,20 @@ enum ActivityCodec {
             for _ in 0..<waypointCount {
                 let name = try flags(allowed: 1, of: "waypoint") & 1 != 0 ? try string() : nil
                 activity.waypoints.append(Waypoint(name: name, point: try point()))
+            }
+
+            if found == deviceVersion {
+                if try flags(allowed: 1, of: "device") & 1 != 0 { activity.deviceTotals = try totals() }
+                let lapCount = try count(of: "laps", minimumBytes: minimumLapBytes)
+                activity.laps.reserveCapacity(lapCount)
+                for _ in 0..<lapCount {
+                    var lap = Lap()
+                    if try flags(allowed: 1, of: "lap") & 1 != 0 {
+                        lap.startTime = Date(timeIntervalSinceReferenceDate: try double())
+                    }
+                    lap.totals = try totals()
+                    activity.laps.append(lap)
+                }
             }
 
             guard remaining == 0 else { throw ActivityCodecError.trailingBytes(remaining) }
@@ -287,14 +357,25 @@ enum ActivityCodec {
             return points
         }
 
+        mutating func totals() throws -> DeviceTotals {
+            let mask = try flags(allowed: 0b111_1111, of: "device totals")
+            var figures: [Double?] = []
+            for bit in 0..<6 { figures.append(mask & (1 << bit) != 0 ? try double() : nil) }
+            return DeviceTotals(distanceMeters: figures[0], elapsedTimeSeconds: figures[1], timerTimeSeconds: figures[2],
+                                ascentMeters: figures[3], descentMeters: figures[4], calories: figures[5],
+                                sport: mask & (1 << 6) != 0 ? try string() : nil)
+        }
+
         mutating func point() throws -> TrackPoint {
-            let mask = try flags(allowed: PointFlags.all, of: "point")
+            let mask = try flags(allowed: pointFlags, of: "point")
             var point = TrackPoint(latitude: try double(), longitude: try double())
             if mask & PointFlags.elevation != 0 { point.elevationMeters = try double() }
             if mask & PointFlags.time != 0 { point.time = Date(timeIntervalSinceReferenceDate: try double()) }
             if mask & PointFlags.heartRate != 0 { point.heartRateBPM = try double() }
             if mask & PointFlags.cadence != 0 { point.cadence = try double() }
             if mask & PointFlags.temperature != 0 { point.temperatureCelsius = try double() }
+            if mask & PointFlags.deviceSpeed != 0 { point.deviceSpeedMetersPerSecond = try double() }
+            if mask & PointFlags.deviceDistance != 0 { point.deviceDistanceMeters = try double() }
             return point
         }
     }

@@ -21,7 +21,9 @@ public struct CourseSource: Sendable {
         let stream = HashingByteStream(try FileByteStream(path: path))
         activity = try ActivityReader.read(from: stream)
         contentHash = try stream.finish()
-        fileName = path == "-" ? nil : URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        var url = URL(fileURLWithPath: path)
+        if url.pathExtension.lowercased() == "gz" { url.deletePathExtension() }  // run.tcx.gz → run
+        fileName = path == "-" ? nil : url.deletingPathExtension().lastPathComponent
     }
 
     /// A source from parts already at hand.

@@ -7,12 +7,15 @@ extension Runnect {
     /// `runnect import`: files and folders into the course store.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import GPX files and tapped-point courses (files or whole folders) into the store.",
+            abstract: "Import GPX, TCX and tapped-point courses (files, folders or a Strava export) into the store.",
             discussion: """
-                Folders are searched recursively for .gpx, .json and .geojson files. Each file is \
-                imported atomically; content already imported is recognised by its SHA-256 and \
-                skipped. Failures are listed at the end and make the exit code 65. A progress bar \
-                is drawn on a terminal, never on a pipe.
+                Folders are searched recursively for .gpx, .tcx, .fit, .json and .geojson files, and \
+                those gzipped (.gpx.gz, …). A folder holding activities.csv is a Strava bulk export: \
+                the files its Filename column names are imported with the activity's name and \
+                description, and the counts are given per file format. Each file is imported \
+                atomically; content already imported is recognised by its SHA-256 and skipped. \
+                Failures are listed at the end and make the exit code 65. A progress bar is drawn \
+                on a terminal, never on a pipe.
                 """)
 
         @Argument(help: "Files or folders.")
@@ -32,7 +35,13 @@ extension Runnect {
                                    valueName: "n"))
         var jobs: Int = BulkImporter.defaultJobs
 
-        static let extensions: Set<String> = ["gpx", "json", "geojson"]
+        static let extensions: Set<String> = ["gpx", "tcx", "fit", "json", "geojson"]
+
+        /// What a path named on the command line holds.
+        enum Input {
+            case file(String)
+            case stravaExport(StravaExport)
+        }
 
         func validate() throws {
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
@@ -44,9 +53,26 @@ extension Runnect {
 
         private func importAll(into courses: CourseStore) throws {
             let place = try departure.place()
-            let items = try Self.collect(paths).map {
-                ImportItem(path: $0, title: title, description: description, departure: place)
+            var items: [ImportItem] = []
+            // Files of Strava exports, by kind (gpx, tcx.gz, …), for the counts per format.
+            var stravaKinds: [String: String] = [:]
+            for input in try Self.collect(paths) {
+                switch input {
+                case .file(let path):
+                    items.append(ImportItem(path: path, title: title, description: description, departure: place))
+                case .stravaExport(let export):
+                    let recorded = export.recorded.count
+                    Diagnostics.note("\(export.folder): Strava export, \(export.entries.count) activities, "
+                                     + "\(recorded) with a file, \(export.entries.count - recorded) without")
+                    for var item in export.importItems(departure: place) {
+                        if let title { item.title = title }
+                        if let description { item.description = description }
+                        stravaKinds[item.path] = StravaExport.fileKind(item.path)
+                        items.append(item)
+                    }
+                }
             }
+            var byKind: [String: ImportSummary] = [:]
             let progress = ProgressBar(total: items.count)
             var summary = ImportSummary()
             var failures: [(String, any Error)] = []
@@ -54,6 +80,7 @@ extension Runnect {
                 progress.clear()
                 for outcome in outcomes {
                     summary.add(outcome)
+                    if let kind = stravaKinds[outcome.item.path] { byKind[kind, default: ImportSummary()].add(outcome) }
                     switch outcome {
                     case .imported(_, let course):
                         print(store.json ? (try? CourseReport(course).jsonLine()) ?? "" : "imported " + CourseText.line(course))
@@ -68,17 +95,22 @@ extension Runnect {
             progress.clear()
             if !store.json {
                 print("\(summary.imported) imported, \(summary.skipped) already there, \(summary.failed) failed")
+                for (kind, counts) in byKind.sorted(by: { $0.key < $1.key }) {
+                    print("  " + kind.padding(toLength: 8, withPad: " ", startingAt: 0)
+                          + "\(counts.imported) imported, \(counts.skipped) already there, \(counts.failed) failed")
+                }
             }
             for (file, error) in failures { Diagnostics.error("\(file): \(error)") }
             if !failures.isEmpty { throw ExitStatus.dataError }
         }
 
-        /// The files named, and the supported files found recursively in the folders named.
-        static func collect(_ paths: [String]) throws -> [String] {
-            var files: [String] = []
+        /// The files named, the Strava exports named (folders holding activities.csv), and the
+        /// supported files found recursively in the other folders named.
+        static func collect(_ paths: [String]) throws -> [Input] {
+            var files: [Input] = []
             for path in paths {
                 if path == "-" {
-                    files.append(path)
+                    files.append(.file(path))
                     continue
                 }
                 var isDirectory: ObjCBool = false
@@ -87,18 +119,34 @@ extension Runnect {
                     throw ExitStatus.noInput
                 }
                 guard isDirectory.boolValue else {
-                    files.append(path)
+                    files.append(.file(path))
+                    continue
+                }
+                if StravaExport.isExport(folder: path) {
+                    do {
+                        files.append(.stravaExport(try StravaExport(folder: path)))
+                    } catch {
+                        Diagnostics.error("\(error)")
+                        if case StravaExportError.cannotRead = error { throw ExitStatus.noInput }
+                        throw ExitStatus.dataError
+                    }
                     continue
                 }
                 let enumerator = FileManager.default.enumerator(atPath: path)
                 var found: [String] = []
                 while let relative = enumerator?.nextObject() as? String {
-                    let ext = (relative as NSString).pathExtension.lowercased()
-                    if extensions.contains(ext) { found.append((path as NSString).appendingPathComponent(relative)) }
+                    if isSupported(relative) { found.append((path as NSString).appendingPathComponent(relative)) }
                 }
-                files += found.sorted()
+                files += found.sorted().map(Input.file)
             }
             return files
+        }
+
+        /// Whether a file name has a supported extension, gzipped or not (`run.tcx.gz`).
+        static func isSupported(_ name: String) -> Bool {
+            var ext = (name as NSString).pathExtension.lowercased()
+            if ext == "gz" { ext = ((name as NSString).deletingPathExtension as NSString).pathExtension.lowercased() }
+            return extensions.contains(ext)
         }
     }
 }

@@ -8,15 +8,16 @@ extension Runnect {
         static let configuration = CommandConfiguration(
             abstract: "Distance, time, pace, splits and elevation of GPS tracks and tapped courses.",
             discussion: """
-                Reads GPX 1.0/1.1 files, tapped points ("lat,lon lat,lon …", a JSON list, or GeoJSON), \
-                detected from the content. FILE may be - for standard input; with no FILE and no \
+                Reads GPX 1.0/1.1 and TCX files (gzipped too), tapped points ("lat,lon lat,lon …", a \
+                JSON list, or GeoJSON), detected from the content. A TCX file with several activities \
+                gives one report per activity. FILE may be - for standard input; with no FILE and no \
                 --points, standard input is read. Distances are WGS84 geodesics (GeographicLib).
 
                 With --json, one JSON object per input per line (NDJSON). A file that cannot be read \
                 is reported on standard error and the others are still processed.
                 """)
 
-        @Argument(help: "GPX or tapped-points files; - for standard input.")
+        @Argument(help: "GPX, TCX or tapped-points files (or .gz of them); - for standard input.")
         var files: [String] = []
 
         @Option(name: .customLong("points"), help: ArgumentHelp(
@@ -48,26 +49,27 @@ extension Runnect {
             options.includeSplits = splits
             options.includeSegments = perSegment
 
-            var inputs: [(label: String, read: () throws -> Activity)] = []
+            // A file may hold several activities (TCX): one report each.
+            var inputs: [(label: String, read: () throws -> [Activity])] = []
             if let pointsText {
-                inputs.append(("--points", { try TappedPointsReader.read(text: pointsText) }))
+                inputs.append(("--points", { [try TappedPointsReader.read(text: pointsText)] }))
             }
             if let pointsFile {
-                inputs.append((pointsFile, { try ActivityReader.read(path: pointsFile) }))
+                inputs.append((pointsFile, { [try ActivityReader.read(path: pointsFile)] }))
             }
             for file in files {
-                inputs.append((file, { try ActivityReader.read(path: file) }))
+                inputs.append((file, { try ActivityReader.readAll(path: file) }))
             }
             if inputs.isEmpty {
-                inputs.append(("-", { try ActivityReader.read(path: "-") }))
+                inputs.append(("-", { try ActivityReader.readAll(path: "-") }))
             }
 
             var failure: ExitCode?
             var printedText = false
             for input in inputs {
-                let activity: Activity
+                let activities: [Activity]
                 do {
-                    activity = try input.read()
+                    activities = try input.read()
                 } catch {
                     Diagnostics.error("\(input.label): \(error)")
                     if failure == nil || ExitStatus.code(for: error) == ExitStatus.dataError {
@@ -75,15 +77,18 @@ extension Runnect {
                     }
                     continue
                 }
-                for warning in activity.warnings { Diagnostics.warning("\(input.label): \(warning)") }
-                let stats = activity.stats(options: options)
-                if json {
-                    let report = StatsReport(file: input.label, activity: activity, stats: stats)
-                    print(try report.jsonLine())
-                } else {
-                    if printedText { print() }
-                    print(StatsText.render(file: input.label, activity: activity, stats: stats))
-                    printedText = true
+                for warning in activities.first?.warnings ?? [] { Diagnostics.warning("\(input.label): \(warning)") }
+                for (index, activity) in activities.enumerated() {
+                    let stats = activity.stats(options: options)
+                    if json {
+                        let report = StatsReport(file: input.label, activity: activity, stats: stats)
+                        print(try report.jsonLine())
+                    } else {
+                        if printedText { print() }
+                        let label = activities.count == 1 ? input.label : "\(input.label) [\(index + 1)/\(activities.count)]"
+                        print(StatsText.render(file: label, activity: activity, stats: stats))
+                        printedText = true
+                    }
                 }
             }
             if let failure { throw failure }

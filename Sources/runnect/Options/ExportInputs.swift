@@ -33,15 +33,20 @@ struct ExportInputs: ParsableArguments {
 
     /// Reads every input and hands each to `body`. An input that cannot be read is reported on
     /// standard error and the others go on; the exit code for the worst failure is returned.
+    /// Several inputs show a progress bar on a terminal.
     func forEach(_ body: (Course) throws -> Void) throws -> ExitCode? {
         var failure: ExitCode?
+        let progress = ProgressBar(total: inputs.count, enabled: inputs.count > 1 && isatty(STDERR_FILENO) == 1)
+        defer { progress.clear() }
         func fail(_ label: String, _ error: Error) {
+            progress.clear()
             Diagnostics.error("\(label): \(error)")
             let code: ExitCode = error is StoreError ? .failure : ExitStatus.code(for: error)
             if failure == nil || code == ExitStatus.dataError { failure = code }
         }
         func readAll(_ courses: CourseStore?) throws {
-            for input in inputs {
+            for (done, input) in inputs.enumerated() {
+                progress.update(done: done, detail: input)
                 let course: Course
                 do {
                     if let id = Self.storeID(input), let courses {
@@ -58,6 +63,7 @@ struct ExportInputs: ParsableArguments {
                     fail(input, error)
                     continue
                 }
+                progress.clear()
                 for warning in course.activity.warnings { Diagnostics.warning("\(input): \(warning)") }
                 try body(course)
             }
@@ -68,55 +74,5 @@ struct ExportInputs: ParsableArguments {
             try readAll(nil)
         }
         return failure
-    }
-}
-
-/// The properties of a course exported straight from a file: its name, description and figures.
-struct FileProperties: Encodable {
-    let title: String
-    let description: String?
-    let file: String
-    let sourceFormat: String
-    let stats: ActivityStats
-    let stem: String
-
-    init(path: String, activity: Activity) {
-        let name = path == "-" ? "stdin" : URL(fileURLWithPath: path).lastPathComponent
-        stem = path == "-" ? "stdin" : URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-        title = activity.displayName ?? stem
-        description = activity.metadata.description
-        file = name
-        sourceFormat = activity.format.rawValue
-        stats = activity.stats()
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case title, description, file, sourceFormat = "source_format", stats, distanceMeters = "distance_m"
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(title, forKey: .title)
-        try c.encode(description, forKey: .description)
-        try c.encode(file, forKey: .file)
-        try c.encode(sourceFormat, forKey: .sourceFormat)
-        try c.encode(JSONResolution.meters(stats.distanceMeters), forKey: .distanceMeters)
-        try c.encode(stats, forKey: .stats)
-    }
-}
-
-/// Writes an output file (or standard output) in one piece.
-enum ExportOutput {
-    static func write(_ data: Data, to path: String?) throws {
-        guard let path, path != "-" else {
-            FileHandle.standardOutput.write(data)
-            return
-        }
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            Diagnostics.error("\(path): cannot write: \(error.localizedDescription)")
-            throw ExitCode(73)  // EX_CANTCREAT
-        }
     }
 }

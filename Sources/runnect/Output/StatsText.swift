@@ -14,6 +14,7 @@ enum StatsText {
             distance += "  (3D \(RunnerFormat.kilometers(meters: distance3D)))"
         }
         row(&lines, "Distance", distance)
+        if let device = deviceSummary(activity) { row(&lines, "Device", device) }
         if stats.elapsedTimeSeconds != nil {
             row(&lines, "Time", "\(RunnerFormat.duration(seconds: stats.elapsedTimeSeconds)) elapsed · "
                 + "\(RunnerFormat.duration(seconds: stats.movingTimeSeconds)) moving")
@@ -59,6 +60,23 @@ enum StatsText {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The device's own totals (``Activity/deviceTotals``: TCX lap sums, a FIT session) that it
+    /// recorded, and its lap count, to read beside ours; `nil` when it recorded none.
+    private static func deviceSummary(_ activity: Activity) -> String? {
+        var parts: [String] = []
+        if let device = activity.deviceTotals {
+            if let meters = device.distanceMeters { parts.append(RunnerFormat.kilometers(meters: meters)) }
+            if let seconds = device.timerTimeSeconds { parts.append("\(RunnerFormat.duration(seconds: seconds)) timer") }
+            if let seconds = device.elapsedTimeSeconds { parts.append("\(RunnerFormat.duration(seconds: seconds)) elapsed") }
+            let climb = [device.ascentMeters.map { String(format: "+%.0f m", $0) },
+                         device.descentMeters.map { String(format: "−%.0f m", $0) }].compactMap { $0 }
+            if !climb.isEmpty { parts.append(climb.joined(separator: " / ")) }
+            if let calories = device.calories { parts.append(String(format: "%.0f kcal", calories)) }
+        }
+        if !activity.laps.isEmpty { parts.append("\(activity.laps.count) lap\(activity.laps.count == 1 ? "" : "s")") }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
     /// Right-aligns `text` in `width` characters.

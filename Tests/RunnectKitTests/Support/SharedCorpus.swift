@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import RunnectKit
 
 /// The real-world corpus beside the repository (`../shared/tracks`), with its independent
 /// reference figures. Tests that need it are disabled, with a message, where it is absent.
@@ -40,6 +41,20 @@ enum SharedCorpus {
     /// Relative paths of the reference entries of one format, sorted.
     static func files(format: String) -> [String] {
         reference.filter { $0.value["format"] as? String == format }.keys.sorted()
+    }
+
+    /// Expects `ours` to be the reference's ISO 8601 time within `toleranceSeconds`, or `nil`
+    /// where the reference has none.
+    static func expectTime(_ ours: Date?, _ reference: Any?, toleranceSeconds: Double,
+                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+        guard let text = reference as? String else {
+            #expect(ours == nil, sourceLocation: sourceLocation)
+            return
+        }
+        let expected = try #require(ISO8601Parser.parse(text), sourceLocation: sourceLocation)
+        let actual = try #require(ours, sourceLocation: sourceLocation)
+        #expect(abs(actual.timeIntervalSince1970 - expected.secondsSince1970) < toleranceSeconds,
+                "\(actual) vs \(text)", sourceLocation: sourceLocation)
     }
 
     static func url(_ relativePath: String) -> URL {

@@ -59,6 +59,27 @@ struct GeoJSONValidityTests {
         }
     }
 
+    @Test("every readable file of ../shared/tracks (GPX, TCX, FIT, edge cases) gives valid GeoJSON and a clean SVG",
+          .enabled(if: SharedCorpus.isAvailable, SharedCorpus.skipMessage))
+    func corpus() throws {
+        let folders = ["gpx", "tcx", "fit", "edge"]
+        var written = 0
+        for folder in folders {
+            let names = try FileManager.default.contentsOfDirectory(atPath: SharedCorpus.url(folder).path).sorted()
+            for name in names {
+                guard let activity = try? ActivityReader.read(path: SharedCorpus.url("\(folder)/\(name)").path) else { continue }
+                for tolerance in [nil, 5.0] as [Double?] {
+                    let data = try GeoJSONWriter.document(for: activity, options: GeoJSONOptions(simplifyToleranceMeters: tolerance))
+                    #expect(GeoJSONRules.problems(in: data) == [], "\(folder)/\(name)")
+                }
+                let svg = try SVGPreview(activity: activity, options: SVGPreviewOptions(includeProfile: true)).svg
+                #expect(!svg.lowercased().contains("nan") && svg.hasSuffix("</svg>\n"), "\(folder)/\(name)")
+                written += 1
+            }
+        }
+        #expect(written >= 15)  // 19 at the time of writing (this branch reads no FIT yet)
+    }
+
     @Test("collections of courses on both sides of the antimeridian get one crossing bbox")
     func collectionAcrossAntimeridian() throws {
         var writer = GeoJSONWriter()

@@ -77,7 +77,9 @@ struct SVGRenderTests {
                       "gyeongui_line_forest_gpx10.gpx"])
     func strokeWherePointsProject(_ name: String) throws {
         let activity = try ActivityReader.read(path: SampleTracks.path(name))
-        let preview = try SVGPreview(activity: activity, options: SVGPreviewOptions(widthPixels: 400, heightPixels: 300))
+        // A title full of markup must still give a document the renderer accepts.
+        let preview = try SVGPreview(activity: activity, options: SVGPreviewOptions(
+            widthPixels: 400, heightPixels: 300, title: "\(activity.displayName ?? name) & <b>\"x\"</b> 'y'"))
         let picture = try Self.render(preview, name: name)
         let points = activity.courseSegments.flatMap { $0 }
         let pixels = points.map { preview.pixel(for: $0.coordinate)! }

@@ -1,0 +1,311 @@
+import Foundation
+
+/// Reads Garmin Training Center XML (TCX): activities → laps → tracks → trackpoints, and courses.
+///
+/// Each `<Activity>` becomes one ``Activity`` with one ``Track`` whose segments are the
+/// activity's `<Track>` elements, in order (empty ones included): a lap's `<Track>` is a segment,
+/// as a GPX `<trkseg>` is. Trackpoints keep time, position, altitude, heart rate, cadence (the
+/// `<Cadence>` element, else the `TPX` extension's `RunCadence`), and the device's own distance
+/// (`DistanceMeters`) and speed (`TPX/Speed`). A trackpoint without
+/// `<Position>` is kept for its time and heart rate with a non-finite position, which the
+/// analysis passes over (see ``ActivityStats/distanceMeters``). Laps are kept with the device's
+/// totals (`TotalTimeSeconds`, `DistanceMeters`, `Calories`), and their sums are the activity's
+/// ``Activity/deviceTotals``.
+///
+/// A `<Course>` (a planned route, `<Courses>`) becomes an ``Activity`` whose `<Track>`s are
+/// ``Route``s, named after the course, and whose `<CoursePoint>`s are waypoints.
+///
+/// Like ``GPXReader``, the file is streamed through ``XMLScanner`` (no DOM, no DTD, no entity
+/// expansion), elements are matched by local name, and whitespace or a byte order mark before the
+/// XML declaration is accepted (Polar V800 exports start with spaces). Zone-less times are taken
+/// as UTC, with a warning.
+public struct TCXReader: Sendable {
+    public init() {}
+
+    /// Every activity and course of the document, in document order; one empty activity when the
+    /// document holds none.
+    /// - Throws: ``ReadError`` with the line and column of the first problem.
+    public func readAll(from stream: ByteStream) throws -> [Activity] {
+        try TCXParser(scanner: XMLScanner(stream: stream)).parse()
+    }
+
+    /// The whole document as one activity: the tracks, routes, waypoints and laps of all its
+    /// activities and courses, with the device totals summed (see ``Activity/merging(_:)``).
+    /// - Throws: ``ReadError`` with the line and column of the first problem.
+    public func read(from stream: ByteStream) throws -> Activity {
+        Activity.merging(try readAll(from: stream))
+    }
+}
+
+/// The state machine behind ``TCXReader``: one instance per document.
+private final class TCXParser {
+    private enum Context: UInt8 {
+        case root, activities, activity, creator, lap, track, trackpoint, position, heartRate, extensions
+        case courses, course, coursePoint, field, other
+    }
+
+    private enum Field {
+        case activityID, notes, creatorName, courseName, pointName
+        case lapTime, lapDistance, lapCalories
+        case time, latitude, longitude, altitude, distance, heartRate, cadence, runCadence, speed
+    }
+
+    private let scanner: XMLScanner
+    private var contexts: [Context] = []
+    private var activities: [Activity] = []
+
+    /// The `<Activity>` or `<Course>` being read.
+    private var current = Activity(format: .tcx)
+    private var isCourse = false
+    private var track = Track()
+    private var segment: [TrackPoint] = []
+    private var lap = Lap()
+    private var point = TrackPoint(latitude: .nan, longitude: .nan)
+    private var runCadence: Double?
+    private var pointName: String?
+
+    private var field: Field?
+    private let text = XMLTextCapture()
+    private var sawZonelessTime = false
+    private var skipped = SkippedValues()
+
+    init(scanner: XMLScanner) {
+        self.scanner = scanner
+        contexts.reserveCapacity(16)
+    }
+
+    func parse() throws -> [Activity] {
+        while true {
+            switch try scanner.next() {
+            case .start(let name):
+                try start(name.localName)
+            case .end:
+                try end()
+            case .text(let span, let hasReferences):
+                if field != nil { text.append(span, hasReferences: hasReferences) }
+            case .endOfDocument:
+                var warnings: [String] = []
+                if sawZonelessTime { warnings.append("times without a time zone were taken as UTC") }
+                if let warning = skipped.warning { warnings.append(warning) }
+                if activities.isEmpty { activities.append(Activity(format: .tcx)) }
+                for index in activities.indices { activities[index].warnings += warnings }
+                return activities
+            }
+        }
+    }
+
+    // MARK: - Elements
+
+    private func start(_ name: ByteSpan) throws {
+        guard let parent = contexts.last else {
+            guard name.equals("TrainingCenterDatabase") else {
+                throw ReadError.unrecognizedFormat("the root element is <\(name.string)>, not <TrainingCenterDatabase>")
+            }
+            contexts.append(.root)
+            return
+        }
+        let context: Context
+        switch parent {
+        case .root:
+            context = name.equals("Activities") ? .activities : name.equals("Courses") ? .courses : .other
+        case .activities:
+            if name.equals("Activity") {
+                startActivity(course: false)
+                if let sport = scanner.attribute("Sport") { track.type = attributeString(sport) }
+                context = .activity
+            } else if name.equals("MultiSportSession") || name.equals("FirstSport") || name.equals("NextSport") {
+                context = .activities  // their <Activity>s are read like any other
+            } else {
+                context = .other
+            }
+        case .courses:
+            if name.equals("Course") {
+                startActivity(course: true)
+                context = .course
+            } else {
+                context = .other
+            }
+        case .activity:
+            if name.equals("Lap") {
+                startLap()
+                context = .lap
+            } else if name.equals("Creator") {
+                context = .creator
+            } else {
+                context = capture(name.equals("Id") ? .activityID : name.equals("Notes") ? .notes : nil)
+            }
+        case .course:
+            if name.equals("Lap") {
+                startLap()
+                context = .lap
+            } else if name.equals("Track") {
+                segment = []
+                context = .track
+            } else if name.equals("CoursePoint") {
+                startPoint()
+                context = .coursePoint
+            } else {
+                context = capture(name.equals("Name") ? .courseName : name.equals("Notes") ? .notes : nil)
+            }
+        case .creator:
+            context = capture(name.equals("Name") ? .creatorName : nil)
+        case .lap:
+            if name.equals("Track") {
+                segment = []
+                context = .track
+            } else {
+                context = capture(name.equals("TotalTimeSeconds") ? .lapTime : name.equals("DistanceMeters") ? .lapDistance
+                                  : name.equals("Calories") ? .lapCalories : nil)
+            }
+        case .track:
+            if name.equals("Trackpoint") {
+                startPoint()
+                context = .trackpoint
+            } else {
+                context = .other
+            }
+        case .trackpoint, .coursePoint:
+            if name.equals("Position") {
+                context = .position
+            } else if name.equals("HeartRateBpm") {
+                context = .heartRate
+            } else if name.equals("Extensions") {
+                context = .extensions
+            } else if name.equals("Time") {
+                context = capture(.time)
+            } else if name.equals("AltitudeMeters") {
+                context = capture(.altitude)
+            } else if name.equals("Cadence") {
+                context = capture(.cadence)
+            } else if name.equals("DistanceMeters") && parent == .trackpoint {
+                context = capture(.distance)
+            } else if name.equals("Name") && parent == .coursePoint {
+                context = capture(.pointName)
+            } else {
+                context = .other
+            }
+        case .position:
+            context = capture(name.equals("LatitudeDegrees") ? .latitude : name.equals("LongitudeDegrees") ? .longitude : nil)
+        case .heartRate:
+            context = capture(name.equals("Value") ? .heartRate : nil)
+        case .extensions:
+            // TPX (ActivityExtension v2) under any prefix.
+            context = name.equals("RunCadence") ? capture(.runCadence) : name.equals("Speed") ? capture(.speed) : .extensions
+        case .field, .other:
+            context = .other
+        }
+        contexts.append(context)
+    }
+
+    private func capture(_ wanted: Field?) -> Context {
+        guard let wanted else { return .other }
+        field = wanted
+        text.reset()
+        return .field
+    }
+
+    private func end() throws {
+        switch contexts.removeLast() {
+        case .field:
+            try finishField()
+        case .trackpoint:
+            if point.cadence == nil { point.cadence = runCadence }
+            segment.append(point)
+        case .coursePoint:
+            current.waypoints.append(Waypoint(name: pointName, point: point))
+        case .track:
+            if isCourse {
+                current.routes.append(Route(points: segment))  // named after the course at its end
+            } else {
+                track.segments.append(TrackSegment(points: segment))
+            }
+            segment = []
+        case .lap:
+            current.laps.append(lap)
+        case .activity, .course:
+            finishActivity()
+        case .root, .activities, .creator, .position, .heartRate, .extensions, .courses, .other:
+            break
+        }
+    }
+
+    private func startActivity(course: Bool) {
+        current = Activity(format: .tcx)
+        isCourse = course
+        track = Track()
+    }
+
+    private func finishActivity() {
+        if !isCourse { current.tracks = [track] }
+        for index in current.routes.indices where current.routes[index].name == nil {
+            current.routes[index].name = current.metadata.name
+        }
+        current.deviceTotals = DeviceTotals.summing(current.laps.map(\.totals), sport: track.type)
+        activities.append(current)
+    }
+
+    private func startLap() {
+        lap = Lap()
+        if let startTime = scanner.attribute("StartTime") {
+            let raw = attributeString(startTime)
+            lap.startTime = raw.flatMap { ISO8601Parser.parse($0) }.map { parsed in
+                if !parsed.hadZone { sawZonelessTime = true }
+                return Date(timeIntervalSince1970: parsed.secondsSince1970)
+            }
+        }
+    }
+
+    private func startPoint() {
+        point = TrackPoint(latitude: .nan, longitude: .nan)
+        runCadence = nil
+        pointName = nil
+    }
+
+    private func attributeString(_ attribute: (value: ByteSpan, hasReferences: Bool)) -> String? {
+        let value = attribute.hasReferences ? XMLScanner.decodeText(attribute.value) : attribute.value.string
+        return value.isEmpty ? nil : value
+    }
+
+    // MARK: - Fields
+
+    private func finishField() throws {
+        guard let current = field else { return }
+        field = nil
+        switch current {
+        case .time: point.time = try time()
+        case .latitude: point.latitude = try coordinate("latitude", limit: 90) ?? .nan
+        case .longitude: point.longitude = try coordinate("longitude", limit: 180) ?? .nan
+        case .altitude: point.elevationMeters = try number("altitude")
+        case .heartRate: point.heartRateBPM = try number("heart rate")
+        case .cadence: point.cadence = try number("cadence")
+        case .runCadence: runCadence = skipped.tolerating { try number("run cadence") }
+        case .speed: point.deviceSpeedMetersPerSecond = skipped.tolerating { try number("speed") }
+        case .distance: point.deviceDistanceMeters = try number("distance")
+        case .lapTime: lap.totals.timerTimeSeconds = try number("lap time")
+        case .lapDistance: lap.totals.distanceMeters = try number("lap distance")
+        case .lapCalories: lap.totals.calories = try number("calories")
+        case .activityID: self.current.metadata.time = try time()
+        case .notes: self.current.metadata.description = text.string()
+        case .creatorName: self.current.metadata.creator = text.string()
+        case .courseName: self.current.metadata.name = text.string()
+        case .pointName: pointName = text.string()
+        }
+    }
+
+    /// The captured text as a number; an empty element means "absent".
+    private func number(_ what: String) throws -> Double? {
+        try text.number(what, at: scanner)
+    }
+
+    private func coordinate(_ what: String, limit: Double) throws -> Double? {
+        guard let value = try number(what) else { return nil }
+        guard abs(value) <= limit else {
+            throw scanner.invalid("\(what) \(text.raw) is outside -\(Int(limit))…\(Int(limit))")
+        }
+        return value
+    }
+
+    private func time() throws -> Date? {
+        try text.date(at: scanner, sawZoneless: &sawZonelessTime)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import RunnectKit
+import Testing
+@testable import RunnectStore
+
+@Suite("Store: ActivityCodec, device figures (version 2)")
+struct ActivityCodecDeviceTests {
+    static func lapped() -> Activity {
+        let point = TrackPoint(latitude: 37.5, longitude: 127, time: Date(timeIntervalSince1970: 1_746_187_471))
+        var measured = point
+        measured.deviceSpeedMetersPerSecond = 3.25
+        measured.deviceDistanceMeters = 1000.25
+        measured.cadence = 88
+        return Activity(
+            format: .tcx, tracks: [Track(type: "Running", segments: [TrackSegment(points: [point, measured])])],
+            laps: [Lap(startTime: Date(timeIntervalSince1970: 1_746_187_471.5),
+                       totals: DeviceTotals(distanceMeters: 1000.25, timerTimeSeconds: 300, calories: 70)),
+                   Lap(totals: DeviceTotals()),
+                   Lap(totals: DeviceTotals(distanceMeters: 0, elapsedTimeSeconds: 1, timerTimeSeconds: 2, ascentMeters: 3,
+                                            descentMeters: 4, calories: 5, sport: "러닝"))],
+            deviceTotals: DeviceTotals(distanceMeters: 1000.25, timerTimeSeconds: 302, calories: 75, sport: "Running"))
+    }
+
+    @Test("laps and device totals survive; an activity without them is written as version 1, as before")
+    func roundTrip() throws {
+        let activity = Self.lapped()
+        let blob = try ActivityCodec.encode(activity)
+        #expect(blob.prefix(4) == Data("RNC2".utf8))
+        #expect(try ActivityCodec.decode(blob) == activity)
+        var lapsOnly = activity
+        lapsOnly.deviceTotals = nil
+        #expect(try ActivityCodec.decode(try ActivityCodec.encode(lapsOnly)) == lapsOnly)
+        var totalsOnly = activity
+        totalsOnly.laps = []
+        #expect(try ActivityCodec.decode(try ActivityCodec.encode(totalsOnly)) == totalsOnly)
+
+        var pointsOnly = totalsOnly
+        pointsOnly.deviceTotals = nil
+        let pointsBlob = try ActivityCodec.encode(pointsOnly)
+        #expect(pointsBlob.prefix(4) == Data("RNC2".utf8))
+        #expect(try ActivityCodec.decode(pointsBlob) == pointsOnly)
+
+        var plain = pointsOnly
+        plain.tracks[0].segments[0].points[1].deviceSpeedMetersPerSecond = nil
+        plain.tracks[0].segments[0].points[1].deviceDistanceMeters = nil
+        let v1 = try ActivityCodec.encode(plain)
+        #expect(v1.prefix(4) == Data("RNC1".utf8))
+        #expect(try ActivityCodec.decode(v1) == plain)
+        // A version 1 blob cannot carry the device point flags.
+        var relabelled = [UInt8](pointsBlob)
+        relabelled[3] = UInt8(ascii: "1")
+        #expect(throws: ActivityCodecError.self) { try ActivityCodec.decode(Data(relabelled.dropLast(5))) }
+    }
+
+    @Test("every truncation of a version 2 blob is refused; unknown flags and version 3 too")
+    func damaged() throws {
+        let blob = try ActivityCodec.encode(Self.lapped())
+        for length in 0..<blob.count {
+            #expect(throws: ActivityCodecError.self) { try ActivityCodec.decode(blob.prefix(length)) }
+        }
+        var newer = [UInt8](blob)
+        newer[3] = UInt8(ascii: "3")
+        #expect(throws: ActivityCodecError.unsupportedVersion(UInt8(ascii: "3"))) { try ActivityCodec.decode(Data(newer)) }
+        // A v1 body read as v2 has no device part: refused as truncated, never misread.
+        let plain = try ActivityCodec.encode(Activity(format: .gpx11))
+        var relabelled = [UInt8](plain)
+        relabelled[3] = UInt8(ascii: "2")
+        #expect(throws: ActivityCodecError.self) { try ActivityCodec.decode(Data(relabelled)) }
+    }
+}
