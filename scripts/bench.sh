@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Benchmark of GPX parse + full stats (and the batch geodesic path, SVG preview and GeoJSON
-# write, and the discovery-index export of 10,000 stored courses), with peers side by side.
+# Benchmark of GPX parse + full stats (and the batch geodesic path, FIT decoding, SVG preview and
+# GeoJSON write, and the discovery-index export of 10,000 stored courses), with peers side by side.
 #
 #   scripts/bench.sh                  big.gpx (200,000 points, 70 MB): runnect, gpxpy, GPSBabel
 #   scripts/bench.sh --quick          a 20,000-point file in bench-out/quick/ (smoke test)
@@ -116,6 +116,18 @@ python3 "$helper" measure -- "$bench_bin" geodesic "$geodesic_n" >>"$results"
 
 step "runnect: export 100000 --repeat 5 (SVG preview and GeoJSON write of a 100,000-point course)"
 "$bench_bin" export 100000 --repeat 5 >>"$results"
+# FIT: the corpus's FIT files chained into one file (a valid chained FIT stream), copied until large.
+fit_dir="$shared/tracks/fit"
+if compgen -G "$fit_dir/*.fit" >/dev/null; then
+  fit_copies=$((quick ? 4 : 48))
+  big_fit="$outdir/big.fit"
+  : >"$big_fit"
+  for ((i = 0; i < fit_copies; i++)); do cat "$fit_dir"/*.fit >>"$big_fit"; done
+  step "runnect: fit $big_fit ($fit_copies copies of $fit_dir/*.fit chained), best of $runnect_repeat"
+  python3 "$helper" measure -- "$bench_bin" fit "$big_fit" --repeat "$runnect_repeat" >>"$results"
+else
+  echo "runnect fit: skipped: no FIT files in $fit_dir" >&2
+fi
 
 step "runnect: index $index_courses (discovery-index export of a generated store, one core)"
 python3 "$helper" measure -- "$bench_bin" index "$index_courses" >>"$results"

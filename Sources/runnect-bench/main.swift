@@ -2,6 +2,7 @@
 //
 //   runnect-bench gpx FILE [--repeat N]   parse + full stats (splits included), best of N runs
 //   runnect-bench geodesic N              N geodesic legs through the batch path call
+//   runnect-bench fit FILE [--repeat N]   FIT decode into an Activity (and with stats), best of N
 //   runnect-bench search [COURSES] [--commit N] [--jobs N] [--optimize]
 //                                         store of generated courses, keyword search latency
 //   runnect-bench import [FILES] [--points N] [--jobs N]
@@ -42,8 +43,21 @@ func emit(_ fields: [(String, Any)]) {
     print("{" + body.joined(separator: ",") + "}")
 }
 
+/// The `--repeat N` option (at least 1), else `defaultCount`.
+func repeatCount(_ arguments: [String], default defaultCount: Int) -> Int {
+    guard let i = arguments.firstIndex(of: "--repeat"), i + 1 < arguments.count, let n = Int(arguments[i + 1]) else {
+        return defaultCount
+    }
+    return max(1, n)
+}
+
+/// Size of the file at `path`, bytes.
+func fileBytes(_ path: String) throws -> Double {
+    Double((try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0)
+}
+
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: runnect-bench gpx FILE [--repeat N] | geodesic N | search [COURSES] | import [FILES] | export [POINTS] | index [COURSES]\n".utf8))
+    FileHandle.standardError.write(Data("usage: runnect-bench gpx FILE [--repeat N] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES] | export [POINTS] | index [COURSES]\n".utf8))
     exit(64)
 }
 
@@ -54,11 +68,8 @@ switch mode {
 case "gpx":
     guard arguments.count >= 2 else { usage() }
     let path = arguments[1]
-    var repeats = 3
-    if let i = arguments.firstIndex(of: "--repeat"), i + 1 < arguments.count, let n = Int(arguments[i + 1]) {
-        repeats = max(1, n)
-    }
-    let bytes = Double((try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0)
+    let repeats = repeatCount(arguments, default: 3)
+    let bytes = try fileBytes(path)
     var best = Double.infinity
     var parseBest = Double.infinity
     var points = 0
@@ -102,6 +113,9 @@ case "geodesic":
     FileHandle.standardError.write(Data(String(
         format: "runnect: %d geodesic legs in %.3f s: %.0f legs/s\n", count - 1, seconds,
         Double(count - 1) / seconds).utf8))
+
+case "fit":
+    try fitBench(Array(arguments.dropFirst()))
 
 case "search":
     try searchBench(Array(arguments.dropFirst()))

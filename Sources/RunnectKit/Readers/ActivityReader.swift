@@ -57,13 +57,15 @@ public enum ActivityReader {
         case .pointsText:
             let bytes = try replay.readAll(limit: maxTextCourseBytes)
             return [try TappedPointsReader.read(text: String(decoding: bytes, as: UTF8.self))]
+        case .fit:
+            return [try FITReader().read(from: replay)]
         case .unsupported(let what):
             throw ReadError.unrecognizedFormat(what)
         }
     }
 
     enum Detected: Equatable {
-        case gpx, tcx, gzip, json, pointsText
+        case gpx, tcx, gzip, json, pointsText, fit
         case unsupported(String)
     }
 
@@ -74,7 +76,7 @@ public enum ActivityReader {
         }
         if head.count >= 12, head[8] == UInt8(ascii: "."), head[9] == UInt8(ascii: "F"),
            head[10] == UInt8(ascii: "I"), head[11] == UInt8(ascii: "T") {
-            return .unsupported("FIT files are not supported yet")
+            return .fit
         }
         var i = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while i < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[i]) { i += 1 }

@@ -13,6 +13,8 @@ public enum ReadError: Error, Equatable, Sendable {
     case invalidContent(String)
     /// A single token or file larger than the reader accepts (untrusted input is bounded).
     case tooLarge(limitBytes: Int)
+    /// A binary file (FIT) that breaks its format at a byte offset from the start of the file.
+    case malformedBinary(String, byteOffset: Int)
 }
 
 extension ReadError: CustomStringConvertible {
@@ -27,6 +29,7 @@ extension ReadError: CustomStringConvertible {
             return line > 0 ? "line \(line), column \(column): \(message)" : message
         case .invalidContent(let message): return message
         case .tooLarge(let limit): return "input too large (limit \(limit / (1 << 20)) MiB)"
+        case .malformedBinary(let message, let offset): return "byte \(offset): \(message)"
         }
     }
 

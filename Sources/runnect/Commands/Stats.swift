@@ -8,7 +8,7 @@ extension Runnect {
         static let configuration = CommandConfiguration(
             abstract: "Distance, time, pace, splits and elevation of GPS tracks and tapped courses.",
             discussion: """
-                Reads GPX 1.0/1.1 and TCX files (gzipped too), tapped points ("lat,lon lat,lon …", a \
+                Reads GPX 1.0/1.1, TCX and FIT files (gzipped too), tapped points ("lat,lon lat,lon …", a \
                 JSON list, or GeoJSON), detected from the content. A TCX file with several activities \
                 gives one report per activity. FILE may be - for standard input; with no FILE and no \
                 --points, standard input is read. Distances are WGS84 geodesics (GeographicLib).
@@ -17,7 +17,7 @@ extension Runnect {
                 is reported on standard error and the others are still processed.
                 """)
 
-        @Argument(help: "GPX, TCX or tapped-points files (or .gz of them); - for standard input.")
+        @Argument(help: "GPX, TCX, FIT or tapped-points files (or .gz of them); - for standard input.")
         var files: [String] = []
 
         @Option(name: .customLong("points"), help: ArgumentHelp(

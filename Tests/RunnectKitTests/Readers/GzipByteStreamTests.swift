@@ -45,6 +45,7 @@ struct GzipByteStreamTests {
                      SampleTracks.path("seokchon_lake_tapped.json")]
         if SharedCorpus.isAvailable {
             files += SharedCorpus.files(format: "tcx").map { SharedCorpus.url($0).path }
+            files += SharedCorpus.files(format: "fit").map { SharedCorpus.url($0).path }
             files.append(SharedCorpus.url("gpx/garmin_fr945_run_sloatsburg.gpx").path)
         }
         return files

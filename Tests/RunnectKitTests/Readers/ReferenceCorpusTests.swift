@@ -44,15 +44,7 @@ struct ReferenceCorpusGPXTests {
         } else {
             let expected = try #require(SharedCorpus.double(reference["length_2d_geodesic_m"]))
             #expect(abs(stats.distanceMeters - expected) <= 0.001, "length \(stats.distanceMeters) vs \(expected)")
-            if let bounds = reference["bounds"] as? [String: Any] {
-                let ours = try #require(stats.bounds)
-                #expect(ours.minLatitude == SharedCorpus.double(bounds["min_lat"]))
-                #expect(ours.maxLatitude == SharedCorpus.double(bounds["max_lat"]))
-                #expect(ours.minLongitude == SharedCorpus.double(bounds["min_lon"]))
-                #expect(ours.maxLongitude == SharedCorpus.double(bounds["max_lon"]))
-            } else {
-                #expect(stats.bounds == nil)
-            }
+            try SharedCorpus.expectBounds(stats.bounds, reference["bounds"])
             try SharedCorpus.expectTime(stats.startTime, reference["start_time"], toleranceSeconds: 1)
             try SharedCorpus.expectTime(stats.endTime, reference["end_time"], toleranceSeconds: 1)
         }

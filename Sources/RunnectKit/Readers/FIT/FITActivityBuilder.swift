@@ -1,0 +1,206 @@
+import Foundation
+
+/// Turns the messages of ``FITDecoder`` into an ``Activity``: `record` → points, timer `event`
+/// → segment breaks, `lap` → laps, `session` → device totals, `file_id` and `activity` → metadata.
+struct FITActivityBuilder: FITMessageHandler {
+    private(set) var summary = FITSummary()
+    private var tracks: [Track] = []
+    private var segments: [TrackSegment] = []
+    private var points: [TrackPoint] = []
+    private var laps: [Lap] = []
+    private var fileSport: String?
+    private var firstSubSport: String?
+    private var metadata = ActivityMetadata()
+    private var sawFileID = false
+    private var lastRecordDistanceMeters: Double?
+
+    /// A timer stop was seen: the next record after it (in time) begins a new segment.
+    private var breakPending = false
+    /// Time of that stop; a record stamped at the stop itself still ends the old segment.
+    private var stopTimestamp: UInt32?
+    private var timerStopped = false
+
+    mutating func fileBegins(index: Int, byteOffset: Int) {
+        closeTrack()
+        breakPending = false
+        stopTimestamp = nil
+        timerStopped = false
+    }
+
+    mutating func message(_ message: FITDataMessage) {
+        switch message.globalNumber {
+        case FITProfile.Message.record: record(message)
+        case FITProfile.Message.event: event(message)
+        case FITProfile.Message.lap:
+            laps.append(Lap(startTime: date(message.integer(FITProfile.Totals.lap.startTime)),
+                            totals: totals(message, FITProfile.Totals.lap)))
+        case FITProfile.Message.session: session(message)
+        case FITProfile.Message.fileID: fileID(message)
+        case FITProfile.Message.activity:
+            if summary.localTimeOffsetSeconds == nil, let utc = message.timestamp,
+               let local = message.integer(FITProfile.Activity.localTimestamp) {
+                summary.localTimeOffsetSeconds = Int(local) - Int(utc)
+            }
+        default: break
+        }
+    }
+
+    // MARK: - Messages
+
+    private mutating func record(_ message: FITDataMessage) {
+        summary.recordCount += 1
+        var point: TrackPoint
+        if let lat = message.integer(FITProfile.Record.positionLat),
+           let lon = message.integer(FITProfile.Record.positionLong) {
+            point = TrackPoint(latitude: Double(lat) * FITProfile.degreesPerSemicircle,
+                               longitude: Double(lon) * FITProfile.degreesPerSemicircle)
+            summary.recordsWithPosition += 1
+        } else {
+            point = TrackPoint(latitude: .nan, longitude: .nan)
+        }
+        point.elevationMeters = message.scaled(FITProfile.Record.enhancedAltitude, scale: 5, offset: 500)
+            ?? message.scaled(FITProfile.Record.altitude, scale: 5, offset: 500)
+        point.time = date(message.timestamp.map(Int64.init))
+        point.heartRateBPM = message.number(FITProfile.Record.heartRate)
+        point.cadence = message.number(FITProfile.Record.cadence)
+        point.temperatureCelsius = message.number(FITProfile.Record.temperature)
+        point.deviceSpeedMetersPerSecond = message.scaled(FITProfile.Record.enhancedSpeed, scale: 1000)
+            ?? message.scaled(FITProfile.Record.speed, scale: 1000)
+        point.deviceDistanceMeters = message.scaled(FITProfile.Record.distance, scale: 100)
+        if let distance = point.deviceDistanceMeters { lastRecordDistanceMeters = distance }
+
+        if breakPending {
+            let atStop = message.timestamp != nil && message.timestamp == stopTimestamp
+            if !atStop {
+                breakPending = false
+                stopTimestamp = nil
+                closeSegment()
+            }
+        }
+        points.append(point)
+    }
+
+    private mutating func event(_ message: FITDataMessage) {
+        guard message.integer(FITProfile.Event.event) == FITProfile.Event.timer,
+              let type = message.integer(FITProfile.Event.eventType) else { return }
+        if type == FITProfile.Event.start {
+            summary.timerStartEvents += 1
+            if timerStopped {
+                // Records written while the timer was stopped form their own segment.
+                timerStopped = false
+                breakPending = !points.isEmpty
+                stopTimestamp = nil
+            }
+        } else if FITProfile.Event.stops.contains(type) {
+            summary.timerStopEvents += 1
+            timerStopped = true
+            breakPending = !points.isEmpty
+            stopTimestamp = message.timestamp
+        }
+    }
+
+    private mutating func session(_ message: FITDataMessage) {
+        let sessionTotals = totals(message, FITProfile.Totals.session)
+        summary.sessions.append(sessionTotals)
+        if fileSport == nil { fileSport = sessionTotals.sport }
+        if firstSubSport == nil, let subSport = message.integer(FITProfile.Session.subSport) {
+            firstSubSport = FITProfile.subSportName(subSport)
+        }
+    }
+
+    private mutating func fileID(_ message: FITDataMessage) {
+        guard !sawFileID else { return }
+        sawFileID = true
+        let manufacturer = message.integer(FITProfile.FileID.manufacturer).map(FITProfile.manufacturerName)
+        let product = message.string(FITProfile.FileID.productName)
+            ?? message.integer(FITProfile.FileID.product).map { "product \($0)" }
+        summary.manufacturer = manufacturer
+        summary.product = product
+        metadata.time = date(message.integer(FITProfile.FileID.timeCreated))
+        switch (manufacturer, product) {
+        case let (maker?, name?) where name.hasPrefix("product "): metadata.creator = "\(maker) (\(name))"
+        case let (_, name?): metadata.creator = name
+        case let (maker?, nil): metadata.creator = maker
+        case (nil, nil): break
+        }
+    }
+
+    /// The device totals of a `lap` or `session` message.
+    private func totals(_ message: FITDataMessage, _ fields: FITProfile.Totals) -> DeviceTotals {
+        DeviceTotals(distanceMeters: message.scaled(fields.distance, scale: 100),
+                     elapsedTimeSeconds: message.scaled(fields.elapsedTime, scale: 1000),
+                     timerTimeSeconds: message.scaled(fields.timerTime, scale: 1000),
+                     ascentMeters: message.number(fields.ascent),
+                     descentMeters: message.number(fields.descent),
+                     calories: message.number(fields.calories),
+                     sport: message.integer(fields.sport).map(FITProfile.sportName))
+    }
+
+    /// A FIT `date_time` as a date; values below 0x10000000 are relative times, not dates.
+    private func date(_ value: Int64?) -> Date? {
+        guard let value, value >= Int64(FITDecoder.minimumAbsoluteTimestamp), value <= Int64(UInt32.max) else { return nil }
+        return Date(timeIntervalSince1970: FITDecoder.epochOffsetSeconds + Double(value))
+    }
+
+    // MARK: - Tracks
+
+    private mutating func closeSegment() {
+        guard !points.isEmpty else { return }
+        segments.append(TrackSegment(points: points))
+        points = []
+    }
+
+    private mutating func closeTrack() {
+        closeSegment()
+        if !segments.isEmpty { tracks.append(Track(type: fileSport, segments: segments)) }
+        segments = []
+        fileSport = nil
+    }
+
+    // MARK: - Result
+
+    mutating func finish(_ outcome: FITDecodeOutcome) -> FITReader.Result {
+        closeTrack()
+        summary.fileCount = outcome.fileCount
+        summary.damageByteOffset = outcome.damage?.byteOffset
+
+        var warnings = outcome.warnings
+        if let damage = outcome.damage {
+            warnings.append("byte \(damage.byteOffset): \(damage.reason); the figures are from the "
+                            + "\(summary.recordCount) record(s) before it")
+        }
+        let device = deviceTotals()
+        if summary.recordCount > 0 && summary.recordsWithPosition == 0 {
+            let kind = firstSubSport == "treadmill" ? " (treadmill)" : ""
+            let given = device?.distanceMeters.map { String(format: "time, heart rate and the device's distance (%.2f m)", $0) }
+                ?? "time and heart rate"
+            warnings.append("none of the \(summary.recordCount) records has a position\(kind): \(given) are given, "
+                            + "but no geodesic distance")
+        }
+        if let start = tracks.lazy.flatMap(\.segments).flatMap(\.points).compactMap(\.time).first
+            ?? metadata.time {
+            metadata.name = activityName(sport: summary.sessions.first?.sport, start: start)
+        }
+        let activity = Activity(format: .fit, metadata: metadata, tracks: tracks, warnings: warnings,
+                                laps: laps, deviceTotals: device)
+        return FITReader.Result(activity: activity, summary: summary)
+    }
+
+    /// The sessions' totals added up; without a session, the last record's distance alone.
+    private func deviceTotals() -> DeviceTotals? {
+        guard !summary.sessions.isEmpty else {
+            return lastRecordDistanceMeters.map { DeviceTotals(distanceMeters: $0) }
+        }
+        return DeviceTotals.summing(summary.sessions, sport: summary.sessions.lazy.compactMap(\.sport).first)
+    }
+
+    /// `Running 2019-06-15 05:42`: the sport and the local start time (UTC, said so, when the
+    /// file gives no time zone), as watches name activities.
+    private func activityName(sport: String?, start: Date) -> String {
+        let offset = summary.localTimeOffsetSeconds
+        let stamp = ISO8601Parser.format(secondsSince1970: start.timeIntervalSince1970 + Double(offset ?? 0))
+        let when = stamp.prefix(16).replacingOccurrences(of: "T", with: " ") + (offset == nil ? " UTC" : "")
+        let words = (sport ?? "activity").replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst() + " " + when
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import RunnectKit
+
+/// `runnect-bench fit FILE [--repeat N]`: FIT decoding into an ``Activity`` (records, laps,
+/// sessions, pauses), best of N runs, then the same plus full stats. Prints one JSON line.
+func fitBench(_ arguments: [String]) throws {
+    guard let path = arguments.first else { usage() }
+    let repeats = repeatCount(arguments, default: 5)
+    let bytes = try fileBytes(path)
+    var decodeBest = Double.infinity
+    var statsBest = Double.infinity
+    var summary = FITSummary()
+    var distance = 0.0
+    for _ in 0..<repeats {
+        let start = now()
+        let result = try FITReader().decode(from: FileByteStream(path: path))
+        let decoded = now()
+        let stats = result.activity.stats(options: StatsOptions(includeSplits: true))
+        let end = now()
+        decodeBest = min(decodeBest, decoded - start)
+        statsBest = min(statsBest, end - start)
+        summary = result.summary
+        distance = stats.distanceMeters
+    }
+    let megabytes = bytes / 1e6
+    let records = Double(summary.recordCount)
+    let name = (path as NSString).lastPathComponent
+    emit([("tool", "runnect"),
+          ("work", "\(name): FIT decode into an Activity (\(summary.fileCount) chained files), best of \(repeats); "
+           + String(format: "with full stats: %.0f MB/s", megabytes / statsBest)),
+          ("file", path), ("bytes", Int(bytes)), ("files", summary.fileCount), ("records", summary.recordCount),
+          ("seconds", decodeBest), ("mb_per_s", megabytes / decodeBest), ("points_per_s", records / decodeBest),
+          ("stats_seconds", statsBest), ("stats_mb_per_s", megabytes / statsBest),
+          ("peak_rss_mib", peakResidentMiB()), ("distance_m", distance)])
+    FileHandle.standardError.write(Data(String(
+        format: "runnect: FIT %.1f MB, %d records in %.3f s: %.0f MB/s, %.0f records/s (with stats %.0f MB/s), peak %.1f MiB\n",
+        megabytes, summary.recordCount, decodeBest, megabytes / decodeBest, records / decodeBest,
+        megabytes / statsBest, peakResidentMiB()).utf8))
+}
