@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark of GPX parse + full stats (and the batch geodesic path, FIT decoding, SVG preview and
-# GeoJSON write), with peers side by side.
+# GeoJSON write, and the discovery-index export of 10,000 stored courses), with peers side by side.
 #
 #   scripts/bench.sh                  big.gpx (200,000 points, 70 MB): runnect, gpxpy, GPSBabel
 #   scripts/bench.sh --quick          a 20,000-point file in bench-out/quick/ (smoke test)
@@ -86,10 +86,12 @@ if ((quick)); then
   outdir=bench-out/quick
   points=20000
   geodesic_n=100000
+  index_courses=1000
 else
   outdir=bench-out
   points=$(python3 -B -c 'import sys; sys.path.insert(0, sys.argv[1]); import gen_workloads as g; print(g.BIG_POINTS)' "$shared/bench")
   geodesic_n=1000000
+  index_courses=10000
 fi
 mkdir -p "$outdir"
 step "workload: $outdir/big.gpx ($points points)"
@@ -126,6 +128,9 @@ if compgen -G "$fit_dir/*.fit" >/dev/null; then
 else
   echo "runnect fit: skipped: no FIT files in $fit_dir" >&2
 fi
+
+step "runnect: index $index_courses (discovery-index export of a generated store, one core)"
+python3 "$helper" measure -- "$bench_bin" index "$index_courses" >>"$results"
 
 # ---- peers -------------------------------------------------------------------------------------
 skip() {  # tool, reason

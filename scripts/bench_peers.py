@@ -367,6 +367,16 @@ def cmd_table(args):
                          "geodesic path length, %s legs in one batch call (points/s = legs/s)"
                          % number(r.get("legs"), 0), None, r.get("legs_per_s"),
                          r.get("max_rss_mib")))
+        elif tool == "runnect" and work == "index-export":
+            rows.append(("runnect " + args.commit if args.commit else "runnect",
+                         "discovery-index export (runnect index --all) of %s stored courses of %s "
+                         "points: %.2f s = %s courses/s on one thread (CPU %.2f s, %.2f s of it in the "
+                         "kernel); re-run, every file unchanged: %.2f s (MB/s = output written)"
+                         % (number(r.get("courses"), 0), r.get("points_per_course"), r.get("seconds", 0),
+                            number(r.get("courses_per_s"), 0), r.get("cpu_seconds", -1),
+                            r.get("system_seconds", -1), r.get("rerun_seconds", 0)),
+                         r["bytes"] / 1e6 / r["seconds"] if r.get("seconds") else None, None,
+                         r.get("max_rss_mib", r.get("peak_rss_mib"))))
         elif tool == "gpxpy":
             gpxpy_distance = r.get("distance_m")
             rows.append(("gpxpy %s" % r.get("version", ""),

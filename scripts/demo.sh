@@ -39,3 +39,9 @@ run list --shared --sort scrap
 run search 한강
 run search ㅅㅊㅎㅅ
 run search 반포 --json
+
+echo
+echo "== discovery index (static site) =="
+run index .build/demo/site
+run index .build/demo/site --json     # a re-run: every file unchanged
+ls .build/demo/site .build/demo/site/courses

@@ -7,6 +7,8 @@
 //                                         store of generated courses, keyword search latency
 //   runnect-bench import [FILES] [--points N] [--jobs N]
 //                                         bulk import of generated GPX files into a store
+//   runnect-bench index [COURSES] [--shared]
+//                                         discovery-index export of a generated store (one core)
 //   runnect-bench export [POINTS] [--repeat N]
 //                                         SVG preview and GeoJSON write of one course, best of N
 //
@@ -55,7 +57,7 @@ func fileBytes(_ path: String) throws -> Double {
 }
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: runnect-bench gpx FILE [--repeat N] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES] | export [POINTS]\n".utf8))
+    FileHandle.standardError.write(Data("usage: runnect-bench gpx FILE [--repeat N] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES] | export [POINTS] | index [COURSES]\n".utf8))
     exit(64)
 }
 
@@ -123,6 +125,9 @@ case "import":
 
 case "export":
     try exportBench(Array(arguments.dropFirst()))
+
+case "index":
+    try indexBench(Array(arguments.dropFirst()))
 
 default:
     usage()

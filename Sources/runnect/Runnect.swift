@@ -14,5 +14,5 @@ struct Runnect: ParsableCommand {
         version: "0.1.0",
         subcommands: [Stats.self, Import.self, Draw.self, List.self, Show.self, Search.self, Rename.self,
                       Delete.self, Upload.self, Unupload.self, Scrap.self, Unscrap.self, Database.self,
-                      Export.self])
+                      Export.self, Index.self])
 }

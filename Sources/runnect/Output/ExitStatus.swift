@@ -7,6 +7,9 @@ enum ExitStatus {
     static let dataError = ExitCode(65)
     /// An input could not be opened (missing file, permission, a directory).
     static let noInput = ExitCode(66)
+    /// An output could not be written (`runnect index`: a file in the way that runnect did not
+    /// write, no permission, disk full).
+    static let cannotCreate = ExitCode(73)
 
     /// The code for a failure to read one input.
     static func code(for error: Error) -> ExitCode {

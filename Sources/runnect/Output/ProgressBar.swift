@@ -7,13 +7,16 @@ import Glibc
 /// nothing lands in a pipe or a log), at most ten times a second.
 final class ProgressBar {
     private let total: Int
+    private let unit: String
     private let enabled: Bool
     private let started = Date()
     private var lastDraw = Date.distantPast
     private var drawn = false
 
-    init(total: Int, enabled: Bool = isatty(STDERR_FILENO) == 1) {
+    /// - Parameter unit: What is counted, plural (`files`, `courses`).
+    init(total: Int, unit: String = "files", enabled: Bool = isatty(STDERR_FILENO) == 1) {
         self.total = total
+        self.unit = unit
         self.enabled = enabled && total > 1
     }
 
@@ -24,12 +27,15 @@ final class ProgressBar {
         let width = 24
         let filled = total > 0 ? width * done / total : width
         let elapsed = Date().timeIntervalSince(started)
-        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        // No rate from the first fraction of a second: 1 item in 3 µs is not a rate.
+        let rate = elapsed > 0.25 ? Double(done) / elapsed : 0
         let eta = rate > 0 ? RunnerFormatting.eta(seconds: Double(total - done) / rate) : "–"
         let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "")
             + String(repeating: " ", count: max(0, width - filled - 1))
-        let line = String(format: "\r[%@] %d/%d files · %@ · %.0f files/s · ETA %@\u{1B}[K",
-                          bar as NSString, done, total, detail as NSString, rate, eta as NSString)
+        let counts = detail.isEmpty ? "" : " · \(detail)"
+        let line = String(format: "\r[%@] %d/%d %@%@ · %.0f %@/s · ETA %@\u{1B}[K",
+                          bar as NSString, done, total, unit as NSString, counts as NSString, rate,
+                          unit as NSString, eta as NSString)
         FileHandle.standardError.write(Data(line.utf8))
         drawn = true
     }

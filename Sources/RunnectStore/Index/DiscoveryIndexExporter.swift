@@ -1,0 +1,158 @@
+import Foundation
+import GRDB
+import RunnectKit
+
+/// Exports the discovery index: a folder any static web server serves as it is (and a browser
+/// opens from `file://`), with
+///
+/// - `index.html`: the course cards, sorting and Korean-aware search (``DiscoveryIndexPage``);
+/// - `courses.json`: the courses the page lists (``DiscoveryIndexEntry``), newest first, and
+///   `courses.js`, the same data as a script the page loads (`file://` pages cannot `fetch`);
+/// - `courses.geojson`: every course as a simplified `LineString` feature of one
+///   `FeatureCollection` (RFC 7946), for a map;
+/// - `courses/<id>.svg` and `courses/<id>.geojson`: each course's preview and full path.
+///
+/// Re-exporting into the same folder updates it in place: files whose bytes would not change are
+/// left alone, the others are replaced atomically, and the files of courses no longer in the
+/// index are removed. Only files the exporter wrote are ever replaced or removed
+/// (``IndexFolder``).
+///
+/// ```swift
+/// let store = try CourseStore(path: "courses.sqlite", user: "minji")
+/// let summary = try DiscoveryIndexExporter(store: store).export(to: "site")
+/// print(summary.courses, summary.filesWritten)
+/// ```
+public struct DiscoveryIndexExporter: Sendable {
+    /// The store the courses come from.
+    public var store: CourseStore
+    /// Shared courses (discovery, the default) or every course of the store.
+    public var scope: SearchScope
+
+    /// The files of the index besides the per-course ones.
+    public static let topLevelFiles: Set<String> = ["index.html", "courses.json", "courses.js", "courses.geojson"]
+
+    /// An exporter of `store`'s courses in `scope`.
+    public init(store: CourseStore, scope: SearchScope = .shared) {
+        self.store = store
+        self.scope = scope
+    }
+
+    /// The preview's path in the folder: `courses/<id>.svg`.
+    public static func previewName(id: Int64) -> String { "\(IndexFolder.coursesFolder)/\(id).svg" }
+    /// The course GeoJSON's path in the folder: `courses/<id>.geojson`.
+    public static func geoJSONName(id: Int64) -> String { "\(IndexFolder.coursesFolder)/\(id).geojson" }
+
+    /// Writes or updates the index in `folder` (created when missing).
+    ///
+    /// The courses are read from one snapshot of the database, so the files agree with each
+    /// other even while other processes write to the store. The per-course files are written
+    /// first and the lists that point at them last; stale files are removed at the end.
+    ///
+    /// - Parameters:
+    ///   - folder: The output folder.
+    ///   - progress: Called after each course with the courses done and the total.
+    /// - Returns: What was written, left alone and removed.
+    /// - Throws: ``IndexExportError`` (nothing written for a foreign file or a damaged manifest),
+    ///   ``StoreError``.
+    /// - Complexity: One decode and render per course; memory holds one course's path at a time
+    ///   plus the lists.
+    public func export(to folder: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in })
+        throws -> DiscoveryIndexSummary
+    {
+        var output = try IndexFolder(path: folder)
+        var written = 0
+        var unchanged = 0
+        func put(_ data: Data, _ name: String) throws {
+            if try output.write(data, to: name) { written += 1 } else { unchanged += 1 }
+        }
+
+        let entries = try store.read { db -> [DiscoveryIndexEntry] in
+            let courses = try CourseRow.request(request, user: store.user).fetchAll(db).map(\.course)
+            var names = Self.topLevelFiles.sorted()
+            for course in courses {
+                names.append(Self.previewName(id: course.id))
+                names.append(Self.geoJSONName(id: course.id))
+            }
+            try output.checkNoForeignFiles(names)
+            try output.claim(names)
+
+            var entries: [DiscoveryIndexEntry] = []
+            entries.reserveCapacity(courses.count)
+            var collection = GeoJSONWriter(options: CourseFiles.collectionOptions)
+            let geometry = try db.cachedStatement(sql: "SELECT geometry FROM course WHERE id = ?")
+            for (index, course) in courses.enumerated() {
+                guard let blob = try Data.fetchOne(geometry, arguments: [course.id]) else {
+                    throw StoreError.notFound(course.id)
+                }
+                let activity: Activity
+                do {
+                    activity = try ActivityCodec.decode(blob)
+                } catch let error as ActivityCodecError {
+                    throw StoreError.corruptGeometry(id: course.id, reason: error.description)
+                }
+                let entry = DiscoveryIndexEntry(course)
+                let files = try CourseFiles(entry: entry, activity: activity)
+                try put(files.preview, Self.previewName(id: course.id))
+                try put(files.geoJSON, Self.geoJSONName(id: course.id))
+                do {
+                    try collection.add(activity, id: course.id, properties: entry.properties)
+                } catch let error as WriteError {
+                    throw IndexExportError.cannotRender(id: course.id, reason: error.description)
+                }
+                entries.append(entry)
+                progress(index + 1, courses.count)
+            }
+            try put(collection.featureCollection(), "courses.geojson")
+            return entries
+        }
+
+        let list = Listing(scope: scope == .shared ? "shared" : "all", courses: entries)
+        try put(try list.json(), "courses.json")
+        try put(try list.script(), DiscoveryIndexPage.dataScript)
+        try put(Data(DiscoveryIndexPage.html.utf8), "index.html")
+
+        var keep = Self.topLevelFiles
+        for entry in entries {
+            keep.insert(entry.preview)
+            keep.insert(entry.geojson)
+        }
+        let removed = try output.removeOwned(except: keep)
+        return DiscoveryIndexSummary(
+            folder: output.root.path, scope: list.scope, courses: entries.count, filesWritten: written,
+            filesUnchanged: unchanged, filesRemoved: removed)
+    }
+
+    /// The courses of the scope, newest first (the page's default order).
+    private var request: QueryInterfaceRequest<CourseRecord> {
+        let all = CourseRecord.all()
+        return (scope == .shared ? all.uploaded() : all).sorted(by: .date)
+    }
+
+    /// `courses.json`: the scope and the courses.
+    struct Listing: Encodable {
+        var scope: String
+        var courses: [DiscoveryIndexEntry]
+
+        func json() throws -> Data {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return try encoder.encode(self)
+        }
+
+        /// `courses.js`: `window.RUNNECT_INDEX = <courses.json>;`. JSON is a JavaScript
+        /// expression; `<` is written `\u003c` all the same, so the text stays inert even if
+        /// someone pastes it into a `<script>` element.
+        func script() throws -> Data {
+            var bytes = Data("window.\(DiscoveryIndexPage.dataGlobal) = ".utf8)
+            for byte in try json() {
+                if byte == UInt8(ascii: "<") {
+                    bytes.append(contentsOf: Array("\\u003c".utf8))
+                } else {
+                    bytes.append(byte)
+                }
+            }
+            bytes.append(contentsOf: Array(";\n".utf8))
+            return bytes
+        }
+    }
+}
