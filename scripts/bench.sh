@@ -87,11 +87,15 @@ if ((quick)); then
   points=20000
   geodesic_n=100000
   index_courses=1000
+  search_courses=10000
+  import_files=1000
 else
   outdir=bench-out
   points=$(python3 -B -c 'import sys; sys.path.insert(0, sys.argv[1]); import gen_workloads as g; print(g.BIG_POINTS)' "$shared/bench")
   geodesic_n=1000000
   index_courses=10000
+  search_courses=100000
+  import_files=10000
 fi
 mkdir -p "$outdir"
 step "workload: $outdir/big.gpx ($points points)"
@@ -131,6 +135,13 @@ fi
 
 step "runnect: index $index_courses (discovery-index export of a generated store, one core)"
 python3 "$helper" measure -- "$bench_bin" index "$index_courses" >>"$results"
+
+# The course store: search latency per query class goes to its own file (one line per query;
+# the summary table is printed on stderr), bulk import of GPX files into the results table.
+step "runnect: search $search_courses (store of generated courses, fixed Korean/English query set, one core)"
+"$bench_bin" search "$search_courses" >"$outdir/search.jsonl"
+step "runnect: import $import_files (bulk import of generated 200-point GPX files, runnect import's pipeline)"
+python3 "$helper" measure -- "$bench_bin" import "$import_files" >>"$results"
 
 # ---- peers -------------------------------------------------------------------------------------
 skip() {  # tool, reason
