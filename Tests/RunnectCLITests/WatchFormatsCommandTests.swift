@@ -61,6 +61,24 @@ struct WatchFormatsCommandTests {
         #expect(result.stdout.contains("  Device       14.00 km · 1:23:09 timer · 982 kcal · 2 laps"), "\(result.stdout)")
     }
 
+    @Test("the same Forerunner 945 run as GPX, TCX, FIT and gzipped FIT: one distance within 1 mm, the reference's",
+          .enabled(if: WatchFormatsCommandTests.hasCorpus, "../shared/tracks not found"))
+    func sameRunInEveryFormat() throws {
+        let scratch = try Scratch()
+        let files = ["gpx", "tcx", "fit"].map { Self.corpus.appendingPathComponent("\($0)/garmin_fr945_run_sloatsburg.\($0)").path }
+        let gzipped = try scratch.gzip(files[2], to: "sloatsburg.fit.gz")
+        let result = try RunnectProcess.run(["stats", "--json"] + files + [gzipped.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let objects = try result.stdoutLines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(objects.map { $0["format"] as? String } == ["gpx-1.1", "tcx", "fit", "fit"])
+        let distances = objects.compactMap { $0["distance_m"] as? Double }
+        #expect(distances.count == 4)
+        // reference.json: length_2d_geodesic_m of all three files (GeographicLib over gpxpy,
+        // ElementTree and fitparse readings).
+        for distance in distances { #expect(abs(distance - 14156.762) <= 0.001, "\(distances)") }
+        #expect(Set(objects.map { $0["start_time"] as? String }).count == 1)
+    }
+
     @Test("a .gpx.gz gives the stats of the plain file; a corrupt one is a one-line error and exit 65")
     func gzipped() throws {
         let scratch = try Scratch()
