@@ -41,6 +41,13 @@ run search ㅅㅊㅎㅅ
 run search 반포 --json
 
 echo
+echo "== exports (GeoJSON, SVG) =="
+run export geojson SampleTracks/seokchon_lake_tapped.json --decimals 5
+run export geojson 1 --simplify 5 -o .build/demo/banpo.geojson
+run export svg 4 --profile -o .build/demo/namsan.svg
+run export svg "${samples[@]}" -o .build/demo/previews --size 320x240
+
+echo
 echo "== discovery index (static site) =="
 run index .build/demo/site
 run index .build/demo/site --json     # a re-run: every file unchanged
