@@ -172,7 +172,7 @@ extension StoreCommandTests.Scratch {
     func gzip(_ source: String, to name: String) throws -> URL {
         let target = folder.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: target.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: target.path, contents: nil)
         let output = try FileHandle(forWritingTo: target)
         defer { try? output.close() }
         let process = Process()

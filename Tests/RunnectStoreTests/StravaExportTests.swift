@@ -52,7 +52,7 @@ struct StravaExportTests {
     }
 
     static func gzip(_ source: URL, to target: URL) throws {
-        FileManager.default.createFile(atPath: target.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: target.path, contents: nil)
         let output = try FileHandle(forWritingTo: target)
         defer { try? output.close() }
         let process = Process()

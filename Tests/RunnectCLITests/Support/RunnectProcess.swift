@@ -37,7 +37,7 @@ struct RunnectProcess {
         // Standard error goes to a file, so a chatty child never blocks on a second full pipe.
         let errURL = FileManager.default.temporaryDirectory
             .appendingPathComponent("runnect-stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errURL) }
         let errHandle = try FileHandle(forWritingTo: errURL)
         let out = Pipe(), input = Pipe()

@@ -20,7 +20,7 @@ struct GzipByteStreamTests {
         /// `source` gzipped by the system's `gzip` into the scratch folder.
         func gzip(_ source: String, as name: String, level: Int = 6) throws -> String {
             let target = folder.appendingPathComponent(name)
-            FileManager.default.createFile(atPath: target.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: target.path, contents: nil)
             let output = try FileHandle(forWritingTo: target)
             defer { try? output.close() }
             let process = Process()
@@ -114,7 +114,7 @@ struct GzipByteStreamTests {
         let scratch = try Scratch()
         // 64 MiB of spaces inside <gpx>: 64 KiB gzipped.
         let inner = scratch.folder.appendingPathComponent("bomb.gpx")
-        FileManager.default.createFile(atPath: inner.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: inner.path, contents: nil)
         let handle = try FileHandle(forWritingTo: inner)
         handle.write(Data("<gpx>".utf8))
         let spaces = Data(repeating: 0x20, count: 1 << 20)
