@@ -377,6 +377,13 @@ def cmd_table(args):
                             r.get("system_seconds", -1), r.get("rerun_seconds", 0)),
                          r["bytes"] / 1e6 / r["seconds"] if r.get("seconds") else None, None,
                          r.get("max_rss_mib", r.get("peak_rss_mib"))))
+        elif tool == "runnect" and work == "import":
+            rows.append(("runnect " + args.commit if args.commit else "runnect",
+                         "runnect import of %s generated GPX files of %s points (read, hash, measure, "
+                         "store; %s jobs): %.2f s = %s files/s (points/s = files/s)"
+                         % (number(r.get("files"), 0), r.get("points_per_file"), r.get("jobs"),
+                            r.get("seconds", 0), number(r.get("courses_per_s"), 0)),
+                         r.get("mb_per_s"), r.get("courses_per_s"), r.get("max_rss_mib", r.get("peak_rss_mib"))))
         elif tool == "gpxpy":
             gpxpy_distance = r.get("distance_m")
             rows.append(("gpxpy %s" % r.get("version", ""),

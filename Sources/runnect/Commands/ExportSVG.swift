@@ -56,7 +56,7 @@ extension Runnect {
                     try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
                 } catch {
                     Diagnostics.error("\(output): cannot create the folder: \(error.localizedDescription)")
-                    throw ExitCode(73)
+                    throw ExitStatus.cannotCreate
                 }
             }
             var written = Set<String>()

@@ -12,7 +12,7 @@ enum ExportOutput {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             Diagnostics.error("\(path): cannot write: \(error.localizedDescription)")
-            throw ExitCode(73)  // EX_CANTCREAT
+            throw ExitStatus.cannotCreate
         }
     }
 }
