@@ -39,7 +39,8 @@ public struct ActivityStats: Sendable, Equatable, Codable {
     /// counts as moving when its time is positive and its distance divided by its time is above
     /// ``StatsOptions/movingSpeedThresholdMetersPerSecond`` (30 min/mile by default); its time
     /// then counts in full. Legs with zero or negative time never count, and nothing between two
-    /// segments does (a segment break is a pause). A fix repeated exactly (a 0 m leg: the device
+    /// segments does (a segment break is a pause), nor does a leg that reaches into one of the
+    /// activity's ``Activity/timerPauses`` (a FIT timer stop). A fix repeated exactly (a 0 m leg: the device
     /// had no new position) folds its time into the next leg instead of counting as a stop. `nil` when no segment has two timed points.
     public var movingTimeSeconds: Double?
     /// Elapsed time per kilometre, seconds: ``elapsedTimeSeconds`` divided by the distance
