@@ -205,15 +205,33 @@ extension CourseStore {
     /// `title` trimmed and NFC-normalised.
     /// - Throws: ``StoreError/invalidTitle(_:)`` unless 1–40 characters remain.
     static func validTitle(_ title: String) throws -> String {
+        try refuseControlCharacters(in: title, field: "title")
         let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
         guard (1...maximumTitleLength).contains(trimmed.count) else { throw StoreError.invalidTitle(title) }
         return trimmed
     }
 
-    /// The activity's own name, else the file name, cut to the title length.
+    /// A description the user typed, trimmed and NFC-normalised; `nil` when blank.
+    /// - Throws: ``StoreError/controlCharacter(field:scalar:position:)`` for a control other
+    ///   than a line feed or a tab.
+    static func validDescription(_ description: String?) throws -> String? {
+        if let description { try refuseControlCharacters(in: description, field: "description", allowingLineBreaks: true) }
+        return nonBlank(description)
+    }
+
+    /// Throws ``StoreError/controlCharacter(field:scalar:position:)`` for the first control of
+    /// typed text (``ControlCharacters``).
+    static func refuseControlCharacters(in text: String, field: String, allowingLineBreaks: Bool = false) throws {
+        if let (scalar, position) = ControlCharacters.first(in: text, allowingLineBreaks: allowingLineBreaks) {
+            throw StoreError.controlCharacter(field: field, scalar: scalar, position: position)
+        }
+    }
+
+    /// The activity's own name, else the file name, cut to the title length; controls replaced
+    /// (the text comes from a file).
     static func derivedTitle(of activity: Activity, fileName: String?) -> String {
         for candidate in [activity.displayName, fileName] {
-            if let text = nonBlank(candidate) {
+            if let text = nonBlank(candidate.map { ControlCharacters.replacing(in: $0) }) {
                 return String(text.prefix(maximumTitleLength)).trimmingCharacters(in: .whitespacesAndNewlines)
             }
         }

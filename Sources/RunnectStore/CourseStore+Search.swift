@@ -14,14 +14,39 @@ extension CourseStore {
     ///   - scope: Shared courses (the default) or every course.
     ///   - sort: ``CourseSort/relevance`` (the default: title matches first), or a list order.
     ///   - page: Which page, of how many courses.
-    /// - Throws: ``StoreError/invalidPage(limit:number:)``.
+    /// - Throws: ``StoreError/invalidPage(limit:number:)``, ``StoreError/tooManyKeywords(found:limit:)``,
+    ///   ``StoreError/keywordTooLong(_:limit:)``.
     public func search(keywords: String, scope: SearchScope = .shared, sort: CourseSort = .relevance,
                        page: Page = Page()) throws -> [Course] {
+        try Self.checkKeywords(keywords)
         let offset = try page.offset()
         return try read { db in
             let ids = try SearchIndex.search(db, keywords: keywords, scope: scope, user: user, sort: sort,
                                              limit: page.limit, offset: offset)
             return try fetchCourses(db, ids: ids)
+        }
+    }
+}
+
+extension CourseStore {
+    /// The most distinct keywords a search takes: every keyword adds a join to the query, and a
+    /// title holds 40 characters.
+    public static let maximumKeywordCount = 16
+    /// The longest keyword a search takes, in characters (a title holds 40; an address detail a
+    /// few dozen).
+    public static let maximumKeywordLength = 64
+
+    /// Refuses keywords past ``maximumKeywordCount`` and ``maximumKeywordLength`` before any SQL
+    /// runs, so a long query ends at once with a message that names the limit, never in an
+    /// SQLite error.
+    /// - Throws: ``StoreError/tooManyKeywords(found:limit:)``, ``StoreError/keywordTooLong(_:limit:)``.
+    public static func checkKeywords(_ keywords: String) throws {
+        let words = KoreanText.words(in: keywords)
+        guard words.count <= maximumKeywordCount else {
+            throw StoreError.tooManyKeywords(found: words.count, limit: maximumKeywordCount)
+        }
+        if let long = words.first(where: { $0.text.count > maximumKeywordLength }) {
+            throw StoreError.keywordTooLong(long.text, limit: maximumKeywordLength)
         }
     }
 }

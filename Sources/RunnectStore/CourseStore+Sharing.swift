@@ -47,7 +47,7 @@ extension CourseStore {
             let course = try ownedCourse(db, id: id)
             guard !course.isUploaded else { throw StoreError.alreadyUploaded(id) }
             let title = try Self.validTitle(title)
-            guard let description = Self.nonBlank(description) else { throw StoreError.emptyDescription }
+            guard let description = try Self.validDescription(description) else { throw StoreError.emptyDescription }
             typealias C = CourseRecord.Columns
             try CourseRecord.filter(key: id).updateAll(
                 db, C.isUploaded.set(to: true), C.uploadedAt.set(to: Date()), C.title.set(to: title),

@@ -51,16 +51,25 @@ public final class CourseStore: Sendable {
     /// - Parameters:
     ///   - path: The database file (see ``defaultPath(environment:)``).
     ///   - user: Who is acting (see ``defaultUser(environment:)``).
-    /// - Throws: ``StoreError/newerSchema(found:supported:)``, ``StoreError/cannotOpen(path:reason:)``.
+    /// - Throws: ``StoreError/newerSchema(found:supported:)``, ``StoreError/cannotOpen(path:reason:)``
+    ///   (also for a path that is a device, a pipe or a folder), ``StoreError/invalidUser(_:)`` and
+    ///   ``StoreError/controlCharacter(field:scalar:position:)`` for a blank user name or one with a
+    ///   control character.
     public convenience init(path: String, user: String) throws {
         try self.init(path: path, user: user, hooks: StoreHooks())
     }
 
     /// `hooks` lets tests fail an operation midway.
     init(path: String, user: String, hooks: StoreHooks) throws {
+        try Self.refuseControlCharacters(in: user, field: "user name")
+        guard !user.allSatisfy(\.isWhitespace) else { throw StoreError.invalidUser(user) }
         self.user = user
         self.path = path
         self.hooks = hooks
+        // SQLite writes `-wal` and `-shm` files beside the database: never beside a device or a pipe.
+        if OutputFile.kind(of: path) != .missing && OutputFile.kind(of: path) != .regular {
+            throw StoreError.cannotOpen(path: path, reason: "not a regular file")
+        }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

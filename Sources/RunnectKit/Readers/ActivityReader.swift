@@ -33,11 +33,14 @@ public enum ActivityReader {
     ///
     /// A gzip stream (RFC 1952, detected by its magic bytes) is inflated as it is read and its
     /// content detected again, so `.gpx.gz`, `.tcx.gz` and `.fit.gz` read like the plain files.
-    /// The inflated size is bounded by `inflateLimit` (see ``GzipByteStream``).
+    /// The inflated size is bounded by `inflateLimit` (see ``GzipByteStream``). Control
+    /// characters in the file's text are replaced (``Activity/replacingControlCharacters()``).
     /// - Throws: ``ReadError``.
     public static func readAll(from stream: ByteStream,
                                inflateLimit: Int = GzipByteStream.defaultMaxOutputBytes) throws -> [Activity] {
-        try readAll(from: stream, inflateLimit: inflateLimit, insideGzip: false)
+        try readAll(from: stream, inflateLimit: inflateLimit, insideGzip: false).map {
+            $0.replacingControlCharacters()
+        }
     }
 
     private static func readAll(from stream: ByteStream, inflateLimit: Int, insideGzip: Bool) throws -> [Activity] {

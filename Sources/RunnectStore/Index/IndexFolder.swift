@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import RunnectKit
 
 /// The output folder of a discovery-index export: writes files atomically, knows which files it
 /// owns, and removes only those.
@@ -16,7 +17,7 @@ import Foundation
 /// or edited manifest cannot point the exporter at anything else.
 ///
 /// A file is written to a temporary name in its own folder and renamed over the old one
-/// (`rename(2)` is atomic), so a web server serving the folder during an export only ever serves
+/// (`rename(2)` is atomic, ``OutputFile``), so a web server serving the folder during an export only ever serves
 /// whole files. A file whose bytes would not change is left alone (its modification time too).
 struct IndexFolder {
     /// The manifest of owned files, in the output folder.
@@ -35,6 +36,15 @@ struct IndexFolder {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw IndexExportError.notAFolder(path: root.path)
+        }
+        // The folder named may be a link to a folder (the user chose it); the exporter's own
+        // `courses` folder and manifest may not: a link there would carry its writes elsewhere.
+        let courses = root.appendingPathComponent(Self.coursesFolder).path
+        for (name, expected) in [(courses, S_IFDIR), (root.appendingPathComponent(Self.manifestName).path, S_IFREG)] {
+            var info = stat()
+            if lstat(name, &info) == 0, info.st_mode & S_IFMT != expected {
+                throw IndexExportError.foreignFile(path: name)
+            }
         }
         for folder in [root, root.appendingPathComponent(Self.coursesFolder)] {
             do {
@@ -80,12 +90,14 @@ struct IndexFolder {
     }
 
     /// Throws ``IndexExportError/foreignFile(path:)`` for the first of `names` present on disk and
-    /// not owned: checked before anything is written.
+    /// not owned, or owned but no longer a regular file (a link, a FIFO, a folder put in its
+    /// place): checked before anything is written.
     func checkNoForeignFiles(_ names: [String]) throws {
-        for name in names where !owned.contains(name) {
+        for name in names {
             var info = stat()
-            if lstat(root.appendingPathComponent(name).path, &info) == 0 {
-                throw IndexExportError.foreignFile(path: root.appendingPathComponent(name).path)
+            let path = root.appendingPathComponent(name).path
+            if lstat(path, &info) == 0, !owned.contains(name) || info.st_mode & S_IFMT != S_IFREG {
+                throw IndexExportError.foreignFile(path: path)
             }
         }
     }
@@ -151,46 +163,17 @@ struct IndexFolder {
 
     // MARK: - Atomic writes
 
-    /// Writes to `.<name>.<pid>.tmp` beside the target, then renames it over the target.
-    ///
-    /// Not `Data.write(options: .atomic)`: Foundation's temporary file on Linux is created with
-    /// mode 0600, which a web server running as another user cannot read. This one gets 0644
-    /// less the umask, as any file the user creates.
+    /// Writes `data` to `url` atomically (``OutputFile``: a temporary file renamed over the old
+    /// one, readable by a web server running as another user).
     static func writeAtomically(_ data: Data, to url: URL) throws {
-        let target = url.path
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw IndexExportError.cannotWrite(path: target, reason: String(cString: strerror(errno)))
-        }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
-        if close(fd) != 0, failure == 0 { failure = errno }
-        if failure == 0, rename(temporary, target) != 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporary)
-            throw IndexExportError.cannotWrite(path: target, reason: String(cString: strerror(failure)))
+        do {
+            try OutputFile.write(data, to: url.path)
+        } catch OutputFileError.cannotWrite(_, let reason) {
+            throw IndexExportError.cannotWrite(path: url.path, reason: reason)
         }
     }
 
     private static func reason(_ error: Error) -> String {
         (error as NSError).localizedDescription
     }
-}
-
-/// `write(2)`, out of reach of ``IndexFolder/write(_:to:)``'s name.
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, bytes, count)
 }

@@ -36,17 +36,23 @@ public struct CourseDraft: Sendable {
     ///     same hash twice.
     ///   - title: 1–40 characters after trimming; `nil` takes the activity's own name, else
     ///     `fileName`, cut to 40 characters (else "Untitled course").
-    ///   - description: Blank means none; `nil` takes the activity's own description.
+    ///   - description: Blank means none; `nil` takes the activity's own description. Typed text:
+    ///     a control other than a line feed or tab is refused.
     ///   - departure: Where the course starts.
     ///   - fileName: The source's file name without extension, for the default title.
-    /// - Throws: ``StoreError/invalidTitle(_:)``, ``StoreError/emptyActivity`` (no track or route
+    /// - Throws: ``StoreError/invalidTitle(_:)``, ``StoreError/controlCharacter(field:scalar:position:)``,
+    ///   ``StoreError/emptyActivity`` (no track or route
     ///   point), ``StoreError/cannotEncode(_:)``.
     public init(activity: Activity, contentHash: String, title: String? = nil, description: String? = nil,
                 departure: Departure? = nil, fileName: String? = nil) throws {
         guard activity.courseSegments.contains(where: { !$0.isEmpty }) else { throw StoreError.emptyActivity }
         let title = try title.map(CourseStore.validTitle)
             ?? CourseStore.derivedTitle(of: activity, fileName: fileName)
-        let description = CourseStore.nonBlank(description ?? activity.metadata.description)
+        // A description passed in was typed (refused with controls); the file's own has them replaced.
+        let description = try description.map(CourseStore.validDescription)
+            ?? CourseStore.nonBlank(activity.metadata.description.map {
+                ControlCharacters.replacing(in: $0, keepingLineBreaks: true)
+            })
         // The stats as stored: JSON text at the resolution of the JSON output, and the value
         // read back from it, so that the course returned equals the course read later.
         let stats: ActivityStats

@@ -22,8 +22,11 @@ public struct Departure: Codable, Equatable, Hashable, Sendable {
     /// - Parameters:
     ///   - address: `region city town [detail…]`; parts from the fourth on form ``detail``.
     ///   - name: The place name; blank means none.
-    /// - Throws: ``StoreError/invalidDeparture(_:)`` when fewer than three parts are given.
+    /// - Throws: ``StoreError/invalidDeparture(_:)`` when fewer than three parts are given,
+    ///   ``StoreError/controlCharacter(field:scalar:position:)`` for a control in either text.
     public init(address: String, name: String? = nil) throws {
+        try CourseStore.refuseControlCharacters(in: address, field: "departure address")
+        if let name { try CourseStore.refuseControlCharacters(in: name, field: "departure name") }
         let parts = address.precomposedStringWithCanonicalMapping
             .split(whereSeparator: { $0.isWhitespace })
             .map(String.init)

@@ -45,6 +45,16 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     /// The stored geometry of a course could not be decoded.
     case corruptGeometry(id: Int64, reason: String)
+    /// Typed text (a title, a description, a departure, a user name) holds a control character
+    /// (see ``RunnectKit/ControlCharacters``): ESC, BEL, CR, NUL, a bidirectional override, …;
+    /// `position` counts characters from 1.
+    case controlCharacter(field: String, scalar: Unicode.Scalar, position: Int)
+    /// More distinct keywords than ``CourseStore/maximumKeywordCount``.
+    case tooManyKeywords(found: Int, limit: Int)
+    /// A keyword longer than ``CourseStore/maximumKeywordLength`` characters.
+    case keywordTooLong(String, limit: Int)
+    /// A user name must not be blank.
+    case invalidUser(String)
     /// SQLite reported an error (disk full, database locked for longer than the busy timeout, …).
     case database(String)
 
@@ -91,6 +101,15 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot open the course database \(path): \(reason)"
         case .corruptGeometry(let id, let reason):
             return "the stored path of course #\(id) is damaged (\(reason)); delete and re-import it"
+        case .controlCharacter(let field, let scalar, let position):
+            return "the \(field) holds a control character (\(ControlCharacters.name(scalar)) at character \(position)); "
+                + "control characters are not allowed in it, type it without"
+        case .tooManyKeywords(let found, let limit):
+            return "\(found) keywords given; a search takes at most \(limit)"
+        case .keywordTooLong(let word, let limit):
+            return "keyword \"\(word.prefix(20))…\" has \(word.count) characters; a keyword takes at most \(limit)"
+        case .invalidUser(let name):
+            return "user name \"\(name)\" is blank; pass --user NAME or set RUNNECT_USER"
         case .database(let message):
             return "database error: \(message)"
         }

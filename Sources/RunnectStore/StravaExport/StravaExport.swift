@@ -1,4 +1,5 @@
 import Foundation
+import RunnectKit
 
 /// A folder unpacked from Strava's bulk export ("Download or Delete Your Account" → "Request
 /// your archive"): `activities.csv`, one row per activity, and `activities/` with the recorded
@@ -68,34 +69,78 @@ public struct StravaExport: Sendable {
         let columns = (id: table.column("Activity ID"), date: table.column("Activity Date"),
                        name: table.column("Activity Name"), type: table.column("Activity Type"),
                        description: table.column("Activity Description"))
-        func value(_ row: [String], _ column: Int?) -> String? {
+        // Cells are text from a file: their control characters are replaced, line breaks kept
+        // only in the description.
+        func value(_ row: [String], _ column: Int?, keepingLineBreaks: Bool = false) -> String? {
             guard let column, column < row.count else { return nil }
-            let trimmed = row[column].trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = ControlCharacters.replacing(in: row[column], keepingLineBreaks: keepingLineBreaks)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
             return trimmed.isEmpty ? nil : trimmed
         }
         entries = zip(table.rows, table.rowLines).map { row, line in
             Entry(activityID: value(row, columns.id), date: value(row, columns.date).flatMap(Self.parseDate),
                   name: value(row, columns.name), type: value(row, columns.type),
-                  description: value(row, columns.description), fileName: value(row, fileColumn), line: line)
+                  description: value(row, columns.description, keepingLineBreaks: true),
+                  fileName: value(row, fileColumn), line: line)
         }
     }
 
     /// The entries that have a file.
     public var recorded: [Entry] { entries.filter { $0.fileName != nil } }
 
-    /// The full path of an entry's file.
-    public func path(of entry: Entry) -> String? {
-        entry.fileName.map { (folder as NSString).appendingPathComponent($0) }
+    /// The path of an entry's file (`nil` for a manual activity), checked to lie inside the export
+    /// folder once every symbolic link is resolved, and to be a regular file when it exists.
+    ///
+    /// `activities.csv` is data from elsewhere: a `Filename` of `../secret/x.gpx`, `/etc/passwd`
+    /// or a link pointing out of the folder must not make an import read a file the runner did
+    /// not hand over, and a FIFO must not make it wait forever.
+    /// - Throws: ``StravaExportError/outsideFolder(path:line:fileName:)``,
+    ///   ``StravaExportError/notARegularFile(path:line:fileName:)``.
+    public func path(of entry: Entry) throws -> String? {
+        guard let fileName = entry.fileName else { return nil }
+        let joined = (folder as NSString).appendingPathComponent(fileName)
+        let tablePath = (folder as NSString).appendingPathComponent(Self.tableName)
+        guard let root = Self.realPath(folder) else { return joined }
+        // A missing file cannot be resolved: its name alone must stay inside (the import then
+        // says it is missing).
+        let resolved = Self.realPath(joined)
+            ?? (root as NSString).appendingPathComponent((fileName as NSString).standardizingPath)
+        guard !fileName.hasPrefix("/"), !fileName.split(separator: "/").contains(".."),
+              resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+        else {
+            throw StravaExportError.outsideFolder(path: tablePath, line: entry.line, fileName: fileName)
+        }
+        if OutputFile.kind(of: joined) == .special || OutputFile.kind(of: joined) == .folder {
+            throw StravaExportError.notARegularFile(path: tablePath, line: entry.line, fileName: fileName)
+        }
+        return joined
     }
 
     /// What to import: one item per entry with a file, titled with the activity's name (cut to
     /// the store's 40 characters) and described with its description; an entry without a name or
-    /// description takes the file's own.
-    public func importItems(departure: Departure? = nil) -> [ImportItem] {
-        recorded.map { entry in
-            ImportItem(path: path(of: entry)!, title: entry.name.map(Self.title), description: entry.description,
-                       departure: departure)
+    /// description takes the file's own. An entry whose file is refused by ``path(of:)`` is a
+    /// failed outcome instead: the rest import.
+    public func importItems(departure: Departure? = nil) -> (items: [ImportItem], refused: [ImportOutcome]) {
+        var items: [ImportItem] = []
+        var refused: [ImportOutcome] = []
+        for entry in recorded {
+            do {
+                guard let path = try path(of: entry) else { continue }
+                items.append(ImportItem(path: path, title: entry.name.map(Self.title), description: entry.description,
+                                        departure: departure))
+            } catch {
+                let named = (folder as NSString).appendingPathComponent(entry.fileName ?? "")
+                refused.append(.failed(ImportItem(path: named), error))
+            }
         }
+        return (items, refused)
+    }
+
+    /// `realpath(3)`: the absolute path with every link and `..` resolved; `nil` when missing.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The kind of a file by its name: `gpx`, `tcx.gz`, `fit.gz`, … (lowercased; what Strava's
@@ -133,6 +178,10 @@ public enum StravaExportError: Error, Equatable, Sendable, CustomStringConvertib
     case malformedTable(path: String, line: Int, message: String)
     /// A column the import needs is not in the header.
     case missingColumn(path: String, column: String)
+    /// A row's `Filename` leads outside the export folder (`..`, an absolute path, a link).
+    case outsideFolder(path: String, line: Int, fileName: String)
+    /// A row's `Filename` is a FIFO, a socket, a device or a folder.
+    case notARegularFile(path: String, line: Int, fileName: String)
 
     public var description: String {
         switch self {
@@ -141,6 +190,10 @@ public enum StravaExportError: Error, Equatable, Sendable, CustomStringConvertib
         case .malformedTable(let path, let line, let message): return "\(path): line \(line): \(message)"
         case .missingColumn(let path, let column):
             return "\(path): no \"\(column)\" column: not a Strava activities.csv"
+        case .outsideFolder(let path, let line, let fileName):
+            return "\(path): line \(line): Filename \"\(fileName)\" is outside the export folder; refused"
+        case .notARegularFile(let path, let line, let fileName):
+            return "\(path): line \(line): Filename \"\(fileName)\" is not a regular file; refused"
         }
     }
 }

@@ -80,7 +80,7 @@ extension Runnect {
                         ], options: [.sortedKeys, .withoutEscapingSlashes])
                         print(String(decoding: line, as: UTF8.self))
                     } else {
-                        print("\(course.label) -> \(target) (\(svg.count) bytes)")
+                        print("\(course.label.forTerminal) -> \(target.forTerminal) (\(svg.count) bytes)")
                     }
                 }
             }

@@ -10,9 +10,11 @@ extension Runnect {
             abstract: "Import GPX, TCX and tapped-point courses (files, folders or a Strava export) into the store.",
             discussion: """
                 Folders are searched recursively for .gpx, .tcx, .fit, .json and .geojson files, and \
-                those gzipped (.gpx.gz, …). A folder holding activities.csv is a Strava bulk export: \
+                those gzipped (.gpx.gz, …); regular files only (a FIFO or device found there is \
+                skipped with a note; one named on the command line is read). A folder holding activities.csv is a Strava bulk export: \
                 the files its Filename column names are imported with the activity's name and \
-                description, and the counts are given per file format. Each file is imported \
+                description, and the counts are given per file format; a row whose Filename leads \
+                outside the export folder is refused. Each file is imported \
                 atomically; content already imported is recognised by its SHA-256 and skipped. \
                 Failures are listed at the end and make the exit code 65. A progress bar is drawn \
                 on a terminal, never on a pipe.
@@ -56,6 +58,7 @@ extension Runnect {
             var items: [ImportItem] = []
             // Files of Strava exports, by kind (gpx, tcx.gz, …), for the counts per format.
             var stravaKinds: [String: String] = [:]
+            var refusedRows: [ImportOutcome] = []
             for input in try Self.collect(paths) {
                 switch input {
                 case .file(let path):
@@ -64,18 +67,27 @@ extension Runnect {
                     let recorded = export.recorded.count
                     Diagnostics.note("\(export.folder): Strava export, \(export.entries.count) activities, "
                                      + "\(recorded) with a file, \(export.entries.count - recorded) without")
-                    for var item in export.importItems(departure: place) {
+                    let (exportItems, refused) = export.importItems(departure: place)
+                    for var item in exportItems {
                         if let title { item.title = title }
                         if let description { item.description = description }
                         stravaKinds[item.path] = StravaExport.fileKind(item.path)
                         items.append(item)
                     }
+                    for outcome in refused { stravaKinds[outcome.item.path] = StravaExport.fileKind(outcome.item.path) }
+                    refusedRows += refused
                 }
             }
             var byKind: [String: ImportSummary] = [:]
             let progress = ProgressBar(total: items.count)
             var summary = ImportSummary()
             var failures: [(String, any Error)] = []
+            // Rows of a Strava export whose file was refused count as failed, as files that fail to read.
+            for outcome in refusedRows {
+                summary.add(outcome)
+                if let kind = stravaKinds[outcome.item.path] { byKind[kind, default: ImportSummary()].add(outcome) }
+                if case .failed(_, let error) = outcome { failures.append(("", error)) }
+            }
             try BulkImporter(store: courses, jobs: jobs).run(items) { outcomes in
                 progress.clear()
                 for outcome in outcomes {
@@ -95,12 +107,14 @@ extension Runnect {
             progress.clear()
             if !store.json {
                 print("\(summary.imported) imported, \(summary.skipped) already there, \(summary.failed) failed")
+                let width = (byKind.keys.map(\.count).max() ?? 0) + 2
                 for (kind, counts) in byKind.sorted(by: { $0.key < $1.key }) {
-                    print("  " + kind.padding(toLength: 8, withPad: " ", startingAt: 0)
+                    print("  " + kind.padding(toLength: width, withPad: " ", startingAt: 0)
                           + "\(counts.imported) imported, \(counts.skipped) already there, \(counts.failed) failed")
                 }
             }
-            for (file, error) in failures { Diagnostics.error("\(file): \(error)") }
+            // A refused Strava row's error names activities.csv and its line already.
+            for (file, error) in failures { Diagnostics.error(file.isEmpty ? "\(error)" : "\(file): \(error)") }
             if !failures.isEmpty { throw ExitStatus.dataError }
         }
 
@@ -132,14 +146,28 @@ extension Runnect {
                     }
                     continue
                 }
-                let enumerator = FileManager.default.enumerator(atPath: path)
-                var found: [String] = []
-                while let relative = enumerator?.nextObject() as? String {
-                    if isSupported(relative) { found.append((path as NSString).appendingPathComponent(relative)) }
-                }
-                files += found.sorted().map(Input.file)
+                files += walk(path).map(Input.file)
             }
             return files
+        }
+
+        /// The supported files below `folder`, sorted. Regular files only (links to them too): a
+        /// FIFO, socket or device of a supported name would block or never end, and is skipped
+        /// with a note.
+        static func walk(_ folder: String) -> [String] {
+            let enumerator = FileManager.default.enumerator(atPath: folder)
+            var found: [String] = []
+            while let relative = enumerator?.nextObject() as? String {
+                guard isSupported(relative) else { continue }
+                let full = (folder as NSString).appendingPathComponent(relative)
+                switch OutputFile.kind(of: full) {
+                case .regular: found.append(full)
+                case .special: Diagnostics.note("\(full): not a regular file (a FIFO, socket or device), skipped")
+                case .missing: Diagnostics.note("\(full): a link to nothing, skipped")
+                case .folder: continue
+                }
+            }
+            return found.sorted()
         }
 
         /// Whether a file name has a supported extension, gzipped or not (`run.tcx.gz`).

@@ -6,32 +6,38 @@ import RunnectStore
 enum CourseText {
     /// `#12  반포 한강공원 달빛 러닝 10K  10.14 km  5'44"/km  서울 서초구 반포동  shared ★3`
     static func line(_ course: Course) -> String {
-        var parts = ["#\(course.id)", course.title, RunnerFormat.kilometers(meters: course.stats.distanceMeters)]
+        var parts = ["#\(course.id)", course.title.forTerminal, RunnerFormat.kilometers(meters: course.stats.distanceMeters)]
         if let pace = course.stats.averagePaceSecondsPerKilometer {
             parts.append(RunnerFormat.pace(secondsPerKilometer: pace) + "/km")
         }
-        if let departure = course.departure {
-            parts.append(departure.name.map { "\(departure.address) (\($0))" } ?? departure.address)
-        }
+        if let departure = course.departure { parts.append(place(departure)) }
         var flags = course.isUploaded ? "shared" : "private"
         if course.scrapCount > 0 { flags += " ★\(course.scrapCount)" }
         if course.isScrapped { flags += " (scrapped)" }
         parts.append(flags)
-        parts.append("by \(course.owner)")
+        parts.append("by \(course.owner.forTerminal)")
         return parts.joined(separator: "  ")
+    }
+
+    /// `서울 송파구 잠실동 올림픽로 25 (잠실종합운동장)`.
+    private static func place(_ departure: Departure) -> String {
+        (departure.name.map { "\(departure.address) (\($0))" } ?? departure.address).forTerminal
     }
 
     /// The detail view of `runnect show`.
     static func detail(_ course: Course) -> String {
-        var lines = ["#\(course.id)  \(course.title)"]
+        var lines = ["#\(course.id)  \(course.title.forTerminal)"]
         func row(_ label: String, _ value: String) {
             lines.append("  " + label.padding(toLength: 13, withPad: " ", startingAt: 0) + value)
         }
-        if let description = course.description { row("Description", description) }
-        if let departure = course.departure {
-            row("Departure", departure.name.map { "\(departure.address) (\($0))" } ?? departure.address)
+        if let description = course.description {
+            // Lines after the first are indented under the first: none can pass for a row of its own.
+            let indent = "\n" + String(repeating: " ", count: 15)
+            row("Description", ControlCharacters.escaped(description, keepingLineBreaks: true)
+                .replacingOccurrences(of: "\n", with: indent))
         }
-        row("Owner", course.owner)
+        if let departure = course.departure { row("Departure", place(departure)) }
+        row("Owner", course.owner.forTerminal)
         row("Shared", course.isUploaded
             ? "yes, since \(course.uploadedAt.map(RunnerFormat.timestamp) ?? "?")" : "no")
         row("Scraps", "\(course.scrapCount)\(course.isScrapped ? " (you scrapped it)" : "")")

@@ -15,7 +15,8 @@ enum Diagnostics {
         write("runnect: warning: \(message)\n")
     }
 
+    /// One line: a control character in the message (a file name, a title) is shown escaped.
     private static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        FileHandle.standardError.write(Data((String(text.dropLast()).forTerminal + "\n").utf8))
     }
 }

@@ -6,8 +6,8 @@ enum StatsText {
     static func render(file: String, activity: Activity, stats: ActivityStats) -> String {
         var lines: [String] = []
         let kind = activity.isMeasuredOnRoutes ? "route" : "track"
-        lines.append("\(file)  (\(formatName(activity.format)), \(kind))")
-        if let name = activity.displayName { lines.append("  \(name)") }
+        lines.append("\(file.forTerminal)  (\(formatName(activity.format)), \(kind))")
+        if let name = activity.displayName { lines.append("  \(name.forTerminal)") }
 
         var distance = RunnerFormat.kilometers(meters: stats.distanceMeters)
         if let distance3D = stats.distance3DMeters {
