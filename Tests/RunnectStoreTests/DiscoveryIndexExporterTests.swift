@@ -193,6 +193,40 @@ struct DiscoveryIndexExporterTests {
         }
     }
 
+    @Test("a linked courses folder, or a link or FIFO put in place of an owned file, stops the export: nothing written through it")
+    func linksAndSpecialFiles() throws {
+        try withFixture { fixture, folder, out in
+            let elsewhere = folder.appendingPathComponent("elsewhere")
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+            let courses = out.appendingPathComponent("courses")
+            try FileManager.default.createSymbolicLink(atPath: courses.path, withDestinationPath: elsewhere.path)
+            #expect(throws: IndexExportError.foreignFile(path: courses.path)) {
+                try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["courses"])
+
+            // A real export, then an owned file replaced by a FIFO and another by a link.
+            try FileManager.default.removeItem(at: courses)
+            _ = try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
+            let preview = out.appendingPathComponent(DiscoveryIndexExporter.previewName(id: fixture.hangang.id))
+            try FileManager.default.removeItem(at: preview)
+            #expect(mkfifo(preview.path, 0o644) == 0)
+            #expect(throws: IndexExportError.foreignFile(path: preview.path)) {
+                try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
+            }
+            try FileManager.default.removeItem(at: preview)
+            let target = elsewhere.appendingPathComponent("mine.txt")
+            try Data("mine".utf8).write(to: target)
+            try FileManager.default.createSymbolicLink(atPath: preview.path, withDestinationPath: target.path)
+            #expect(throws: IndexExportError.foreignFile(path: preview.path)) {
+                try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
+            }
+            #expect(try String(contentsOf: target, encoding: .utf8) == "mine")
+        }
+    }
+
     @Test("a manifest naming files outside the exporter's own names cannot make it delete them")
     func manifestIsChecked() throws {
         try withFixture { fixture, folder, out in

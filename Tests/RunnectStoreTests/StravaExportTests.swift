@@ -112,7 +112,8 @@ struct StravaExportTests {
             #expect(export.entries[1].name == "남산 \"순환\" 코스" && export.entries[1].line == 4)
             #expect(export.entries[4].fileName == nil && export.entries[5].type == "Walk")
             #expect(export.recorded.map { StravaExport.fileKind($0.fileName!) } == ["gpx", "gpx.gz", "tcx.gz", "gpx", "tcx"])
-            let items = export.importItems()
+            let (items, refused) = export.importItems()
+            #expect(refused.isEmpty)
             #expect(items[2].title == String(Self.longName.prefix(40)).trimmingCharacters(in: .whitespaces))
             #expect(items[1].description == nil)
         }
@@ -125,7 +126,7 @@ struct StravaExportTests {
             let export = try StravaExport(folder: folder.path)
             try withTemporaryStore { store, _ in
                 var outcomes: [ImportOutcome] = []
-                let summary = try BulkImporter(store: store, jobs: 2).run(export.importItems()) { outcomes += $0 }
+                let summary = try BulkImporter(store: store, jobs: 2).run(export.importItems().items) { outcomes += $0 }
                 #expect(summary.imported == 4 && summary.failed == 1 && summary.skipped == 0)
                 var courses: [String: Course] = [:]
                 for case .imported(let item, let course) in outcomes { courses[(item.path as NSString).lastPathComponent] = course }
@@ -146,7 +147,7 @@ struct StravaExportTests {
                     #expect("\(error)".contains("not closed"), "\(error)")
                 }
 
-                let again = try BulkImporter(store: store).run(export.importItems())
+                let again = try BulkImporter(store: store).run(export.importItems().items)
                 #expect(again.imported == 0 && again.skipped == 4 && again.failed == 1)
             }
         }
@@ -162,6 +163,59 @@ struct StravaExportTests {
             try "Activity ID,Filename\n1,\"activities/1.gpx\n".write(to: table, atomically: true, encoding: .utf8)
             let broken = try #require(throws: StravaExportError.self) { try StravaExport(folder: folder.path) }
             #expect(broken.description == "\(table.path): line 2: a quoted field is not closed")
+        }
+    }
+
+    @Test("a Filename leading outside the export folder (.., absolute, a link out) or to a FIFO is refused; the rest import")
+    func escapingRows() throws {
+        try withTemporaryDirectory { root in
+            let export = root.appendingPathComponent("export")
+            let activities = export.appendingPathComponent("activities")
+            let secret = root.appendingPathComponent("secret")
+            for folder in [activities, secret] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+            try FileManager.default.copyItem(atPath: SampleTracks.path("olympic_park_route.gpx"), toPath: secret.appendingPathComponent("x.gpx").path)
+            try FileManager.default.copyItem(atPath: SampleTracks.path("banpo_hangang_night_run.gpx"),
+                                             toPath: activities.appendingPathComponent("1.gpx").path)
+            try FileManager.default.createSymbolicLink(atPath: activities.appendingPathComponent("2.gpx").path,
+                                                       withDestinationPath: "../../secret/x.gpx")
+            try FileManager.default.createSymbolicLink(atPath: activities.appendingPathComponent("inside.gpx").path,
+                                                       withDestinationPath: "1.gpx")
+            #expect(mkfifo(activities.appendingPathComponent("3.gpx").path, 0o600) == 0)
+            let rows = ["Activity ID,Activity Name,Activity Description,Filename",
+                        "1,\"first \u{1B}]0;pwned\u{07}\",\"a\u{0}b\r\nline two\",activities/1.gpx",
+                        "2,dot-dot,,../secret/x.gpx", "3,link out,,activities/2.gpx", "4,fifo,,activities/3.gpx",
+                        "5,absolute,,\(secret.appendingPathComponent("x.gpx").path)", "6,sneaky,,activities/../../secret/x.gpx",
+                        "7,missing,,activities/404.gpx"]
+            try rows.joined(separator: "\n").write(to: export.appendingPathComponent("activities.csv"), atomically: true, encoding: .utf8)
+            let table = export.appendingPathComponent("activities.csv").path
+
+            let parsed = try StravaExport(folder: export.path)
+            // Cells are file text: controls replaced, line breaks kept in the description only
+            // (whose CR LF makes the first row take lines 2 and 3).
+            #expect(parsed.entries[0].name == "first \u{FFFD}]0;pwned\u{FFFD}")
+            #expect(parsed.entries[0].description == "a\u{FFFD}b\nline two")
+            let (items, refused) = parsed.importItems()
+            #expect(items.map { ($0.path as NSString).lastPathComponent } == ["1.gpx", "404.gpx"])
+            let errors = refused.compactMap { outcome -> StravaExportError? in
+                if case .failed(_, let error) = outcome { return error as? StravaExportError }
+                return nil
+            }
+            #expect(errors == [
+                .outsideFolder(path: table, line: 4, fileName: "../secret/x.gpx"),
+                .outsideFolder(path: table, line: 5, fileName: "activities/2.gpx"),
+                .notARegularFile(path: table, line: 6, fileName: "activities/3.gpx"),
+                .outsideFolder(path: table, line: 7, fileName: secret.appendingPathComponent("x.gpx").path),
+                .outsideFolder(path: table, line: 8, fileName: "activities/../../secret/x.gpx"),
+            ])
+            #expect(errors.first?.description == "\(table): line 4: Filename \"../secret/x.gpx\" is outside the export folder; refused")
+            // A link that stays inside the folder is fine.
+            #expect(try parsed.path(of: StravaExport.Entry(fileName: "activities/inside.gpx", line: 9)) != nil)
+
+            try withTemporaryStore { store, _ in
+                let summary = try BulkImporter(store: store).run(items)
+                #expect(summary.imported == 1 && summary.failed == 1)
+                #expect(try store.list(.mine(uploaded: nil)).map(\.title) == ["first \u{FFFD}]0;pwned\u{FFFD}"])
+            }
         }
     }
 }

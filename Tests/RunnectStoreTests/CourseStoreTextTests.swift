@@ -1,0 +1,123 @@
+import Foundation
+import RunnectKit
+import Testing
+@testable import RunnectStore
+
+/// One rule for control characters (``ControlCharacters``): typed text holding one is refused
+/// with nothing changed; text from files has them replaced.
+@Suite("Store: control characters in typed and file text")
+struct CourseStoreTextTests {
+    static let hostile = ["evil\u{1B}]0;pwned\u{07}", "a\u{0}b", "one\rtwo", "#1\n#99 forged  by admin",
+                          "\u{202E}nimda yb", "csi\u{9B}2J"]
+
+    @Test("draw, rename and upload refuse a title with a control character; the database is unchanged",
+          arguments: hostile)
+    func titles(title: String) throws {
+        try withTemporaryStore { store, _ in
+            let course = try store.draw(points: taps(seed: 1), title: "반포 야간 러닝")
+            let before = try dumpDatabase(store)
+            let expected = try #require(ControlCharacters.first(in: title))
+            let refusal = StoreError.controlCharacter(field: "title", scalar: expected.scalar, position: expected.position)
+            #expect(throws: refusal) { try store.draw(points: taps(seed: 2), title: title) }
+            #expect(throws: refusal) { try store.rename(id: course.id, title: title) }
+            #expect(throws: refusal) { try store.upload(id: course.id, title: title, description: "fine") }
+            #expect(try dumpDatabase(store) == before)
+        }
+    }
+
+    @Test("a typed description may span lines and hold tabs, never another control")
+    func descriptions() throws {
+        try withTemporaryStore { store, _ in
+            let course = try store.draw(points: taps(seed: 1), title: "반포", description: "첫 줄\n\t둘째 줄")
+            #expect(course.description == "첫 줄\n\t둘째 줄")
+            let before = try dumpDatabase(store)
+            #expect(throws: StoreError.controlCharacter(field: "description", scalar: "\u{1B}", position: 3)) {
+                try store.upload(id: course.id, title: "반포", description: "줄\n\u{1B}[2J")
+            }
+            #expect(throws: StoreError.controlCharacter(field: "description", scalar: "\r", position: 2)) {
+                try store.draw(points: taps(seed: 2), title: "x", description: "줄\r다음")
+            }
+            #expect(throws: StoreError.controlCharacter(field: "description", scalar: "\0", position: 2)) {
+                try store.importFile(path: SampleTracks.path("olympic_park_route.gpx"), description: "a\0b")
+            }
+            #expect(try dumpDatabase(store) == before)
+        }
+    }
+
+    @Test("a departure address or place name with a control character is refused")
+    func departures() throws {
+        #expect(throws: StoreError.controlCharacter(field: "departure address", scalar: "\u{1B}", position: 4)) {
+            try Departure(address: "서울 \u{1B}[2J 송파구 잠실동")
+        }
+        #expect(throws: StoreError.controlCharacter(field: "departure name", scalar: "\u{7}", position: 3)) {
+            try Departure(address: "서울 송파구 잠실동", name: "잠실\u{7}")
+        }
+    }
+
+    @Test("a user name with a control character, or a blank one, cannot open the store; nothing is created")
+    func users() throws {
+        try withTemporaryDatabase { path in
+            #expect(throws: StoreError.controlCharacter(field: "user name", scalar: "\r", position: 3)) {
+                try CourseStore(path: path, user: "ad\rmin")
+            }
+            #expect(throws: StoreError.invalidUser(" ")) { try CourseStore(path: path, user: " ") }
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+    }
+
+    @Test("a database path that is a device, a FIFO or a folder is refused before SQLite writes beside it")
+    func databasePath() throws {
+        try withTemporaryDirectory { (folder: URL) throws -> Void in
+            let fifo = folder.appendingPathComponent("db.fifo").path
+            #expect(mkfifo(fifo, 0o600) == 0)
+            for path in ["/dev/null", fifo, folder.path] {
+                #expect(throws: StoreError.cannotOpen(path: path, reason: "not a regular file")) {
+                    try CourseStore(path: path, user: "a")
+                }
+            }
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(left == ["db.fifo"])
+        }
+    }
+
+    @Test("a file's name and description with controls are stored with them replaced: a\\0b reads a\u{FFFD}b")
+    func fileText() throws {
+        try withTemporaryDirectory { folder in
+            let gpx = folder.appendingPathComponent("run.gpx")
+            try Data("""
+                <gpx version="1.1" creator="x"><metadata><name>a\u{0}b\u{1B}[2J</name>\
+                <desc>line 1\r\nline 2\u{7}</desc></metadata>\
+                <trk><trkseg><trkpt lat="37.5" lon="127"/><trkpt lat="37.51" lon="127"/></trkseg></trk></gpx>
+                """.utf8).write(to: gpx)
+            try withTemporaryStore { store, _ in
+                let course = try store.importFile(path: gpx.path)
+                #expect(course.title == "a\u{FFFD}b\u{FFFD}[2J")
+                #expect(course.description == "line 1\nline 2\u{FFFD}")
+            }
+        }
+    }
+
+    @Test("keywords past the bound (16 words, 64 characters each) are refused at once, never an SQLite error")
+    func keywordBounds() throws {
+        try withTemporaryStore { store, _ in
+            let course = try store.draw(points: taps(seed: 1), title: "한강 야간 러닝", description: "반포 무지개분수")
+            _ = try store.upload(id: course.id, title: "한강 야간 러닝", description: "반포 무지개분수")
+            let words = (0..<CourseStore.maximumKeywordCount).map { "한강\($0)" }
+            // At the bound: a real search that finds nothing, no error.
+            #expect(try store.search(keywords: words.joined(separator: " ")).isEmpty)
+            let long = String(repeating: "ㅎㄱ", count: CourseStore.maximumKeywordLength / 2)
+            #expect(try store.search(keywords: (Array(repeating: long, count: 1) + words.dropLast()).joined(separator: " ")).isEmpty)
+            #expect(try store.search(keywords: "한ㄱ ㅇㄱ 반포").map(\.id) == [course.id])
+
+            #expect(throws: StoreError.tooManyKeywords(found: 17, limit: 16)) {
+                try store.search(keywords: (words + ["17번째"]).joined(separator: " "))
+            }
+            // Duplicates count once, as the search sees them.
+            #expect(try store.search(keywords: (words + words).joined(separator: " ")).isEmpty)
+            #expect(throws: StoreError.keywordTooLong(long + "ㅎ", limit: 64)) { try store.search(keywords: long + "ㅎ") }
+            // What the audit ran: 2,000 words, each a different 초성 mix.
+            let huge = (0..<2_000).map { "ㅎ\($0)강" }.joined(separator: " ")
+            #expect(throws: StoreError.tooManyKeywords(found: 2_000, limit: 16)) { try store.search(keywords: huge) }
+        }
+    }
+}
