@@ -109,6 +109,28 @@ struct ReferenceCorpusTCXTests {
 /// The TCX reader on documents written here: what the corpus does not exercise.
 @Suite("TCX reader")
 struct TCXReaderTests {
+    @Test("times going back: a warning per activity naming the point, elapsed time never negative")
+    func timesGoingBack() throws {
+        func activity(_ times: [String]) -> String {
+            var text = "<Activity Sport=\"Running\"><Id>\(times[0])</Id><Lap StartTime=\"\(times[0])\"><Track>"
+            for (index, time) in times.enumerated() {
+                text += "<Trackpoint><Time>\(time)</Time><Position><LatitudeDegrees>\(37.5 + Double(index) * 0.0001)"
+                    + "</LatitudeDegrees><LongitudeDegrees>127.0</LongitudeDegrees></Position></Trackpoint>"
+            }
+            return text + "</Track></Lap></Activity>"
+        }
+        let forward = ["2024-04-07T06:00:00Z", "2024-04-07T06:00:05Z", "2024-04-07T06:00:10Z", "2024-04-07T06:00:15Z"]
+        let xml = Self.tcx(activity(forward) + activity(forward.reversed()))
+        let activities = try TCXReader().readAll(from: MemoryByteStream(xml))
+        #expect(activities[0].warnings.isEmpty)
+        #expect(activities[1].warnings.count == 3)
+        #expect(activities[1].warnings.first == "segment 1, point 2: the time goes back 0:00:05, from 2024-04-07T06:00:15Z "
+                + "(segment 1, point 1) to 2024-04-07T06:00:10Z; that leg counts as no time")
+        #expect(activities[0].stats().elapsedTimeSeconds == 15)
+        #expect(activities[1].stats().elapsedTimeSeconds == 0)
+        #expect(activities[1].stats().movingTimeSeconds == 0)
+    }
+
     static func tcx(_ activities: String, root: String = "TrainingCenterDatabase") -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
