@@ -46,18 +46,25 @@ struct TimeOrder {
     /// - Complexity: O(n) for n points: one comparison per timed point when the times never go
     ///   back, and at most ``maximumStrayPoints`` more per step back.
     init(segments: [[TrackPoint]]) {
-        var timed: [Place] = []
+        // The common case, times that never go back, costs one comparison per point and nothing else.
         var previous: Date?
         var isForward = true
-        for (segment, points) in segments.enumerated() {
-            for (index, point) in points.enumerated() {
-                guard let time = point.time else { continue }
-                if let previous, time < previous { isForward = false }
-                previous = time
-                timed.append(Place(segment: segment, point: index, time: time))
+        for point in segments.joined() {
+            guard let time = point.time else { continue }
+            if let previous, time < previous {
+                isForward = false
+                break
             }
+            previous = time
         }
         guard !isForward else { return }
+
+        var timed: [Place] = []
+        for (segment, points) in segments.enumerated() {
+            for (index, point) in points.enumerated() {
+                if let time = point.time { timed.append(Place(segment: segment, point: index, time: time)) }
+            }
+        }
 
         // `kept` holds indices into `timed` whose times are used, in order.
         var kept: [Int] = []
