@@ -86,8 +86,13 @@ struct ISO8601ParserTests {
         ("2024-04-07T24:00:00Z", utcSeconds(2024, 4, 8), true),
         ("2024-12-31T24:00:00.000Z", utcSeconds(2025, 1, 1), true),
         ("2016-12-31T23:59:60Z", utcSeconds(2017, 1, 1), true),              // leap second
-        ("0001-01-01T00:00:00Z", -62_135_596_800, true),
+        ("2016-12-31T23:59:60.5Z", utcSeconds(2017, 1, 1) + 0.5, true),      // within the leap second
+        ("2015-06-30T23:59:60Z", utcSeconds(2015, 7, 1), true),
+        ("2017-01-01T08:59:60+09:00", utcSeconds(2017, 1, 1), true),        // the leap second in Seoul
+        ("1900-01-01T00:00:00Z", -2_208_988_800, true),                      // the first instant read
+        ("1900-01-01T00:00:00-05:00", -2_208_988_800 + 5 * 3_600, true),
         ("9999-12-31T23:59:59Z", 253_402_300_799, true),
+        ("9999-12-31T23:59:59.999Z", 253_402_300_799.999, true),
         ("1901-12-13T20:45:52Z", -2_147_483_648, true),
     ] as [(String, Double, Bool)])
     func valid(text: String, expected: Double, hadZone: Bool) throws {
@@ -103,6 +108,10 @@ struct ISO8601ParserTests {
         "2024-04-31T00:00:00Z", "2024-04-07T25:00:00Z", "2024-04-07T24:00:01Z",
         "2024-04-07T24:01:00Z", "2024-04-07T24:00:00.001Z", "2024-04-07T23:60:00Z",
         "2024-04-07T23:59:61Z", "0000-01-01T00:00:00Z",
+        // Years outside 1900–9999 in UTC, however they are reached:
+        "0001-01-01T00:00:00Z", "0999-12-31T23:59:59Z", "1899-12-31T23:59:59Z",
+        "1900-01-01T00:00:00+01:00", "9999-12-31T23:59:60Z", "9999-12-31T24:00:00Z",
+        "9999-12-31T20:00:00-04:00", "10000-01-01T00:00:00Z",
         "2024-04-07", "2024-04-07T06:00", "2024-04-07T06:00Z", "abc", "", "   ",
         "2024-04-07T06:00:00.Z", "2024-04-07T06:00:00.", "2024-04-07T06:00:00ZZ",
         "2024-04-07T06:00:00+15:00", "2024-04-07T06:00:00+14:30", "2024-04-07T06:00:00+09:60",
@@ -279,5 +288,32 @@ private struct RandomStamp {
 
     static func pad(_ n: Int) -> String {
         n < 10 ? "0\(n)" : "\(n)"
+    }
+}
+
+@Suite("ISO8601Parser: leap seconds and the years read")
+struct ISO8601LeapSecondTests {
+    @Test("23:59:60 reads as the next day's first second, for every day of 1972–2030",
+          arguments: [1972, 1990, 2016, 2030])
+    func leapSecondIsTheNextSecond(year: Int) throws {
+        for month in 1...12 {
+            let day = ISO8601Parser.daysInMonth(year: year, month: month)
+            let (nextYear, nextMonth) = month == 12 ? (year + 1, 1) : (year, month + 1)
+            let leap = String(format: "%04d-%02d-%02dT23:59:60Z", year, month, day)
+            let next = String(format: "%04d-%02d-01T00:00:00Z", nextYear, nextMonth)
+            let parsedLeap = try #require(ISO8601Parser.parse(leap))
+            #expect(parsedLeap == ISO8601Parser.parse(next), "\(leap)")
+            #expect(ISO8601Parser.format(secondsSince1970: parsedLeap.secondsSince1970) == next)
+        }
+    }
+
+    @Test("a year outside 1900–9999 says so; other bad times do not blame the year")
+    func invalidTimeMessage() {
+        #expect(ISO8601Parser.invalidTimeMessage("0999-04-07T06:00:00Z")
+                == "invalid time \"0999-04-07T06:00:00Z\": only the years 1900–9999 (UTC) are read")
+        #expect(ISO8601Parser.invalidTimeMessage("9999-12-31T23:59:60Z").hasSuffix("only the years 1900–9999 (UTC) are read"))
+        #expect(ISO8601Parser.invalidTimeMessage("yesterday") == "invalid time \"yesterday\"")
+        #expect(ISO8601Parser.invalidTimeMessage("2024-02-30T00:00:00Z") == "invalid time \"2024-02-30T00:00:00Z\"")
+        #expect(ISO8601Parser.invalidTimeMessage("") == "invalid time \"\"")
     }
 }

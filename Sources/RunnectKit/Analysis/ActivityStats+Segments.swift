@@ -14,13 +14,20 @@ extension ActivityStats {
     ///   - options: Thresholds, split length, and whether to add splits and per-segment figures.
     /// - Complexity: O(n + k) for n points and k splits.
     public init(segments: [[TrackPoint]], timerPauses: [DateInterval] = [], options: StatsOptions = .init()) {
-        let measured = segments.map { SegmentMeasurement(points: $0, timerPauses: timerPauses, options: options) }
+        // Times that go back are measured on a forward-only timeline; the file's own first and
+        // last times are still the start and end.
+        let order = TimeOrder(segments: segments)
+        let forward = order.forwardSegments(segments)
+        let measured = forward.indices.map { index in
+            SegmentMeasurement(points: forward[index], recorded: order.steps.isEmpty ? nil : segments[index],
+                               timerPauses: timerPauses, options: options)
+        }
 
         let distance = measured.reduce(0) { $0 + $1.distanceMeters }
         let hasElevation = measured.contains { $0.hasElevation }
         let hasTimedLeg = measured.contains { !$0.timedLegs.isEmpty }
-        let startTime = measured.lazy.compactMap(\.firstTime).first
-        let endTime = measured.lazy.compactMap(\.lastTime).last
+        let forwardStart = measured.lazy.compactMap(\.firstTime).first
+        let forwardEnd = measured.lazy.compactMap(\.lastTime).last
         // Average pace divides the elapsed time by the distance between the first and last timed
         // fixes: the whole distance for any recorded run, only the timed stretch for a file timed
         // in part.
@@ -33,7 +40,7 @@ extension ActivityStats {
         }
 
         var elapsed: Double?
-        if let startTime, let endTime { elapsed = endTime.timeIntervalSince(startTime) }
+        if let forwardStart, let forwardEnd { elapsed = forwardEnd.timeIntervalSince(forwardStart) }
         var moving: Double?
         var movingDistance = 0.0
         if hasTimedLeg {
@@ -59,8 +66,8 @@ extension ActivityStats {
             minElevationMeters: measured.compactMap(\.minElevationMeters).min(),
             maxElevationMeters: measured.compactMap(\.maxElevationMeters).max(),
             bounds: Bounds(enclosing: segments),
-            startTime: startTime,
-            endTime: endTime,
+            startTime: measured.lazy.compactMap(\.firstRecordedTime).first,
+            endTime: measured.lazy.compactMap(\.lastRecordedTime).last,
             averageHeartRateBPM: heartRateCount > 0
                 ? measured.reduce(0) { $0 + $1.heartRateSum } / Double(heartRateCount) : nil,
             maxHeartRateBPM: measured.compactMap(\.heartRateMax).max(),
@@ -70,7 +77,7 @@ extension ActivityStats {
             splits: options.includeSplits
                 ? SplitBuilder.splits(of: measured, splitMeters: options.splitDistanceMeters,
                                       elevationHysteresisMeters: options.elevationHysteresisMeters,
-                                      startTime: startTime, endTime: endTime)
+                                      startTime: forwardStart, endTime: forwardEnd)
                 : nil,
             perSegment: options.includeSegments ? measured.map(SegmentStats.init) : nil)
     }

@@ -27,21 +27,27 @@ public struct ActivityStats: Sendable, Equatable, Codable {
     ///
     /// `nil` when no point has an elevation.
     public var distance3DMeters: Double?
-    /// Time from the first to the last timed point of the activity in document order, seconds.
+    /// Time from the first to the last timed point of the activity in document order, seconds,
+    /// counting only time that moves forward: never negative.
     ///
-    /// Pauses, within or between segments, are included. 0 with a single timed point, `nil` with
-    /// none; negative only when the file's times run backwards.
+    /// Pauses, within or between segments, are included. Where the file's times go back, a stray timestamp (up to 5 points out of line with the points around them,
+    /// such as one fix stamped a year back) is left out, so it adds nothing, and a leg across a
+    /// clock set back counts as no time while the time on either side of it counts. Then
+    /// ``endTime`` minus ``startTime`` is not the elapsed time, and the activity carries a warning
+    /// naming each step back. 0 with a single timed point, `nil` with none.
     public var elapsedTimeSeconds: Double?
     /// Time spent moving, seconds.
     ///
     /// Within each segment, every pair of consecutive timed points forms a leg whose distance is
     /// the geodesic distance along the points between them (untimed points included). A leg
-    /// counts as moving when its time is positive and its distance divided by its time is above
+    /// counts as moving when its time (on the forward-only timeline of ``elapsedTimeSeconds``) is
+    /// positive and its distance divided by its time is above
     /// ``StatsOptions/movingSpeedThresholdMetersPerSecond`` (30 min/mile by default); its time
-    /// then counts in full. Legs with zero or negative time never count, and nothing between two
-    /// segments does (a segment break is a pause), nor does a leg that reaches into one of the
-    /// activity's ``Activity/timerPauses`` (a FIT timer stop). A fix repeated exactly (a 0 m leg: the device
-    /// had no new position) folds its time into the next leg instead of counting as a stop. `nil` when no segment has two timed points.
+    /// then counts in full. Legs with zero time, or going back in time, never count (nor give a
+    /// speed), and nothing between two segments does (a segment break is a pause), nor does a leg
+    /// that reaches into one of the activity's ``Activity/timerPauses`` (a FIT timer stop). A fix
+    /// repeated exactly (a 0 m leg: the device had no new position) folds its time into the next
+    /// leg instead of counting as a stop. `nil` when no segment has two timed points.
     public var movingTimeSeconds: Double?
     /// Elapsed time per kilometre, seconds: ``elapsedTimeSeconds`` divided by the distance
     /// covered between the first and the last timed point.

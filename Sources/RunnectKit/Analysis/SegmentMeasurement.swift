@@ -12,7 +12,8 @@ struct SegmentMeasurement {
         var from: Int
         /// Index of the timed point the leg ends at.
         var to: Int
-        /// Time from `from` to `to`; zero or negative when the file's times do not advance.
+        /// Time from `from` to `to` on the forward-only timeline (see ``TimeOrder``): zero when
+        /// the file's times do not advance, never negative.
         var seconds: Double
         /// Distance from `from` to `to` along the segment, untimed points in between included.
         var meters: Double
@@ -20,7 +21,8 @@ struct SegmentMeasurement {
         var isMoving: Bool
     }
 
-    /// The segment's points, as given (shares storage with the caller's array).
+    /// The segment's points on the forward-only timeline (see ``TimeOrder``): the points as given,
+    /// sharing storage with the caller's array, unless the course's times go back somewhere.
     let points: [TrackPoint]
     /// Distance along the segment from its first point to each point, metres. A point without a
     /// position repeats its predecessor's value.
@@ -31,9 +33,12 @@ struct SegmentMeasurement {
     private(set) var distance3DMeters = 0.0
     /// Whether any point of the segment has an elevation.
     private(set) var hasElevation = false
-    /// Time of the first and last timed points (document order).
+    /// Time of the first and last timed points (document order), on the forward-only timeline.
     private(set) var firstTime: Date?
     private(set) var lastTime: Date?
+    /// Time of the first and last timed points as the file gives them.
+    let firstRecordedTime: Date?
+    let lastRecordedTime: Date?
     /// Indices of the first and last timed points.
     private(set) var firstTimedIndex: Int?
     private(set) var lastTimedIndex: Int?
@@ -67,12 +72,20 @@ struct SegmentMeasurement {
 
     /// Measures one segment.
     ///
-    /// - Parameter timerPauses: Times the device's timer was stopped, in order and not
-    ///   overlapping: a leg reaching into one is not moving, whatever its speed.
+    /// - Parameters:
+    ///   - points: The points on the forward-only timeline (``TimeOrder/forwardSegments(_:)``).
+    ///   - recorded: The same points with the file's own times, when they differ from `points`:
+    ///     timer pauses are matched against them, and they give the recorded first and last times.
+    ///   - timerPauses: Times the device's timer was stopped, in order and not overlapping: a leg
+    ///     reaching into one is not moving, whatever its speed.
     /// - Complexity: O(n + m log p) for n points and m timed legs, p pauses, with one call into
     ///   C++ for all leg lengths.
-    init(points: [TrackPoint], timerPauses: [DateInterval] = [], options: StatsOptions) {
+    init(points: [TrackPoint], recorded: [TrackPoint]? = nil, timerPauses: [DateInterval] = [],
+         options: StatsOptions) {
         self.points = points
+        let recorded = recorded ?? points
+        firstRecordedTime = recorded.lazy.compactMap(\.time).first
+        lastRecordedTime = recorded.reversed().lazy.compactMap(\.time).first
         let cumulative = Self.cumulativeDistances(of: points)
         self.cumulativeMeters = cumulative
         self.distanceMeters = cumulative.last ?? 0
@@ -134,7 +147,8 @@ struct SegmentMeasurement {
                 // repeated fixes still ends in one long, slow leg, which does not count as moving.
                 if !(meters == 0 && seconds > 0) {
                     let isMoving = seconds > 0 && meters / seconds > options.movingSpeedThresholdMetersPerSecond
-                        && !Self.reachesIntoPause(from: previous.time, to: time, timerPauses)
+                        && !Self.reachesIntoPause(from: recorded[previous.index].time ?? previous.time,
+                                                  to: recorded[index].time ?? time, timerPauses)
                     if isMoving {
                         movingSeconds += seconds
                         movingMeters += meters

@@ -12,7 +12,8 @@ public struct SegmentStats: Sendable, Equatable, Codable {
     /// Length with elevation changes, metres (see ``ActivityStats/distance3DMeters``); `nil` when
     /// no point of the segment has an elevation.
     public var distance3DMeters: Double?
-    /// First to last timed point of the segment, seconds (0 with one timed point; `nil` with none).
+    /// First to last timed point of the segment, seconds, counting only time that moves forward
+    /// (see ``ActivityStats/elapsedTimeSeconds``): 0 with one timed point, `nil` with none.
     public var elapsedTimeSeconds: Double?
     /// Moving time of the segment (see ``ActivityStats/movingTimeSeconds``); `nil` with fewer
     /// than two timed points.
@@ -54,8 +55,8 @@ public struct SegmentStats: Sendable, Equatable, Codable {
             movingTimeSeconds: segment.timedLegs.isEmpty ? nil : segment.movingSeconds,
             elevationGainMeters: segment.hasElevation ? segment.elevationGainMeters : nil,
             elevationLossMeters: segment.hasElevation ? segment.elevationLossMeters : nil,
-            startTime: segment.firstTime,
-            endTime: segment.lastTime)
+            startTime: segment.firstRecordedTime,
+            endTime: segment.lastRecordedTime)
     }
 
     enum CodingKeys: String, CodingKey {

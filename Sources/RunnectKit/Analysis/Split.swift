@@ -10,7 +10,8 @@ import Foundation
 /// `e0 + f · (e1 − e0)`. (When an end of the leg has no time or elevation, the nearest points
 /// before and after that have one, within the segment, stand in for the leg's ends.) The first
 /// split starts at the activity's start time and the last one ends at its end time, so the splits'
-/// elapsed times add up to the activity's.
+/// elapsed times add up to the activity's. Times are read on the activity's forward-only timeline
+/// (see ``ActivityStats/elapsedTimeSeconds``), so a split's time is never negative.
 public struct Split: Sendable, Equatable, Codable {
     /// Position in the activity, from 1.
     public var index: Int
@@ -25,7 +26,8 @@ public struct Split: Sendable, Equatable, Codable {
     /// between the two splits in proportion to its distance on either side. `nil` when no leg
     /// between timed points reaches into the split.
     public var movingTimeSeconds: Double?
-    /// ``elapsedTimeSeconds`` per kilometre of ``distanceMeters``; `nil` without elapsed time.
+    /// ``elapsedTimeSeconds`` per kilometre of ``distanceMeters``; `nil` without a positive
+    /// elapsed time.
     public var paceSecondsPerKilometer: Double?
     /// Elevation gained within the split, metres: the share of the activity's hysteresis-filtered
     /// gain (see ``ActivityStats/elevationGainMeters``) climbed here.

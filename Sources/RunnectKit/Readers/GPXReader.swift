@@ -69,6 +69,7 @@ private final class GPXParser {
             case .text(let span, let hasReferences):
                 if field != nil { text.append(span, hasReferences: hasReferences) }
             case .endOfDocument:
+                activity.warnAboutTimesGoingBack()
                 if sawZonelessTime {
                     activity.warnings.append("times without a time zone were taken as UTC")
                 }

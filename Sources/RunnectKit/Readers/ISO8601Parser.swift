@@ -18,11 +18,20 @@
 ///   A zone-less time sets ``Result/hadZone`` to `false`; the caller decides what it means
 ///   (the readers take it as UTC).
 ///
-/// Ranges are validated: year 0001–9999, month 1–12, day within the month (leap years
-/// included), hour 0–23 (plus `24:00:00` with no non-zero fraction, the end of the day), minute
-/// 0–59, second 0–60 (a leap second `60` is accepted and simply counted, landing on the next
-/// minute's first second) and a zone offset of at most 14:00 either way. Anything else gives `nil`.
+/// Ranges are validated: month 1–12, day within the month (leap years included), hour 0–23
+/// (plus `24:00:00` with no non-zero fraction, the end of the day), minute 0–59, second 0–60 and a
+/// zone offset of at most 14:00 either way. A leap second `60` reads as the next second:
+/// `2016-12-31T23:59:60Z` is `2017-01-01T00:00:00Z` (POSIX time, like Foundation's, has no leap
+/// seconds). The instant, in UTC, must lie in the years 1900–9999 (``earliestSecondsSince1970``
+/// up to, not including, ``endSecondsSince1970``): no GPS device was running before 1900, and
+/// `9999-12-31T23:59:60Z` would be the year 10000, which has no four-digit form to write back.
+/// Anything else gives `nil`.
 enum ISO8601Parser {
+    /// 1900-01-01T00:00:00Z, the earliest instant read.
+    static let earliestSecondsSince1970 = -2_208_988_800
+    /// 10000-01-01T00:00:00Z: every instant read is before it.
+    static let endSecondsSince1970 = 253_402_300_800
+
     /// A parsed timestamp.
     struct Result: Hashable, Sendable {
         /// Seconds since 1970-01-01T00:00:00Z, fraction included.
@@ -36,6 +45,26 @@ enum ISO8601Parser {
     ///
     /// - Returns: `nil` when the text is not a valid timestamp.
     static func parse(_ start: UnsafePointer<UInt8>, count: Int) -> Result? {
+        guard let result = parseAnyYear(start, count: count),
+              result.secondsSince1970 >= Double(earliestSecondsSince1970),
+              result.secondsSince1970 < Double(endSecondsSince1970)
+        else { return nil }
+        return result
+    }
+
+    /// Why `text` is not a timestamp, for an error message: `invalid time "…"`, with the reason
+    /// when it is the year.
+    static func invalidTimeMessage(_ text: String) -> String {
+        let message = "invalid time \"\(text)\""
+        var bytes = Array(text.utf8)
+        let outOfRange = !bytes.isEmpty
+            && bytes.withUnsafeMutableBufferPointer { parseAnyYear($0.baseAddress!, count: $0.count) } != nil
+        return outOfRange ? message + ": only the years 1900–9999 (UTC) are read" : message
+    }
+
+    /// ``parse(_:count:)`` without the limits on the year (0001–9999 as written, any offset).
+    @inline(__always)
+    private static func parseAnyYear(_ start: UnsafePointer<UInt8>, count: Int) -> Result? {
         var lo = 0
         var hi = count
         while lo < hi, isSpace(start[lo]) { lo += 1 }

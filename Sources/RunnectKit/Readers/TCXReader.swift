@@ -241,6 +241,7 @@ private final class TCXParser {
             current.routes[index].name = current.metadata.name
         }
         current.deviceTotals = DeviceTotals.summing(current.laps.map(\.totals), sport: track.type)
+        current.warnAboutTimesGoingBack()
         activities.append(current)
     }
 

@@ -74,7 +74,7 @@ final class XMLTextCapture {
     func date(at scanner: XMLScanner, sawZoneless: inout Bool) throws -> Date? {
         guard let parsed = time() else {
             if isBlank { return nil }
-            throw scanner.invalid("invalid time \"\(raw)\"")
+            throw scanner.invalid(ISO8601Parser.invalidTimeMessage(raw))
         }
         if !parsed.hadZone { sawZoneless = true }
         return Date(timeIntervalSince1970: parsed.secondsSince1970)

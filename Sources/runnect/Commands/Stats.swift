@@ -77,7 +77,15 @@ extension Runnect {
                     }
                     continue
                 }
-                for warning in activities.first?.warnings ?? [] { Diagnostics.warning("\(input.label): \(warning)") }
+                // The file's own warnings once; an activity's own (times going back) with its label.
+                var warned: Set<String> = []
+                for (index, activity) in activities.enumerated() {
+                    let label = activities.count == 1 ? input.label : "\(input.label) [\(index + 1)/\(activities.count)]"
+                    for warning in activity.warnings where warned.insert(warning).inserted {
+                        let shared = activities.allSatisfy { $0.warnings.contains(warning) }
+                        Diagnostics.warning("\(shared ? input.label : label): \(warning)")
+                    }
+                }
                 for (index, activity) in activities.enumerated() {
                     let stats = activity.stats(options: options)
                     if json {

@@ -111,6 +111,34 @@ struct FITReaderTests {
         #expect(points[1].latitude.isNaN)  // no position: kept for its time and heart rate
     }
 
+    @Test("a compressed timestamp rolling over past 2126 has no time, never one back in 1989")
+    func compressedTimestampOverflow() throws {
+        var b = B()
+        b.define(local: 0, global: 20, fields: Self.recordFields)
+        b.define(local: 1, global: 20, fields: [(3, 1, B.uint8)])
+        let last: UInt64 = 0xFFFF_FFF0  // the last 32 s window of FIT time; low five bits 16
+        b.data(local: 0, Self.record(last, lat: 1, lon: 2))
+        b.compressedData(local: 1, timeOffset: 20, [140])  // same window: 0xFFFFFFF4
+        b.compressedData(local: 1, timeOffset: 3, [141])   // the next window would wrap to 3
+        b.compressedData(local: 1, timeOffset: 4, [142])   // nothing to count from any more
+        let result = try Self.decode(b.file())
+        #expect(Self.points(result).map(\.time) == [Self.date(last), Self.date(0xFFFF_FFF4), nil, nil])
+        #expect(!result.activity.warnings.contains { $0.contains("goes back") })
+        #expect(result.activity.stats().elapsedTimeSeconds == 4)
+    }
+
+    @Test("records whose timestamps go back get a warning naming the record, and no negative time")
+    func timestampsGoingBack() throws {
+        var b = B()
+        b.define(local: 0, global: 20, fields: Self.recordFields)
+        for (index, seconds) in [Self.t0, Self.t0 + 1, Self.t0 + 2, Self.t0 - 3_600, Self.t0 - 3_599].enumerated() {
+            b.data(local: 0, Self.record(seconds, lat: 1 + Double(index) * 0.0001, lon: 2))
+        }
+        let result = try Self.decode(b.file())
+        #expect(result.activity.warnings.contains { $0.hasPrefix("segment 1, point 4: the time goes back 1:00:02") })
+        #expect(result.activity.stats().elapsedTimeSeconds == 3)
+    }
+
     @Test("developer fields are skipped by their declared size")
     func developerFields() throws {
         var b = B()

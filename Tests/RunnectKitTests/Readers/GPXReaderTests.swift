@@ -67,6 +67,13 @@ struct GPXReaderTests {
         ("<gpx>\n<wpt lat=\"1\" lon=\"181\"/></gpx>", "outside -180…180", 2),
         ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\">\n<ele>high</ele></trkpt></trkseg></trk></gpx>", "invalid elevation", 2),
         ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\">\n\n<time>yesterday</time></trkpt></trkseg></trk></gpx>", "invalid time", 3),
+        ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\">\n<time>0999-04-07T06:00:00Z</time></trkpt></trkseg></trk></gpx>",
+         "invalid time \"0999-04-07T06:00:00Z\": only the years 1900–9999 (UTC) are read", 2),
+        ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\">\n<time>9999-12-31T23:59:60Z</time></trkpt></trkseg></trk></gpx>",
+         "only the years 1900–9999 (UTC) are read", 2),
+        ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\">\n<time>10000-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>",
+         "invalid time \"10000-01-01T00:00:00Z\"", 2),
+        ("<gpx><metadata>\n<time>1899-12-31T23:59:59Z</time></metadata></gpx>", "only the years 1900–9999", 2),
     ])
     func badValues(_ xml: String, _ fragment: String, _ line: Int) throws {
         let error = try #require(throws: ReadError.self) { try Self.read(xml) }

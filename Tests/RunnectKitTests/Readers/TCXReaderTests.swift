@@ -109,6 +109,21 @@ struct ReferenceCorpusTCXTests {
 /// The TCX reader on documents written here: what the corpus does not exercise.
 @Suite("TCX reader")
 struct TCXReaderTests {
+    @Test("times going back: a warning per activity naming the point, elapsed time never negative")
+    func timesGoingBack() throws {
+        let forward = ["2024-04-07T06:00:00Z", "2024-04-07T06:00:05Z", "2024-04-07T06:00:10Z", "2024-04-07T06:00:15Z"]
+        let xml = Self.tcx(Self.activity(start: forward[0], latitude: 37.5, times: forward)
+                           + Self.activity(start: forward[3], latitude: 37.5, times: forward.reversed()))
+        let activities = try TCXReader().readAll(from: MemoryByteStream(xml))
+        #expect(activities[0].warnings.isEmpty)
+        #expect(activities[1].warnings.count == 3)
+        #expect(activities[1].warnings.first == "segment 1, point 2: the time goes back 0:00:05, from 2024-04-07T06:00:15Z "
+                + "(segment 1, point 1) to 2024-04-07T06:00:10Z; that leg counts as no time")
+        #expect(activities[0].stats().elapsedTimeSeconds == 15)
+        #expect(activities[1].stats().elapsedTimeSeconds == 0)
+        #expect(activities[1].stats().movingTimeSeconds == 0)
+    }
+
     static func tcx(_ activities: String, root: String = "TrainingCenterDatabase") -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -117,15 +132,18 @@ struct TCXReaderTests {
         """
     }
 
+    /// An activity of `laps` laps of 3 trackpoints stamped `start`, or of one trackpoint per
+    /// entry of `times`.
     static func activity(sport: String = "Running", start: String, latitude: Double, laps: Int = 1,
-                         distance: Double = 100) -> String {
+                         distance: Double = 100, times: [String]? = nil) -> String {
         var text = "<Activity Sport=\"\(sport)\"><Id>\(start)</Id>"
         for lap in 0..<laps {
             text += "<Lap StartTime=\"\(start)\"><TotalTimeSeconds>60</TotalTimeSeconds><DistanceMeters>\(distance)</DistanceMeters>"
                 + "<Calories>5</Calories><Track>"
-            for i in 0..<3 {
-                let lat = latitude + Double(lap * 3 + i) * 0.0001
-                text += "<Trackpoint><Time>\(start)</Time><Position><LatitudeDegrees>\(lat)</LatitudeDegrees>"
+            let pointTimes = times ?? [String](repeating: start, count: 3)
+            for (i, time) in pointTimes.enumerated() {
+                let lat = latitude + Double(lap * pointTimes.count + i) * 0.0001
+                text += "<Trackpoint><Time>\(time)</Time><Position><LatitudeDegrees>\(lat)</LatitudeDegrees>"
                     + "<LongitudeDegrees>127.0</LongitudeDegrees></Position><HeartRateBpm><Value>150</Value></HeartRateBpm>"
                     + "<Extensions><ns3:TPX><ns3:Speed>3.1</ns3:Speed><ns3:RunCadence>88</ns3:RunCadence></ns3:TPX></Extensions>"
                     + "</Trackpoint>"

@@ -187,8 +187,9 @@ struct FITActivityBuilder: FITMessageHandler {
             ?? metadata.time {
             metadata.name = activityName(sport: summary.sessions.first?.sport, start: start)
         }
-        let activity = Activity(format: .fit, metadata: metadata, tracks: tracks, warnings: warnings,
+        var activity = Activity(format: .fit, metadata: metadata, tracks: tracks, warnings: warnings,
                                 laps: laps, deviceTotals: device, timerPauses: orderedPauses())
+        activity.warnAboutTimesGoingBack()
         return FITReader.Result(activity: activity, summary: summary)
     }
 

@@ -252,10 +252,12 @@ final class FITDecoder {
             lastTimestamp = timestamp
         } else if let timeOffset, let last = lastTimestamp {
             // The offset replaces the low five bits of the last timestamp, rolling over forwards.
-            var next = (last & ~0x1F) &+ timeOffset
-            if timeOffset < last & 0x1F { next &+= 0x20 }
-            timestamp = next
-            lastTimestamp = next
+            // A roll-over past the largest `date_time` (2126) would wrap to 1989 and run time
+            // backwards: such a message has no time, and the ones after it none either.
+            let (next, overflow) = (last & ~0x1F | timeOffset)
+                .addingReportingOverflow(timeOffset < last & 0x1F ? 0x20 : 0)
+            timestamp = overflow ? nil : next
+            lastTimestamp = timestamp
         }
         handler.message(FITDataMessage(definition: definition, bytes: message.bytes, timestamp: timestamp))
         consume(length)

@@ -1,0 +1,171 @@
+import Foundation
+
+/// Where the timestamps of a course go backwards, and the forward-only timeline the figures are
+/// measured on.
+///
+/// The timed points of all segments are taken in document order. Where one is earlier than the
+/// timed point before it, one of two things happened, told apart by what follows:
+///
+/// - **A stray timestamp**: at most ``maximumStrayPoints`` points are out of line with the points
+///   on both sides of them, which agree with each other (one fix stamped a year back, or a year
+///   ahead, in the middle of a run). Their times are left out; the points, their distance,
+///   heart rate and elevation stay.
+/// - **A clock step**: the clock was set back and runs on from there (a GPS week rollover, a
+///   local-time change). The leg across the step counts as taking no time; the time on either
+///   side counts.
+///
+/// The timeline then only moves forward: each point's time is the time of the one before plus
+/// the forward time between them. For a file whose times never go back it is the file's own
+/// times, and this type changes nothing.
+struct TimeOrder {
+    /// The most consecutive points taken as stray timestamps; a longer stretch is a clock step.
+    static let maximumStrayPoints = 5
+    /// Warnings kept per course; the rest are counted in one more line.
+    static let maximumWarnings = 20
+
+    /// A timed point: its segment, its index in the segment and its time.
+    struct Place {
+        var segment: Int
+        var point: Int
+        var time: Date
+    }
+
+    /// One step back in time, from `from` to `to`, and what was made of it.
+    struct Step {
+        var from: Place
+        var to: Place
+        /// Points whose times are left out (empty for a clock step).
+        var strays: [Place]
+    }
+
+    /// Every step back, in document order; empty when the times never go back.
+    private(set) var steps: [Step] = []
+
+    /// Finds the steps back of a course's segments.
+    ///
+    /// - Complexity: O(n) for n points: one comparison per timed point when the times never go
+    ///   back, and at most ``maximumStrayPoints`` more per step back.
+    init(segments: [[TrackPoint]]) {
+        // The common case, times that never go back, costs one comparison per point and nothing else.
+        var previous: Date?
+        var isForward = true
+        for point in segments.joined() {
+            guard let time = point.time else { continue }
+            if let previous, time < previous {
+                isForward = false
+                break
+            }
+            previous = time
+        }
+        guard !isForward else { return }
+
+        var timed: [Place] = []
+        for (segment, points) in segments.enumerated() {
+            for (index, point) in points.enumerated() {
+                if let time = point.time { timed.append(Place(segment: segment, point: index, time: time)) }
+            }
+        }
+
+        // `kept` holds indices into `timed` whose times are used, in order.
+        var kept: [Int] = []
+        var next = 0
+        while next < timed.count {
+            guard let last = kept.last, timed[next].time < timed[last].time else {
+                kept.append(next)
+                next += 1
+                continue
+            }
+            let lastTime = timed[last].time
+            let time = timed[next].time
+            // Back, then forward again soon: the points before the return are strays.
+            var ahead: Int?
+            for candidate in (next + 1)..<min(next + 1 + Self.maximumStrayPoints, timed.count)
+            where timed[candidate].time >= lastTime {
+                ahead = candidate
+                break
+            }
+            // Forward too far, then back in line: the points after the last one in line are strays.
+            var behind: Int?
+            for position in stride(from: kept.count - 2, through: max(kept.count - 1 - Self.maximumStrayPoints, 0), by: -1)
+            where timed[kept[position]].time <= time {
+                behind = position
+                break
+            }
+            let aheadCount = ahead.map { $0 - next } ?? Int.max
+            let behindCount = behind.map { kept.count - 1 - $0 } ?? Int.max
+            var step = Step(from: timed[last], to: timed[next], strays: [])
+            if let ahead, aheadCount <= behindCount {
+                step.strays = timed[next..<ahead].map { $0 }
+                next = ahead
+            } else if let behind {
+                step.strays = kept[(behind + 1)...].map { timed[$0] }
+                kept.removeSubrange((behind + 1)...)
+            } else {
+                kept.append(next)
+                next += 1
+            }
+            steps.append(step)
+        }
+    }
+
+    /// The segments on the forward-only timeline: stray times removed, and every point after a
+    /// clock step moved on by the step, so no leg goes back. The segments themselves when the
+    /// times never go back.
+    func forwardSegments(_ segments: [[TrackPoint]]) -> [[TrackPoint]] {
+        guard !steps.isEmpty else { return segments }
+        var result = segments
+        var isStray = Set<[Int]>()
+        for step in steps {
+            for stray in step.strays { isStray.insert([stray.segment, stray.point]) }
+        }
+        var previous: (recorded: Date, forward: Date)?
+        for segment in result.indices {
+            for index in result[segment].indices {
+                guard let time = result[segment][index].time else { continue }
+                if isStray.contains([segment, index]) {
+                    result[segment][index].time = nil
+                    continue
+                }
+                var forward = time
+                if let previous {
+                    forward = previous.forward.addingTimeInterval(max(time.timeIntervalSince(previous.recorded), 0))
+                }
+                result[segment][index].time = forward
+                previous = (time, forward)
+            }
+        }
+        return result
+    }
+
+    /// One warning per step back (at most ``maximumWarnings``, then a count of the rest), naming
+    /// the points and times. Segments and points are numbered from 1, segments as in
+    /// `runnect stats --segments`.
+    var warnings: [String] {
+        var lines = steps.prefix(Self.maximumWarnings).map(Self.warning)
+        if steps.count > Self.maximumWarnings {
+            lines.append("and \(steps.count - Self.maximumWarnings) more step(s) back in time")
+        }
+        return lines
+    }
+
+    private static func warning(_ step: Step) -> String {
+        let back = step.from.time.timeIntervalSince(step.to.time)
+        let days = Int(back / 86_400)
+        let amount = back < 1 ? String(format: "%.3g s", back)
+            : days > 0 ? "\(days) day(s) \(RunnerFormat.duration(seconds: back - Double(days) * 86_400))"
+            : RunnerFormat.duration(seconds: back)
+        var text = "\(label(step.to)): the time goes back \(amount), from \(RunnerFormat.timestamp(step.from.time)) "
+            + "(\(label(step.from))) to \(RunnerFormat.timestamp(step.to.time)); "
+        switch step.strays.count {
+        case 0: text += "that leg counts as no time"
+        case 1: text += "the time of \(label(step.strays[0])) is left out"
+        default:
+            text += "the times of \(step.strays.count) points from \(label(step.strays[0])) are left out"
+        }
+        return text
+    }
+
+    private static func label(_ place: Place) -> String {
+        "segment \(place.segment + 1), point \(place.point + 1)"
+    }
+}
