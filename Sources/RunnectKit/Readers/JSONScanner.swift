@@ -50,6 +50,9 @@ final class JSONScanner {
     /// Depth of the container whose content comes next (0 outside the root).
     var depth: Int { containers.count }
 
+    /// Bytes the scanner's buffer holds now: it grows only for a number longer than a chunk.
+    var bufferCapacity: Int { capacity }
+
     /// - Parameters:
     ///   - maxDocumentBytes: the most bytes read before ``ReadError/tooLarge(limitBytes:)``.
     init(stream: ByteStream, maxDocumentBytes: Int = .max, maxDepth: Int = defaultMaxDepth,
