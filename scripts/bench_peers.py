@@ -339,8 +339,9 @@ def cmd_table(args):
         tool, work = r.get("tool", "?"), r.get("work", "?")
         if r.get("skipped"):
             rows.append((tool, "skipped: " + r["skipped"], None, None, None))
-        elif tool == "runnect" and work == "parse+stats":
-            runnect_distance = r.get("distance_m")
+        elif tool == "runnect" and work in ("parse+stats", "points-json parse+stats"):
+            if work == "parse+stats":
+                runnect_distance = r.get("distance_m")
             label = "runnect " + args.commit if args.commit else "runnect"
             if r.get("role") == "single":
                 time_v = ""

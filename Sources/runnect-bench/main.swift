@@ -1,6 +1,10 @@
 // runnect-bench: throughput and peak memory of Runnect's hot paths, for scripts/bench.sh.
 //
 //   runnect-bench gpx FILE [--repeat N]   parse + full stats (splits included), best of N runs
+//   runnect-bench points FILE [--repeat N]
+//                                         the same on a tapped-points JSON file
+//   runnect-bench points-file PATH [POINTS]
+//                                         writes that file (seeded, 1,306,000 points: 64 MB)
 //   runnect-bench geodesic N              N geodesic legs through the batch path call
 //   runnect-bench fit FILE [--repeat N]   FIT decode into an Activity (and with stats), best of N
 //   runnect-bench search [COURSES] [--commit N] [--jobs N] [--optimize]
@@ -57,7 +61,7 @@ func fileBytes(_ path: String) throws -> Double {
 }
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: runnect-bench gpx FILE [--repeat N] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES] | export [POINTS] | index [COURSES]\n".utf8))
+    FileHandle.standardError.write(Data("usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES] | export [POINTS] | index [COURSES]\n".utf8))
     exit(64)
 }
 
@@ -67,33 +71,14 @@ guard let mode = arguments.first else { usage() }
 switch mode {
 case "gpx":
     guard arguments.count >= 2 else { usage() }
-    let path = arguments[1]
-    let repeats = repeatCount(arguments, default: 3)
-    let bytes = try fileBytes(path)
-    var best = Double.infinity
-    var parseBest = Double.infinity
-    var points = 0
-    var distance = 0.0
-    for _ in 0..<repeats {
-        let start = now()
-        let activity = try ActivityReader.read(path: path)
-        let parsed = now()
-        let stats = activity.stats(options: StatsOptions(includeSplits: true))
-        let end = now()
-        best = min(best, end - start)
-        parseBest = min(parseBest, parsed - start)
-        points = stats.points
-        distance = stats.distanceMeters
-    }
-    let megabytes = bytes / 1e6
-    emit([("tool", "runnect"), ("work", "parse+stats"), ("file", path), ("bytes", Int(bytes)),
-          ("points", points), ("seconds", best), ("parse_seconds", parseBest),
-          ("mb_per_s", megabytes / best), ("parse_mb_per_s", megabytes / parseBest),
-          ("points_per_s", Double(points) / best), ("peak_rss_mib", peakResidentMiB()),
-          ("distance_m", distance)])
-    FileHandle.standardError.write(Data(String(
-        format: "runnect: %.1f MB in %.3f s (parse %.3f s): %.0f MB/s, %.0f points/s, peak %.1f MiB\n",
-        megabytes, best, parseBest, megabytes / best, Double(points) / best, peakResidentMiB()).utf8))
+    try readBench(path: arguments[1], repeats: repeatCount(arguments, default: 3), work: "parse+stats")
+
+case "points":
+    guard arguments.count >= 2 else { usage() }
+    try readBench(path: arguments[1], repeats: repeatCount(arguments, default: 3), work: "points-json parse+stats")
+
+case "points-file":
+    try writePointsFile(Array(arguments.dropFirst()))
 
 case "geodesic":
     let count = arguments.count >= 2 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000

@@ -6,7 +6,7 @@
 public enum ActivityReader {
     /// Bytes looked at to detect the format (the start of the stream is replayed to the reader).
     static let sniffLength = 4096
-    /// JSON and text courses are read whole; they are small, but untrusted, so they are bounded.
+    /// Text courses are read whole and JSON ones streamed; they are untrusted, so both are bounded.
     public static let maxTextCourseBytes = 64 << 20
 
     /// Reads the file at `path` (`-` for standard input) as one activity: a file holding several
@@ -56,7 +56,7 @@ public enum ActivityReader {
         case .tcx:
             return try TCXReader().readAll(from: replay)
         case .json:
-            return [try TappedPointsReader.read(json: replay.readAll(limit: maxTextCourseBytes))]
+            return [try TappedPointsReader.read(json: replay, maxBytes: maxTextCourseBytes)]
         case .pointsText:
             let bytes = try replay.readAll(limit: maxTextCourseBytes)
             return [try TappedPointsReader.read(text: String(decoding: bytes, as: UTF8.self))]

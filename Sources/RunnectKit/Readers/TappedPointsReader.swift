@@ -30,126 +30,46 @@ public enum TappedPointsReader {
     }
 
     /// Parses the JSON forms (the service's own, or GeoJSON).
+    /// - Throws: ``ReadError/invalidContent(_:)`` naming the place of a JSON error or the first
+    ///   bad point.
     public static func read(json bytes: [UInt8]) throws -> Activity {
-        let root: JSONValue
-        do {
-            root = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-        } catch {
-            throw ReadError.invalidContent("invalid JSON: \(jsonErrorSummary(error))")
-        }
-        if let array = root.array {
-            return try activity(routes: [try servicePoints(array)], format: .pointsJSON)
-        }
-        guard let object = root.object, object["type"]?.string != nil else {
+        try read(json: MemoryByteStream(bytes))
+    }
+
+    /// Parses the JSON forms (the service's own, or GeoJSON) as a stream: memory grows with the
+    /// points kept, not with the text (names, descriptions and members Runnect does not read are
+    /// skipped as they stream by).
+    ///
+    /// The document is read to its end before a bad point is reported, so that a document that
+    /// is not JSON at all is reported as such.
+    /// - Parameters:
+    ///   - maxBytes: the most bytes read before ``ReadError/tooLarge(limitBytes:)``.
+    /// - Throws: ``ReadError/invalidContent(_:)`` naming the line, column and byte of a JSON
+    ///   error (nesting deeper than 512, a kept string over 1 MiB, …) or the first bad point.
+    public static func read(json stream: ByteStream, maxBytes: Int = .max) throws -> Activity {
+        let scanner = JSONScanner(stream: stream, maxDocumentBytes: maxBytes)
+        switch try scanner.next() {
+        case .beginArray:
+            let points = try servicePoints(scanner)
+            try expectEnd(scanner)
+            return try activity(routes: [try points.get()], format: .pointsJSON)
+        case .beginObject:
+            let object = try GeoJSONObject(from: scanner)
+            try expectEnd(scanner)
+            return try geoJSONActivity(object)
+        case let token:
+            try scanner.skip(after: token)
+            try expectEnd(scanner)
             throw ReadError.invalidContent("expected an array of points or a GeoJSON object")
         }
-        var routes: [[Coordinate]] = []
-        var elevations: [[Double?]] = []
-        var waypoints: [Waypoint] = []
-        var metadata = ActivityMetadata()
-        try collectGeoJSON(object, routes: &routes, elevations: &elevations, waypoints: &waypoints,
-                           metadata: &metadata)
-        var result = try activity(routes: routes, format: .geoJSON, waypoints: waypoints)
-        result.metadata = metadata
-        for (r, elevationsOfRoute) in elevations.enumerated() {
-            for (p, elevation) in elevationsOfRoute.enumerated() {
-                result.routes[r].points[p].elevationMeters = elevation
-            }
-        }
-        return result
     }
 
-    // MARK: - Shapes
-
-    private static func servicePoints(_ array: [JSONValue]) throws -> [Coordinate] {
-        try array.enumerated().map { index, element in
-            if let object = element.object {
-                guard let latitude = number(object["latitude"] ?? object["lat"]),
-                      let longitude = number(object["longitude"] ?? object["lon"] ?? object["lng"]) else {
-                    throw ReadError.invalidContent("point \(index + 1) needs \"latitude\" and \"longitude\" numbers")
-                }
-                return try validated(latitude, longitude, index: index)
-            }
-            if let pair = element.array, pair.count == 2,
-               let latitude = number(pair[0]), let longitude = number(pair[1]) {
-                return try validated(latitude, longitude, index: index)
-            }
-            throw ReadError.invalidContent("point \(index + 1) is neither {\"latitude\",\"longitude\"} nor [lat, lon]")
-        }
+    private static func expectEnd(_ scanner: JSONScanner) throws {
+        let token = try scanner.next()
+        assert(token == .endOfDocument, "the scanner allows nothing after the root value")
     }
 
-    private static func collectGeoJSON(_ object: [String: JSONValue], routes: inout [[Coordinate]],
-                                       elevations: inout [[Double?]], waypoints: inout [Waypoint],
-                                       metadata: inout ActivityMetadata) throws {
-        switch object["type"]?.string {
-        case "FeatureCollection":
-            guard let features = object["features"]?.array else {
-                throw ReadError.invalidContent("GeoJSON FeatureCollection without \"features\"")
-            }
-            for case .object(let feature) in features {
-                try collectGeoJSON(feature, routes: &routes, elevations: &elevations,
-                                   waypoints: &waypoints, metadata: &metadata)
-            }
-        case "Feature":
-            let properties = object["properties"]?.object ?? [:]
-            let name = (properties["title"] ?? properties["name"])?.string
-            if metadata.name == nil { metadata.name = name }
-            if metadata.description == nil {
-                metadata.description = (properties["description"] ?? properties["desc"])?.string
-            }
-            guard let geometry = object["geometry"]?.object else { return }
-            if geometry["type"]?.string == "Point" {
-                let (coordinate, elevation) = try position(geometry["coordinates"], index: waypoints.count)
-                var point = TrackPoint(coordinate)
-                point.elevationMeters = elevation
-                waypoints.append(Waypoint(name: name, point: point))
-                return
-            }
-            try collectGeoJSON(geometry, routes: &routes, elevations: &elevations, waypoints: &waypoints,
-                               metadata: &metadata)
-        case "LineString":
-            let line = try positions(object["coordinates"])
-            routes.append(line.map(\.0))
-            elevations.append(line.map(\.1))
-        case "MultiLineString":
-            guard let lines = object["coordinates"]?.array else {
-                throw ReadError.invalidContent("GeoJSON MultiLineString without coordinates")
-            }
-            for line in lines {
-                let parsed = try positions(line)
-                routes.append(parsed.map(\.0))
-                elevations.append(parsed.map(\.1))
-            }
-        case "Point":
-            let (coordinate, elevation) = try position(object["coordinates"], index: waypoints.count)
-            var point = TrackPoint(coordinate)
-            point.elevationMeters = elevation
-            waypoints.append(Waypoint(point: point))
-        case let other:
-            throw ReadError.invalidContent("GeoJSON type \(other.map { "\"\($0)\"" } ?? "missing") holds no course")
-        }
-    }
-
-    private static func positions(_ value: JSONValue?) throws -> [(Coordinate, Double?)] {
-        guard let array = value?.array else {
-            throw ReadError.invalidContent("GeoJSON line without a coordinates array")
-        }
-        return try array.enumerated().map { try position($1, index: $0) }
-    }
-
-    private static func position(_ value: JSONValue?, index: Int) throws -> (Coordinate, Double?) {
-        guard let array = value?.array, array.count == 2 || array.count == 3,
-              let longitude = number(array[0]), let latitude = number(array[1]) else {
-            throw ReadError.invalidContent("GeoJSON position \(index + 1) is not [lon, lat] or [lon, lat, ele]")
-        }
-        return (try validated(latitude, longitude, index: index), array.count == 3 ? number(array[2]) : nil)
-    }
-
-    private static func number(_ value: JSONValue?) -> Double? {
-        value?.number
-    }
-
-    private static func validated(_ latitude: Double, _ longitude: Double, index: Int) throws -> Coordinate {
+    static func validated(_ latitude: Double, _ longitude: Double, index: Int) throws -> Coordinate {
         let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         guard coordinate.isValid else {
             throw ReadError.invalidContent(
@@ -158,22 +78,16 @@ public enum TappedPointsReader {
         return coordinate
     }
 
-    private static func activity(routes: [[Coordinate]], format: ActivityFormat,
-                                 waypoints: [Waypoint] = []) throws -> Activity {
+    static func activity(routes: [[Coordinate]], format: ActivityFormat) throws -> Activity {
+        try activity(routes: routes.map { $0.map(TrackPoint.init) }, format: format)
+    }
+
+    static func activity(routes: [[TrackPoint]], format: ActivityFormat,
+                         waypoints: [Waypoint] = []) throws -> Activity {
         let taps = routes.reduce(0) { $0 + $1.count }
         guard taps >= minimumPoints || (taps == 0 && !waypoints.isEmpty) else {
             throw ReadError.invalidContent("a course needs at least \(minimumPoints) points, found \(taps)")
         }
-        return Activity(format: format,
-                        routes: routes.map { Route(points: $0.map(TrackPoint.init)) },
-                        waypoints: waypoints)
-    }
-
-    private static func jsonErrorSummary(_ error: Error) -> String {
-        if case DecodingError.dataCorrupted(let context) = error {
-            return (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                ?? context.debugDescription
-        }
-        return "\(error)"
+        return Activity(format: format, routes: routes.map { Route(points: $0) }, waypoints: waypoints)
     }
 }

@@ -4,42 +4,6 @@ import Glibc
 import Darwin
 #endif
 
-/// A run of bytes inside the scanner's buffer. Valid only until the scanner's next `next()` call.
-struct ByteSpan {
-    let start: UnsafePointer<UInt8>
-    let count: Int
-
-    @inline(__always) subscript(index: Int) -> UInt8 { start[index] }
-
-    /// The part after the last `:` (namespace prefixes are ignored: files bind Garmin's
-    /// extension to `gpxtpx:`, `ns3:` or nothing at all, and some never declare the prefix).
-    var localName: ByteSpan {
-        var i = count - 1
-        while i >= 0 {
-            if start[i] == UInt8(ascii: ":") { return ByteSpan(start: start + i + 1, count: count - i - 1) }
-            i -= 1
-        }
-        return self
-    }
-
-    /// Byte-wise equality with an ASCII literal.
-    @inline(__always) func equals(_ literal: StaticString) -> Bool {
-        literal.utf8CodeUnitCount == count && memcmp(start, literal.utf8Start, count) == 0
-    }
-
-    /// ASCII case-insensitive equality with a lower-case ASCII literal.
-    func equalsIgnoringCase(_ literal: StaticString) -> Bool {
-        guard literal.utf8CodeUnitCount == count else { return false }
-        let other = literal.utf8Start
-        for i in 0..<count where start[i] | 0x20 != other[i] { return false }
-        return true
-    }
-
-    var string: String {
-        String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
-    }
-}
-
 /// What the scanner found next.
 enum XMLToken {
     /// An opening tag. A self-closing tag (`<a/>`) is reported as `start` followed by `end`.
@@ -71,9 +35,7 @@ final class XMLScanner {
     private let maxTokenBytes: Int
 
     // Where buffer[0] sits in the document, for line and column numbers.
-    private var baseOffset = 0
-    private var linesBeforeBase = 0
-    private var columnCharsAtBase = 0  // characters between the last newline and buffer[0]
+    private var base = TextPosition()
 
     // Open element names, stored back to back in a raw buffer (arrays cost too much per element).
     private var nameBytes: UnsafeMutablePointer<UInt8>
@@ -123,18 +85,7 @@ final class XMLScanner {
 
     /// Line (1-based) and column (1-based, in characters) of a buffer index.
     func location(ofIndex index: Int) -> (line: Int, column: Int) {
-        let limit = min(max(index, 0), end)
-        var line = linesBeforeBase + 1
-        var lastNewline = -1
-        for i in 0..<limit where buffer[i] == 0x0A {
-            line += 1
-            lastNewline = i
-        }
-        var column = lastNewline < 0 ? columnCharsAtBase + 1 : 1
-        for i in (lastNewline + 1)..<max(limit, lastNewline + 1) where buffer[i] & 0xC0 != 0x80 {
-            column += 1
-        }
-        return (line, column)
+        base.location(ofIndex: index, in: buffer, end: end)
     }
 
     /// Line and column of the position the scanner has reached.
@@ -163,12 +114,11 @@ final class XMLScanner {
     private func refill(keeping keep: Int) throws -> Bool {
         if atEOF { return false }
         if keep > 0 {
-            account(discarding: keep)
+            base.advance(over: buffer, count: keep)
             let remaining = end - keep
             if remaining > 0 { memmove(buffer, buffer + keep, remaining) }
             end = remaining
             pos -= keep
-            baseOffset += keep
         }
         if end == capacity {
             guard capacity < maxTokenBytes else { throw ReadError.tooLarge(limitBytes: maxTokenBytes) }
@@ -185,20 +135,6 @@ final class XMLScanner {
         }
         end += n
         return true
-    }
-
-    private func account(discarding count: Int) {
-        var lastNewline = -1
-        var p = UnsafePointer(buffer)
-        let stop = UnsafePointer(buffer) + count
-        while let hit = memchr(p, 0x0A, stop - p) {
-            let q = hit.assumingMemoryBound(to: UInt8.self)
-            linesBeforeBase += 1
-            lastNewline = UnsafePointer(buffer).distance(to: q)
-            p = UnsafePointer(q) + 1
-        }
-        if lastNewline >= 0 { columnCharsAtBase = 0 }
-        for i in (lastNewline + 1)..<count where buffer[i] & 0xC0 != 0x80 { columnCharsAtBase += 1 }
     }
 
     /// The next `byte` at or after `index`, eight bytes at a time (runs in GPS files are short: a
