@@ -25,11 +25,12 @@ public struct Departure: Codable, Equatable, Hashable, Sendable {
     /// - Throws: ``StoreError/invalidDeparture(_:)`` when fewer than three parts are given,
     ///   ``StoreError/controlCharacter(field:scalar:position:)`` for a control in either text.
     public init(address: String, name: String? = nil) throws {
-        try CourseStore.refuseControlCharacters(in: address, field: "departure address")
         if let name { try CourseStore.refuseControlCharacters(in: name, field: "departure name") }
         let parts = address.precomposedStringWithCanonicalMapping
             .split(whereSeparator: { $0.isWhitespace })
             .map(String.init)
+        // White space (a tab, a line break) only separates parts; any other control is refused.
+        try CourseStore.refuseControlCharacters(in: parts.joined(separator: " "), field: "departure address")
         guard parts.count >= 3 else { throw StoreError.invalidDeparture(address) }
         self.init(region: parts[0], city: parts[1], town: parts[2],
                   detail: parts.count > 3 ? parts[3...].joined(separator: " ") : nil,
