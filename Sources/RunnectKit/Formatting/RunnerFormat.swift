@@ -49,7 +49,7 @@ public enum RunnerFormat {
     /// Rounded to the millisecond; fractional seconds appear only when there are some
     /// (`2024-04-07T06:00:05.5Z`), the same form the readers accept and the writers produce.
     public static func timestamp(_ date: Date) -> String {
-        ISO8601Parser.format(secondsSince1970: date.timeIntervalSince1970)
+        ISO8601Format.string(secondsSince1970: date.timeIntervalSince1970)
     }
 
     /// Reads an optional timestamp written by ``timestamp(_:)`` (any ISO 8601 `dateTime` with a

@@ -205,7 +205,7 @@ struct FITActivityBuilder: FITMessageHandler {
     /// file gives no time zone), as watches name activities.
     private func activityName(sport: String?, start: Date) -> String {
         let offset = summary.localTimeOffsetSeconds
-        let stamp = ISO8601Parser.format(secondsSince1970: start.timeIntervalSince1970 + Double(offset ?? 0))
+        let stamp = ISO8601Format.string(secondsSince1970: start.timeIntervalSince1970 + Double(offset ?? 0))
         let when = stamp.prefix(16).replacingOccurrences(of: "T", with: " ") + (offset == nil ? " UTC" : "")
         let words = (sport ?? "activity").replacingOccurrences(of: "_", with: " ")
         return words.prefix(1).uppercased() + words.dropFirst() + " " + when

@@ -1,4 +1,4 @@
-/// A fast, allocation-free parser and formatter for the timestamps in GPX `<time>` and TCX `<Time>`
+/// A fast, allocation-free parser for the timestamps in GPX `<time>` and TCX `<Time>`
 /// elements: ISO 8601 / XML Schema `dateTime` values such as `2024-04-07T06:00:00.000Z`.
 ///
 /// Readers call ``parse(_:count:)`` on the raw bytes of an element's text, hundreds of thousands of
@@ -25,7 +25,7 @@
 /// seconds). The instant, in UTC, must lie in the years 1900–9999 (``earliestSecondsSince1970``
 /// up to, not including, ``endSecondsSince1970``): no GPS device was running before 1900, and
 /// `9999-12-31T23:59:60Z` would be the year 10000, which has no four-digit form to write back.
-/// Anything else gives `nil`.
+/// Anything else gives `nil`. ``ISO8601Format`` writes the form back.
 enum ISO8601Parser {
     /// 1900-01-01T00:00:00Z, the earliest instant read.
     static let earliestSecondsSince1970 = -2_208_988_800
@@ -84,7 +84,7 @@ enum ISO8601Parser {
         else { return nil }
 
         guard year >= 1, month >= 1, month <= 12, day >= 1,
-              day <= daysInMonth(year: year, month: month),
+              day <= CivilCalendar.daysInMonth(year: year, month: month),
               minute <= 59, second <= 60
         else { return nil }
 
@@ -147,7 +147,7 @@ enum ISO8601Parser {
         }
         guard i == n else { return nil }  // trailing garbage
 
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = CivilCalendar.daysFromCivil(year: year, month: month, day: day)
         let whole = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
         // One rounding: an exact integer (|whole| < 2^53) plus the correctly rounded fraction.
         return Result(secondsSince1970: Double(whole) + fraction, hadZone: hadZone)
@@ -164,101 +164,6 @@ enum ISO8601Parser {
         var bytes = Array(text.utf8)
         if bytes.isEmpty { return nil }
         return bytes.withUnsafeMutableBufferPointer { parse($0.baseAddress!, count: $0.count) }
-    }
-
-    /// Formats seconds since 1970 as a UTC timestamp, `YYYY-MM-DDTHH:MM:SSZ`.
-    ///
-    /// The value is rounded to the millisecond. Fractional digits appear only when that rounded
-    /// value has a fraction, without trailing zeros: `2024-04-07T06:00:05Z`,
-    /// `2024-04-07T06:00:05.5Z`, `2024-04-07T06:00:05.123Z`. Years outside 0001–9999 are written
-    /// with a sign or with more digits as needed; non-finite values give their `description`
-    /// (`nan`, `inf`, `-inf`).
-    static func format(secondsSince1970 value: Double) -> String {
-        guard value.isFinite else { return value.description }
-        var whole = value.rounded(.down)
-        var millis = ((value - whole) * 1000).rounded()
-        if millis >= 1000 {
-            whole += 1
-            millis -= 1000
-        }
-        // Beyond ±2^62 s no calendar date makes sense; clamp instead of trapping.
-        let limit = 4.6e18
-        let seconds = Int(max(-limit, min(limit, whole)))
-        let ms = Int(millis)
-
-        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
-        let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = civilFromDays(days)
-
-        var fractionDigits = ms
-        var fractionWidth = ms > 0 ? 3 : 0
-        while fractionWidth > 0, fractionDigits % 10 == 0 {
-            fractionDigits /= 10
-            fractionWidth -= 1
-        }
-
-        // At most 1 + 12 (year of ±4.6e18 s) + 15 + 4 + 1 bytes.
-        return String(unsafeUninitializedCapacity: 40) { out in
-            var i = 0
-            if year < 0 {
-                out[i] = UInt8(ascii: "-")
-                i += 1
-            }
-            write(abs(year), width: 4, into: out, at: &i)
-            out[i] = UInt8(ascii: "-"); i += 1
-            write(month, width: 2, into: out, at: &i)
-            out[i] = UInt8(ascii: "-"); i += 1
-            write(day, width: 2, into: out, at: &i)
-            out[i] = UInt8(ascii: "T"); i += 1
-            write(secondOfDay / 3_600, width: 2, into: out, at: &i)
-            out[i] = UInt8(ascii: ":"); i += 1
-            write(secondOfDay / 60 % 60, width: 2, into: out, at: &i)
-            out[i] = UInt8(ascii: ":"); i += 1
-            write(secondOfDay % 60, width: 2, into: out, at: &i)
-            if fractionWidth > 0 {
-                out[i] = UInt8(ascii: "."); i += 1
-                write(fractionDigits, width: fractionWidth, into: out, at: &i)
-            }
-            out[i] = UInt8(ascii: "Z"); i += 1
-            return i
-        }
-    }
-
-    // MARK: - Calendar arithmetic (Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms")
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400                                            // [0, 399]
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1  // [0, 365]
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear   // [0, 146096]
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date of a count of days since 1970-01-01.
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097                                                 // [0, 146096]
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)  // [0, 365]
-        let mp = (5 * dayOfYear + 2) / 153                                               // [0, 11]
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    static func isLeapYear(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
-
-    static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: return isLeapYear(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 
     // MARK: - Byte helpers
@@ -292,24 +197,5 @@ enum ISO8601Parser {
     private static func digits4(_ p: UnsafePointer<UInt8>) -> Int? {
         guard let a = digits2(p), let b = digits2(p + 2) else { return nil }
         return a * 100 + b
-    }
-
-    /// Writes a non-negative `value` in decimal, zero-padded to at least `width` digits.
-    @inline(__always)
-    private static func write(_ value: Int, width: Int, into out: UnsafeMutableBufferPointer<UInt8>,
-                              at index: inout Int) {
-        var count = 1
-        var rest = value / 10
-        while rest > 0 {
-            count += 1
-            rest /= 10
-        }
-        count = max(count, width)
-        var v = value
-        for k in stride(from: index + count - 1, through: index, by: -1) {
-            out[k] = UInt8(truncatingIfNeeded: 0x30 + v % 10)
-            v /= 10
-        }
-        index += count
     }
 }

@@ -142,8 +142,8 @@ struct ISO8601ParserTests {
         // 1901-12-13T20:45:52Z is −2³¹ s.
         #expect(result.secondsSince1970.rounded(.down) == -2_147_483_648)
         #expect(abs(result.secondsSince1970 - (-2_147_483_648 + 0.2073437)) <= 1e-6)
-        #expect(ISO8601Parser.format(secondsSince1970: result.secondsSince1970) == "1901-12-13T20:45:52.207Z")
-        let again = try #require(ISO8601Parser.parse(ISO8601Parser.format(secondsSince1970: result.secondsSince1970)))
+        #expect(ISO8601Format.string(secondsSince1970: result.secondsSince1970) == "1901-12-13T20:45:52.207Z")
+        let again = try #require(ISO8601Parser.parse(ISO8601Format.string(secondsSince1970: result.secondsSince1970)))
         #expect(abs(again.secondsSince1970 - result.secondsSince1970) <= 0.0005)
     }
 
@@ -151,25 +151,25 @@ struct ISO8601ParserTests {
 
     @Test("format writes UTC with the fraction only when there is one")
     func formatExamples() {
-        #expect(ISO8601Parser.format(secondsSince1970: 1_712_469_600) == "2024-04-07T06:00:00Z")
-        #expect(ISO8601Parser.format(secondsSince1970: 1_712_469_605.5) == "2024-04-07T06:00:05.5Z")
-        #expect(ISO8601Parser.format(secondsSince1970: 1_712_469_605.123) == "2024-04-07T06:00:05.123Z")
-        #expect(ISO8601Parser.format(secondsSince1970: 1_712_469_605.12) == "2024-04-07T06:00:05.12Z")
-        #expect(ISO8601Parser.format(secondsSince1970: 1_712_469_605.0004) == "2024-04-07T06:00:05Z")
-        #expect(ISO8601Parser.format(secondsSince1970: 1_712_469_605.9996) == "2024-04-07T06:00:06Z")
-        #expect(ISO8601Parser.format(secondsSince1970: 0) == "1970-01-01T00:00:00Z")
-        #expect(ISO8601Parser.format(secondsSince1970: -0.5) == "1969-12-31T23:59:59.5Z")
-        #expect(ISO8601Parser.format(secondsSince1970: -1) == "1969-12-31T23:59:59Z")
-        #expect(ISO8601Parser.format(secondsSince1970: 951_782_400) == "2000-02-29T00:00:00Z")
-        #expect(ISO8601Parser.format(secondsSince1970: -62_135_596_800) == "0001-01-01T00:00:00Z")
-        #expect(ISO8601Parser.format(secondsSince1970: 253_402_300_799) == "9999-12-31T23:59:59Z")
-        #expect(ISO8601Parser.format(secondsSince1970: .nan) == "nan")
+        #expect(ISO8601Format.string(secondsSince1970: 1_712_469_600) == "2024-04-07T06:00:00Z")
+        #expect(ISO8601Format.string(secondsSince1970: 1_712_469_605.5) == "2024-04-07T06:00:05.5Z")
+        #expect(ISO8601Format.string(secondsSince1970: 1_712_469_605.123) == "2024-04-07T06:00:05.123Z")
+        #expect(ISO8601Format.string(secondsSince1970: 1_712_469_605.12) == "2024-04-07T06:00:05.12Z")
+        #expect(ISO8601Format.string(secondsSince1970: 1_712_469_605.0004) == "2024-04-07T06:00:05Z")
+        #expect(ISO8601Format.string(secondsSince1970: 1_712_469_605.9996) == "2024-04-07T06:00:06Z")
+        #expect(ISO8601Format.string(secondsSince1970: 0) == "1970-01-01T00:00:00Z")
+        #expect(ISO8601Format.string(secondsSince1970: -0.5) == "1969-12-31T23:59:59.5Z")
+        #expect(ISO8601Format.string(secondsSince1970: -1) == "1969-12-31T23:59:59Z")
+        #expect(ISO8601Format.string(secondsSince1970: 951_782_400) == "2000-02-29T00:00:00Z")
+        #expect(ISO8601Format.string(secondsSince1970: -62_135_596_800) == "0001-01-01T00:00:00Z")
+        #expect(ISO8601Format.string(secondsSince1970: 253_402_300_799) == "9999-12-31T23:59:59Z")
+        #expect(ISO8601Format.string(secondsSince1970: .nan) == "nan")
         // Outside 0001–9999: still a date, never a trap.
-        #expect(ISO8601Parser.format(secondsSince1970: 253_402_300_800) == "10000-01-01T00:00:00Z")
-        #expect(ISO8601Parser.format(secondsSince1970: -62_135_596_801) == "0000-12-31T23:59:59Z")
-        #expect(ISO8601Parser.format(secondsSince1970: -62_167_305_600) == "-0001-12-31T00:00:00Z")
-        #expect(ISO8601Parser.format(secondsSince1970: 1e300).hasSuffix("Z"))
-        #expect(ISO8601Parser.format(secondsSince1970: -1e300).hasSuffix("Z"))
+        #expect(ISO8601Format.string(secondsSince1970: 253_402_300_800) == "10000-01-01T00:00:00Z")
+        #expect(ISO8601Format.string(secondsSince1970: -62_135_596_801) == "0000-12-31T23:59:59Z")
+        #expect(ISO8601Format.string(secondsSince1970: -62_167_305_600) == "-0001-12-31T00:00:00Z")
+        #expect(ISO8601Format.string(secondsSince1970: 1e300).hasSuffix("Z"))
+        #expect(ISO8601Format.string(secondsSince1970: -1e300).hasSuffix("Z"))
     }
 
     @Test("format and parse round-trip, and format agrees with ISO8601DateFormatter")
@@ -183,12 +183,12 @@ struct ISO8601ParserTests {
             let whole = rng.int(in: low...high)
             let millis = rng.chance(0.3) ? 0 : rng.int(in: 0...999)
             let value = Double(whole) + Double(millis) / 1000
-            let text = ISO8601Parser.format(secondsSince1970: value)
+            let text = ISO8601Format.string(secondsSince1970: value)
             let parsed = try #require(ISO8601Parser.parse(text), "\(text) rejected")
             // The same two roundings on both sides: equal to the last bit.
             #expect(parsed.secondsSince1970 == value, "\(value) → \(text) → \(parsed.secondsSince1970)")
             #expect(parsed.hadZone)
-            #expect(ISO8601Parser.format(secondsSince1970: parsed.secondsSince1970) == text)
+            #expect(ISO8601Format.string(secondsSince1970: parsed.secondsSince1970) == text)
             if millis == 0 {
                 #expect(text == formatter.string(from: Date(timeIntervalSince1970: value)))
             } else {
@@ -201,14 +201,14 @@ struct ISO8601ParserTests {
     func dayCount() throws {
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = try #require(TimeZone(identifier: "UTC"))
-        let start = ISO8601Parser.daysFromCivil(year: 1890, month: 1, day: 1)
-        let end = ISO8601Parser.daysFromCivil(year: 2110, month: 1, day: 1)
+        let start = CivilCalendar.daysFromCivil(year: 1890, month: 1, day: 1)
+        let end = CivilCalendar.daysFromCivil(year: 2110, month: 1, day: 1)
         var previous: (year: Int, month: Int, day: Int)?
         for days in start..<end {
-            let civil = ISO8601Parser.civilFromDays(days)
-            #expect(ISO8601Parser.daysFromCivil(year: civil.year, month: civil.month, day: civil.day) == days)
+            let civil = CivilCalendar.civilFromDays(days)
+            #expect(CivilCalendar.daysFromCivil(year: civil.year, month: civil.month, day: civil.day) == days)
             if let previous {
-                let next = previous.day < ISO8601Parser.daysInMonth(year: previous.year, month: previous.month)
+                let next = previous.day < CivilCalendar.daysInMonth(year: previous.year, month: previous.month)
                     ? (previous.year, previous.month, previous.day + 1)
                     : previous.month < 12 ? (previous.year, previous.month + 1, 1) : (previous.year + 1, 1, 1)
                 #expect(civil == next, "day \(days)")
@@ -218,7 +218,7 @@ struct ISO8601ParserTests {
         // Calendar spot checks (Foundation's calendar is Julian before 1582, so stay after it).
         for year in stride(from: 1600, through: 9999, by: 37) {
             let date = try #require(utc.date(from: DateComponents(year: year, month: 3, day: 1)))
-            #expect(Double(ISO8601Parser.daysFromCivil(year: year, month: 3, day: 1) * 86_400)
+            #expect(Double(CivilCalendar.daysFromCivil(year: year, month: 3, day: 1) * 86_400)
                     == date.timeIntervalSince1970, "\(year)")
         }
     }
@@ -244,7 +244,7 @@ private struct RandomStamp {
     init(_ rng: inout SplitMix64) {
         year = rng.int(in: 1901...2099)
         month = rng.int(in: 1...12)
-        day = rng.int(in: 1...ISO8601Parser.daysInMonth(year: year, month: month))
+        day = rng.int(in: 1...CivilCalendar.daysInMonth(year: year, month: month))
         hour = rng.int(in: 0...23)
         minute = rng.int(in: 0...59)
         second = rng.int(in: 0...59)
@@ -297,13 +297,13 @@ struct ISO8601LeapSecondTests {
           arguments: [1972, 1990, 2016, 2030])
     func leapSecondIsTheNextSecond(year: Int) throws {
         for month in 1...12 {
-            let day = ISO8601Parser.daysInMonth(year: year, month: month)
+            let day = CivilCalendar.daysInMonth(year: year, month: month)
             let (nextYear, nextMonth) = month == 12 ? (year + 1, 1) : (year, month + 1)
             let leap = String(format: "%04d-%02d-%02dT23:59:60Z", year, month, day)
             let next = String(format: "%04d-%02d-01T00:00:00Z", nextYear, nextMonth)
             let parsedLeap = try #require(ISO8601Parser.parse(leap))
             #expect(parsedLeap == ISO8601Parser.parse(next), "\(leap)")
-            #expect(ISO8601Parser.format(secondsSince1970: parsedLeap.secondsSince1970) == next)
+            #expect(ISO8601Format.string(secondsSince1970: parsedLeap.secondsSince1970) == next)
         }
     }
 
