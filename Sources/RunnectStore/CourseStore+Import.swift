@@ -136,21 +136,9 @@ extension CourseStore {
             record.owner = user
             record.createdAt = Date()
         }
-        // One cached statement: no per-course SQL building or record encoding (the stats JSON
-        // was encoded with the draft), and the UNIQUE (owner, content_hash) key finds duplicates.
-        let insert = try db.cachedStatement(sql: """
-            INSERT INTO course (owner, title, description, departure_region, departure_city, departure_town,
-                departure_detail, departure_name, source_format, content_hash, created_at, is_uploaded,
-                uploaded_at, scrap_count, distance_m, point_count, stats, geometry)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let insert = try db.cachedStatement(sql: CourseRecord.insertSQL)
         do {
-            try insert.execute(arguments: [
-                record.owner, record.title, record.description, record.departureRegion, record.departureCity,
-                record.departureTown, record.departureDetail, record.departureName, record.sourceFormat,
-                record.contentHash, record.createdAt, record.isUploaded, record.uploadedAt, record.scrapCount,
-                record.distanceMeters, record.pointCount, draft.statsJSON, record.geometry,
-            ])
+            try insert.execute(arguments: record.insertArguments(statsJSON: draft.statsJSON))
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             typealias C = CourseRecord.Columns
             let existing = try CourseRecord.all().owned(by: record.owner).filter(C.contentHash == record.contentHash)
@@ -165,7 +153,7 @@ extension CourseStore {
         let course = Course(
             id: id, owner: record.owner, title: record.title, description: record.description,
             departure: draft.departure, sourceFormat: record.sourceFormat, contentHash: record.contentHash,
-            stats: record.stats, createdAt: dates?[0] ?? record.createdAt, isUploaded: record.isUploaded,
+            stats: record.stats.stats, createdAt: dates?[0] ?? record.createdAt, isUploaded: record.isUploaded,
             uploadedAt: dates?[1], scrapCount: record.scrapCount, isScrapped: false)
         try SearchIndex.index(db, courseID: id, entry: draft.searchEntry)
         try hooks.beforeImportCommit?(db, id)

@@ -52,16 +52,23 @@ public enum RunnerFormat {
         ISO8601Format.string(secondsSince1970: date.timeIntervalSince1970)
     }
 
+    /// The instant of a timestamp written by ``timestamp(_:)``: any ISO 8601 `dateTime` with a
+    /// zone; `nil` for anything else (a zone-less time included).
+    public static func date(fromTimestamp text: String) -> Date? {
+        guard let parsed = ISO8601Parser.parse(text), parsed.hadZone else { return nil }
+        return Date(timeIntervalSince1970: parsed.secondsSince1970)
+    }
+
     /// Reads an optional timestamp written by ``timestamp(_:)`` (any ISO 8601 `dateTime` with a
     /// zone is accepted).
-    static func decodeTimestamp<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>,
-                                                forKey key: Key) throws -> Date? {
+    public static func decodeTimestamp<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>,
+                                                       forKey key: Key) throws -> Date? {
         guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
-        guard let parsed = ISO8601Parser.parse(text), parsed.hadZone else {
+        guard let date = date(fromTimestamp: text) else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: container, debugDescription: "Not an ISO 8601 UTC timestamp: \(text)")
         }
-        return Date(timeIntervalSince1970: parsed.secondsSince1970)
+        return date
     }
 
     private static func twoDigits(_ value: Int) -> String {

@@ -26,7 +26,7 @@ public struct CourseDraft: Sendable {
     /// Lowercase hex SHA-256 of the source.
     public var contentHash: String { record.contentHash }
     /// Stats of the whole activity, at JSON resolution.
-    public var stats: ActivityStats { record.stats }
+    public var stats: ActivityStats { record.stats.stats }
 
     /// A draft of an activity read from a file.
     ///
@@ -53,13 +53,12 @@ public struct CourseDraft: Sendable {
             ?? CourseStore.nonBlank(activity.metadata.description.map {
                 ControlCharacters.replacing(in: $0, keepingLineBreaks: true)
             })
-        // The stats as stored: JSON text at the resolution of the JSON output, and the value
-        // read back from it, so that the course returned equals the course read later.
-        let stats: ActivityStats
+        // The stats as stored: JSON text in their storage format, and the value read back from
+        // it, so that the course returned equals the course read later.
+        let stats: StoredStats
         do {
-            let json = try CourseRecord.databaseJSONEncoder(for: "stats").encode(activity.stats())
-            statsJSON = String(decoding: json, as: UTF8.self)
-            stats = try JSONDecoder().decode(ActivityStats.self, from: json)
+            statsJSON = try StoredStats(activity.stats()).json()
+            stats = try StoredStats.decode(Data(statsJSON.utf8))
         } catch {
             throw StoreError.cannotEncode("stats: \(error)")
         }
@@ -72,7 +71,7 @@ public struct CourseDraft: Sendable {
         record = CourseRecord(
             id: nil, owner: "", title: title, description: description, sourceFormat: activity.format.rawValue,
             contentHash: contentHash.lowercased(), createdAt: Date(), isUploaded: false, uploadedAt: nil,
-            scrapCount: 0, distanceMeters: stats.distanceMeters, pointCount: stats.points, stats: stats,
+            scrapCount: 0, distanceMeters: stats.stats.distanceMeters, pointCount: stats.stats.points, stats: stats,
             geometry: geometry)
         record.setDeparture(departure)
         self.departure = departure

@@ -2,7 +2,9 @@ import Foundation
 import GRDB
 import RunnectKit
 
-/// A row of the `course` table, as written on import.
+/// A row of the `course` table, as written on import: the one place its columns are named
+/// (``CodingKeys``; ``Columns``, the insert and ``CourseRow``'s selection are made from them). The
+/// migrations spell them again on purpose: a released migration keeps meaning what it meant.
 ///
 /// Reads go through ``CourseRow``, which leaves the geometry blob out.
 struct CourseRecord: Codable, FetchableRecord, MutablePersistableRecord {
@@ -26,12 +28,12 @@ struct CourseRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var scrapCount: Int
     var distanceMeters: Double
     var pointCount: Int
-    /// ``ActivityStats`` as JSON (GRDB stores nested `Codable` values as JSON text).
-    var stats: ActivityStats
+    /// The figures, in their storage format (JSON text, versioned apart from the `--json` output).
+    var stats: StoredStats
     /// The whole ``Activity``, encoded by ``ActivityCodec``.
     var geometry: Data
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case id, owner, title, description
         case departureRegion = "departure_region", departureCity = "departure_city"
         case departureTown = "departure_town", departureDetail = "departure_detail"
@@ -67,6 +69,43 @@ struct CourseRecord: Codable, FetchableRecord, MutablePersistableRecord {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
+    }
+
+    // MARK: - Insert
+
+    /// The columns an insert writes, in order: all but `id`.
+    static let insertedColumns = CodingKeys.allCases.filter { $0 != .id }
+
+    /// `INSERT INTO course (…) VALUES (?, …)` over ``insertedColumns``: one cached statement, no
+    /// per-course SQL building or record encoding.
+    static let insertSQL = "INSERT INTO course (\(insertedColumns.map(\.rawValue).joined(separator: ", "))) "
+        + "VALUES (\(Array(repeating: "?", count: insertedColumns.count).joined(separator: ", ")))"
+
+    /// The values of ``insertedColumns``, the stats as JSON text already encoded.
+    func insertArguments(statsJSON: String) -> StatementArguments {
+        StatementArguments(Self.insertedColumns.map { key -> (any DatabaseValueConvertible)? in
+            switch key {
+            case .id: return id
+            case .owner: return owner
+            case .title: return title
+            case .description: return description
+            case .departureRegion: return departureRegion
+            case .departureCity: return departureCity
+            case .departureTown: return departureTown
+            case .departureDetail: return departureDetail
+            case .departureName: return departureName
+            case .sourceFormat: return sourceFormat
+            case .contentHash: return contentHash
+            case .createdAt: return createdAt
+            case .isUploaded: return isUploaded
+            case .uploadedAt: return uploadedAt
+            case .scrapCount: return scrapCount
+            case .distanceMeters: return distanceMeters
+            case .pointCount: return pointCount
+            case .stats: return statsJSON
+            case .geometry: return geometry
+            }
+        })
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

@@ -2,38 +2,43 @@ import Foundation
 import GRDB
 import RunnectKit
 
-/// A course read for display: every column of `course` but the geometry, plus whether the
-/// current user scrapped it.
-struct CourseRow: Decodable, FetchableRecord {
-    /// Decodes the columns by position (in the order of ``selection(user:)``) rather than through
-    /// `Decodable`, and the stats JSON with one decoder for every row: a page of 20 courses
-    /// took over 2 ms the `Decodable` way, most of the latency of a search.
+/// A course read for display: every column of `course` but the geometry (and the two figures
+/// the list orders use), plus whether the current user scrapped it.
+struct CourseRow: FetchableRecord {
+    typealias Key = CourseRecord.CodingKeys
+
+    /// The columns selected, in order: ``CourseRecord``'s, less what display does not need.
+    static let listed: [Key] = Key.allCases.filter { ![.distanceMeters, .pointCount, .geometry].contains($0) }
+    /// Each listed column's place in the row; `is_scrapped` comes after them.
+    private static let position = Dictionary(uniqueKeysWithValues: listed.enumerated().map { ($1, $0) })
+    private static func at(_ key: Key) -> Int { position[key]! }
+
+    /// Decodes the columns by position rather than through `Decodable`, and the stats JSON with
+    /// one decoder for every row: a page of 20 courses took over 2 ms the `Decodable` way, most of
+    /// the latency of a search.
     init(row: Row) throws {
-        id = row[0]
-        owner = row[1]
-        title = row[2]
-        description = row[3]
-        departureRegion = row[4]
-        departureCity = row[5]
-        departureTown = row[6]
-        departureDetail = row[7]
-        departureName = row[8]
-        sourceFormat = row[9]
-        contentHash = row[10]
-        createdAt = row[11]
-        isUploaded = row[12]
-        uploadedAt = row[13]
-        scrapCount = row[14]
-        let json: Data = try row.withUnsafeData(atIndex: 15) { bytes in
-            guard let bytes else { throw StoreError.database("course \(row[0] as Int64) has no stats") }
+        id = row[Self.at(.id)]
+        owner = row[Self.at(.owner)]
+        title = row[Self.at(.title)]
+        description = row[Self.at(.description)]
+        departureRegion = row[Self.at(.departureRegion)]
+        departureCity = row[Self.at(.departureCity)]
+        departureTown = row[Self.at(.departureTown)]
+        departureDetail = row[Self.at(.departureDetail)]
+        departureName = row[Self.at(.departureName)]
+        sourceFormat = row[Self.at(.sourceFormat)]
+        contentHash = row[Self.at(.contentHash)]
+        createdAt = row[Self.at(.createdAt)]
+        isUploaded = row[Self.at(.isUploaded)]
+        uploadedAt = row[Self.at(.uploadedAt)]
+        scrapCount = row[Self.at(.scrapCount)]
+        let json: Data = try row.withUnsafeData(atIndex: Self.at(.stats)) { bytes in
+            guard let bytes else { throw StoreError.database("course \(row[Self.at(.id)] as Int64) has no stats") }
             return bytes
         }
-        stats = try Self.statsDecoder.decode(ActivityStats.self, from: json)
-        isScrapped = row[16]
+        stats = try StoredStats.decode(json).stats
+        isScrapped = row[Self.listed.count]
     }
-
-    /// Shared by every row: making a `JSONDecoder` costs about as much as decoding small stats.
-    private static let statsDecoder = JSONDecoder()
 
     var id: Int64
     var owner: String
@@ -53,24 +58,11 @@ struct CourseRow: Decodable, FetchableRecord {
     var stats: ActivityStats
     var isScrapped: Bool
 
-    enum CodingKeys: String, CodingKey {
-        case id, owner, title, description
-        case departureRegion = "departure_region", departureCity = "departure_city"
-        case departureTown = "departure_town", departureDetail = "departure_detail"
-        case departureName = "departure_name"
-        case sourceFormat = "source_format", contentHash = "content_hash", createdAt = "created_at"
-        case isUploaded = "is_uploaded", uploadedAt = "uploaded_at", scrapCount = "scrap_count"
-        case stats, isScrapped = "is_scrapped"
-    }
-
-    /// The columns to select, `is_scrapped` computed for `user`.
+    /// The columns to select: ``listed``, then `is_scrapped` computed for `user`.
     static func selection(user: String) -> [any SQLSelectable] {
-        typealias C = CourseRecord.Columns
-        return [C.id, C.owner, C.title, C.description, C.departureRegion, C.departureCity, C.departureTown,
-                C.departureDetail, C.departureName, C.sourceFormat, C.contentHash, C.createdAt, C.isUploaded,
-                C.uploadedAt, C.scrapCount, C.stats,
-                SQL("EXISTS (SELECT 1 FROM scrap WHERE scrap.course_id = course.id AND scrap.user = \(user))")
-                    .forKey(CodingKeys.isScrapped.stringValue)]
+        listed.map { Column($0) as any SQLSelectable }
+            + [SQL("EXISTS (SELECT 1 FROM scrap WHERE scrap.course_id = course.id AND scrap.user = \(user))")
+                .forKey("is_scrapped")]
     }
 
     /// `request` narrowed to the display columns, decoded as rows.
