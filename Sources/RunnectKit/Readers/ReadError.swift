@@ -36,7 +36,7 @@ extension ReadError: CustomStringConvertible {
     }
 
     /// `text` as it goes into a one-line message: surrounding whitespace trimmed, line breaks and
-    /// other control characters escaped (`\n`, `\u{1}`), at most `limit` characters.
+    /// other control characters escaped (`\n`, `\u{01}`), at most `limit` characters.
     static func excerpt(_ text: String, limit: Int = 60) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         var out = ""

@@ -77,7 +77,7 @@ struct GPXReaderTests {
     @Test("a bad value spanning lines is quoted on one line, escaped and shortened", arguments: [
         ("<gpx><wpt lat=\",\n  [127.019523, 37.520\" lon=\"1\"/></gpx>", #"has an invalid lat ",\n  [127.019523, 37.520""#),
         ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\"><time>\n  yester\u{1}day\n</time></trkpt></trkseg></trk></gpx>",
-         #"invalid time "yester\u{1}day""#),
+         #"invalid time "yester\u{01}day""#),
         ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\"><ele>" + String(repeating: "x", count: 500) + "</ele></trkpt></trkseg></trk></gpx>",
          "invalid elevation \"" + String(repeating: "x", count: 60) + "…\""),
     ])
