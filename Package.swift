@@ -52,7 +52,7 @@ let package = Package(
         // `.requires` trait (skip where an external tool or the corpus is missing, fail under CI).
         .target(name: "RunnectTestSupport", path: "Tests/RunnectTestSupport"),
         .testTarget(name: "RunnectKitTests", dependencies: ["RunnectKit", "RunnectTestSupport"]),
-        .testTarget(name: "RunnectStoreTests", dependencies: ["RunnectStore"]),
+        .testTarget(name: "RunnectStoreTests", dependencies: ["RunnectStore", "RunnectTestSupport"]),
         .testTarget(name: "RunnectCLITests", dependencies: [
             "RunnectKit", "RunnectStore", "RunnectTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),

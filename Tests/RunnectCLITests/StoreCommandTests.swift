@@ -212,6 +212,7 @@ struct StoreCommandTests {
         let integrity = try queue.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") }
         #expect(integrity == ["ok"])
         let courses = try scratch.objects(["list", "--limit", "\(total)"])
+        print("kill -9 during import: \(courses.count) of \(total) courses in after the kill")
         #expect(courses.count > 0 && courses.count < total, "\(courses.count) of \(total) courses after the kill")
         for course in courses {
             let stats = try #require(course["stats"] as? [String: Any])
