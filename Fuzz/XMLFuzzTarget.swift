@@ -1,7 +1,7 @@
 // libFuzzer target for the XML readers (XMLScanner under GPXReader and TCXReader, and gzip in front
 // of them); built and run by `scripts/fuzz.sh xml`, never by SwiftPM.
 //
-// The script compiles this file together with Fuzz/TricklingByteStream.swift and the readers'
+// The script compiles this file together with Fuzz/FuzzSupport.swift and the readers'
 // sources (Readers, Readers/FIT, the model) into one module, so no C++ (GeographicLib) is linked.
 // Each input is read three ways: through ActivityReader's detection (GPX, TCX, gzip), from
 // memory in one piece and through a stream that hands over a few bytes at a time (the sizes
@@ -25,30 +25,19 @@ func digest(_ activities: [Activity]) -> String {
     }.joined(separator: "; ")
 }
 
-/// Runs one read and checks what every outcome must satisfy; returns a comparable digest.
-func readAndCheck(_ read: () throws -> [Activity]) -> String {
-    do {
-        return "ok " + digest(try read())
-    } catch let error as ReadError {
-        let message = error.description
-        precondition(!message.isEmpty && !message.contains("\n"), "errors are one line: \(message.debugDescription)")
-        // Not the XML path: which key Foundation's JSONDecoder reports for JSON that is not
-        // UTF-8 varies from one read of the same bytes to the next, so only the kind is compared.
-        if message.hasPrefix("invalid JSON: ") { return "error invalid JSON" }
-        return "error \(message)"
-    } catch {
-        preconditionFailure("unexpected error type: \(error)")
-    }
+/// Reads a stream through format detection; returns a comparable digest.
+func readAndCheck(_ stream: ByteStream) -> String {
+    let result = checkedDigest({ try ActivityReader.readAll(from: stream) }, describe: digest)
+    // Not the XML path: which key Foundation's JSONDecoder reports for JSON that is not UTF-8
+    // varies from one read of the same bytes to the next, so only the kind is compared.
+    return result.hasPrefix("error invalid JSON: ") ? "error invalid JSON" : result
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzXML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let whole = readAndCheck { try ActivityReader.readAll(from: MemoryByteStream(bytes)) }
-    let step = size > 0 ? Int(bytes[size - 1] % 61) + 1 : 1
-    let trickled = readAndCheck { try ActivityReader.readAll(from: TricklingByteStream(bytes, step: step)) }
-    precondition(whole == trickled, "the result does not depend on how the stream is chunked: \(whole.prefix(300)) | \(trickled.prefix(300))")
-    _ = readAndCheck { [try GPXReader().read(from: MemoryByteStream(bytes))] }
-    _ = readAndCheck { try TCXReader().readAll(from: MemoryByteStream(bytes)) }
+    _ = digestIndependentOfChunking(bytes, readAndCheck)
+    _ = checkedDigest({ [try GPXReader().read(from: MemoryByteStream(bytes))] }, describe: digest)
+    _ = checkedDigest({ try TCXReader().readAll(from: MemoryByteStream(bytes)) }, describe: digest)
     return 0
 }

@@ -7,7 +7,7 @@
 #   xml  the XML scanner under the GPX and TCX readers, behind format detection and gzip
 #        (Fuzz/XMLFuzzTarget.swift)
 #
-# Builds .build/fuzz-TARGET/fuzz-TARGET from the target file, Fuzz/TricklingByteStream.swift and
+# Builds .build/fuzz-TARGET/fuzz-TARGET from the target file, Fuzz/FuzzSupport.swift and
 # the readers' sources (no GeographicLib, so no C++ is linked). Seeds are copied at run time into a
 # temporary folder that is removed afterwards: the target's files of ../shared/tracks (or
 # $RUNNECT_SHARED/tracks) when they are there, and for xml also SampleTracks' GPX files and gzip
@@ -41,7 +41,7 @@ case "$target" in
       Sources/RunnectKit/Readers/ReadError.swift
       Sources/RunnectKit/Readers/ISO8601Parser.swift
       Sources/RunnectKit/Model/*.swift
-      Fuzz/TricklingByteStream.swift
+      Fuzz/FuzzSupport.swift
       Fuzz/FITFuzzTarget.swift
     )
     compile=()
@@ -55,7 +55,7 @@ case "$target" in
       Sources/RunnectKit/Readers/*.swift
       Sources/RunnectKit/Readers/FIT/*.swift
       Sources/RunnectKit/Model/*.swift
-      Fuzz/TricklingByteStream.swift
+      Fuzz/FuzzSupport.swift
       Fuzz/XMLFuzzTarget.swift
     )
     compile=(-I Sources/CZlib -lz)
