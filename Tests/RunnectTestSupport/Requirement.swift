@@ -31,7 +31,8 @@ public struct Requirement: TestTrait, SuiteTrait, TestScoping {
 
     public func provideScope(for test: Test, testCase: Test.Case?,
                              performing function: @Sendable () async throws -> Void) async throws {
-        Issue.record(Comment(rawValue: "\(missing) (CI is set, so this is a failure, not a skip)"))
+        Issue.record(Comment(rawValue: "\(missing) (CI is set, so this is a failure, not a skip)"),
+                     sourceLocation: test.sourceLocation)
     }
 }
 
