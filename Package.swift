@@ -48,10 +48,13 @@ let package = Package(
         ),
         // Throughput and peak memory of the hot paths; run through scripts/bench.sh (release build).
         .executableTarget(name: "runnect-bench", dependencies: ["RunnectKit", "RunnectStore"]),
-        .testTarget(name: "RunnectKitTests", dependencies: ["RunnectKit"]),
-        .testTarget(name: "RunnectStoreTests", dependencies: ["RunnectStore"]),
+        // What the test targets share: the shared corpus and its reference figures, and the
+        // `.requires` trait (skip where an external tool or the corpus is missing, fail under CI).
+        .target(name: "RunnectTestSupport", path: "Tests/RunnectTestSupport"),
+        .testTarget(name: "RunnectKitTests", dependencies: ["RunnectKit", "RunnectTestSupport"]),
+        .testTarget(name: "RunnectStoreTests", dependencies: ["RunnectStore", "RunnectTestSupport"]),
         .testTarget(name: "RunnectCLITests", dependencies: [
-            "RunnectKit", "RunnectStore", .product(name: "GRDB", package: "GRDB.swift"),
+            "RunnectKit", "RunnectStore", "RunnectTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ],
     cxxLanguageStandard: .cxx17

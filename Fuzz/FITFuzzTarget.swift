@@ -1,57 +1,25 @@
-// libFuzzer target for the FIT decoder; built and run by scripts/fuzz_fit.sh, never by SwiftPM.
+// libFuzzer target for the FIT decoder; built and run by `scripts/fuzz.sh fit`, never by SwiftPM.
 //
-// The script compiles this file together with the decoder's sources (Readers/FIT, ByteStream,
-// ReadError, ISO8601Parser and the model) into one module, so no C++ (GeographicLib) is linked.
+// The script compiles this file together with Fuzz/FuzzSupport.swift and the decoder's
+// sources (Readers/FIT, ByteStream, ReadError, ISO8601Parser and the model) into one module, so
+// no C++ (GeographicLib) is linked.
 // Each input is decoded twice: from memory in one piece, and through a stream that hands over
 // a few bytes at a time (the sizes come from the input), which exercises the buffer refills.
 // A crash, a hang, an unbounded allocation or a broken invariant below is a finding.
 
-/// A stream that returns at most `step` bytes per read.
-final class TricklingByteStream: ByteStream {
-    private let bytes: [UInt8]
-    private var offset = 0
-    private let step: Int
-
-    init(_ bytes: [UInt8], step: Int) {
-        self.bytes = bytes
-        self.step = max(1, step)
-    }
-
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let n = min(buffer.count, bytes.count - offset, step)
-        guard n > 0 else { return 0 }
-        bytes.withUnsafeBytes { source in
-            buffer.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: n)
-        }
-        offset += n
-        return n
-    }
-}
-
-/// Decodes `bytes` and checks what every result must satisfy; returns a comparable digest.
+/// Decodes a stream and checks what every result must satisfy; returns a comparable digest.
 func decodeAndCheck(_ stream: ByteStream) -> String {
-    do {
-        let result = try FITReader().decode(from: stream)
+    checkedDigest({ try FITReader().decode(from: stream) }) { result in
         let points = result.activity.tracks.flatMap(\.segments).reduce(0) { $0 + $1.points.count }
         precondition(points == result.summary.recordCount, "every record is one point")
         precondition(result.summary.recordsWithPosition <= result.summary.recordCount)
         precondition(result.activity.warnings.allSatisfy { !$0.contains("\n") }, "warnings are one line")
-        return "ok \(points) \(result.summary.recordsWithPosition) \(result.activity.warnings)"
-    } catch let error as ReadError {
-        let message = error.description
-        precondition(!message.isEmpty && !message.contains("\n"), "errors are one line")
-        return "error \(message)"
-    } catch {
-        preconditionFailure("unexpected error type: \(error)")
+        return "\(points) \(result.summary.recordsWithPosition) \(result.activity.warnings)"
     }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFIT(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let whole = decodeAndCheck(MemoryByteStream(bytes))
-    let step = size > 0 ? Int(bytes[size - 1] % 61) + 1 : 1
-    let trickled = decodeAndCheck(TricklingByteStream(bytes, step: step))
-    precondition(whole == trickled, "the result does not depend on how the stream is chunked")
+    _ = digestIndependentOfChunking(Array(UnsafeBufferPointer(start: data, count: size)), decodeAndCheck)
     return 0
 }

@@ -2,13 +2,16 @@
 # Installs the system packages Runnect needs, only those missing. Idempotent.
 #   scripts/setup.sh            what building and running needs
 #   scripts/setup.sh --test     plus what the tests compare against (GeographicLib's GeodSolve,
-#                               rsvg-convert, and shapely + geojson from PyPI through pip), and
-#                               headless Chromium with a Korean font for the discovery page's browser test
+#                               rsvg-convert, jq, script(1), python3 with shapely + geojson from
+#                               PyPI through pip), and headless Chromium with a Korean font for
+#                               the discovery page's browser test. Under CI a test missing any of
+#                               them fails.
 set -euo pipefail
 
 packages=(libgeographiclib-dev libsqlite3-dev zlib1g-dev)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(geographiclib-tools librsvg2-bin chromium fonts-nanum)
+  packages+=(geographiclib-tools librsvg2-bin chromium fonts-nanum jq bsdutils)  # bsdutils: script(1)
+  command -v python3 >/dev/null || packages+=(python3)
   python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 fi
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Quickstart 2: install what is missing and run the whole test suite.
-# Tests that need ../shared/tracks skip with a message where it is absent.
+# Tests that need ../shared/tracks or an external tool skip with a message where it is absent,
+# and fail instead when CI is set (.ci/run sets it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test

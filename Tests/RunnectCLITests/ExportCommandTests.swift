@@ -1,18 +1,12 @@
 import Foundation
+import RunnectTestSupport
 import Testing
 
 /// Whether the independent GeoJSON reader (scripts/check_geojson.py: python3 with shapely and
 /// geojson from PyPI) can run; `scripts/setup.sh --test` installs them, so CI always has them.
 enum PythonGeo {
-    static let present: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import shapely, geojson"]
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    static let present = ExternalTool.pythonImports("shapely", "geojson")
+    static let missing = "python3 with shapely and geojson missing: run scripts/setup.sh --test"
 
     /// Runs the checker on an output and its inputs; returns its report, records a failure.
     @discardableResult
@@ -48,7 +42,7 @@ struct ExportCommandTests {
     }
 
     @Test("geojson of every sample: one FeatureCollection that shapely and geojson read back to the input's positions",
-          .enabled(if: PythonGeo.present, "python3 with shapely and geojson missing: run scripts/setup.sh --test"))
+          .requires(PythonGeo.present, PythonGeo.missing))
     func samplesRoundTrip() throws {
         let scratch = try Scratch()
         let out = scratch.path("all.geojson")
@@ -63,15 +57,10 @@ struct ExportCommandTests {
         try PythonGeo.check(simplified, inputs: Self.samples, simplify: 4)
     }
 
-    static let corpusGPX: [String] = {
-        let folder = RunnectProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tracks/gpx")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".gpx") }.sorted().map { folder.appendingPathComponent($0).path }
-    }()
+    static var corpusGPX: [String] { SharedCorpus.files(format: "gpx").filter { $0.hasPrefix("gpx/") }.map { SharedCorpus.url($0).path } }
 
     @Test("geojson of every GPX file of ../shared/tracks round-trips through shapely and geojson",
-          .enabled(if: PythonGeo.present && !ExportCommandTests.corpusGPX.isEmpty,
-                   "../shared/tracks/gpx or python3 with shapely and geojson missing"))
+          .sharedCorpus, .requires(PythonGeo.present, PythonGeo.missing))
     func corpusRoundTrip() throws {
         let scratch = try Scratch()
         for simplify in [nil, 3.0] as [Double?] {
@@ -84,7 +73,7 @@ struct ExportCommandTests {
     }
 
     @Test("a run across the antimeridian becomes a MultiLineString cut at ±180° that round-trips",
-          .enabled(if: PythonGeo.present, "python3 with shapely and geojson missing: run scripts/setup.sh --test"))
+          .requires(PythonGeo.present, PythonGeo.missing))
     func antimeridianRoundTrip() throws {
         let scratch = try Scratch()
         let lons = [179.9991, 179.9995, 179.9999, -179.9997, -179.9993, -179.9996, 179.9998, 179.9994]
@@ -125,7 +114,7 @@ struct ExportCommandTests {
         #expect(properties["is_uploaded"] as? Bool == false)
         #expect((properties["stats"] as? [String: Any])?["distance_m"] != nil)
         #expect((properties["created_at"] as? String)?.hasSuffix("Z") == true)
-        if PythonGeo.present {
+        if Requirement.check(PythonGeo.present, PythonGeo.missing) {
             let out = scratch.path("stored.geojson")
             try result.stdout.write(toFile: out, atomically: true, encoding: .utf8)
             try PythonGeo.check(out, inputs: ["SampleTracks/namsan_loop_two_segments.gpx"])

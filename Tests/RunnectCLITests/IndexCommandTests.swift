@@ -1,4 +1,5 @@
 import Foundation
+import RunnectTestSupport
 import Testing
 
 /// `runnect index` end to end: a real process on a real database.
@@ -28,13 +29,10 @@ struct IndexCommandTests {
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("courses/\(namsan).svg").path))
     }
 
-    @Test("on a terminal (a pseudo-terminal from script(1)) a progress bar counts the courses")
+    @Test("on a terminal (a pseudo-terminal from script(1)) a progress bar counts the courses",
+          .requires(ExternalTool.path("script") != nil, "script(1) is not on PATH (Debian: bsdutils); the progress bar on a terminal is not tested"))
     func progressOnTerminal() throws {
-        let script = "/usr/bin/script"
-        guard FileManager.default.isExecutableFile(atPath: script) else {
-            print("script(1) not found: the progress bar on a terminal is not tested")
-            return
-        }
+        let script = try #require(ExternalTool.path("script"))
         let scratch = try IndexScratch()
         let site = scratch.folder.appendingPathComponent("site")
         let command = [RunnectProcess.executable.path, "index", site.path, "--db", scratch.db]

@@ -1,4 +1,5 @@
 import Foundation
+import RunnectTestSupport
 import Testing
 
 /// `index.html` in a real browser: headless Chromium loads the exported page from `file://`,
@@ -6,7 +7,7 @@ import Testing
 /// handler as typing), and the cards it shows are compared with what `runnect search` finds.
 /// Screenshots are saved under `.build/artifacts/index-page/`.
 @Suite("runnect index: the page in headless Chromium",
-       .enabled(if: HeadlessChromium.installed != nil,
+       .requires(HeadlessChromium.installed != nil,
                 "chromium is not installed (scripts/setup.sh --test installs it); the page is not tested in a browser"))
 struct IndexPageBrowserTests {
     static let artifacts = RunnectProcess.packageRoot.appendingPathComponent(".build/artifacts/index-page")

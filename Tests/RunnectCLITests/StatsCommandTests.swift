@@ -1,4 +1,5 @@
 import Foundation
+import RunnectTestSupport
 import Testing
 
 @Suite("runnect stats (end to end)")
@@ -81,11 +82,12 @@ struct StatsCommandTests {
         #expect(try RunnectProcess.run(["stats", "--no-such-flag"]).status == 64)
     }
 
-    @Test("--json output parses with jq", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/jq")))
+    @Test("--json output parses with jq",
+          .requires(ExternalTool.path("jq") != nil, "jq is not on PATH: run scripts/setup.sh --test"))
     func jq() throws {
         let stats = try RunnectProcess.run(["stats", "--json"] + Self.samples)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/jq")
+        process.executableURL = URL(fileURLWithPath: try #require(ExternalTool.path("jq")))
         process.arguments = ["-s", "map(.distance_m) | length"]
         let input = Pipe(), output = Pipe()
         process.standardInput = input

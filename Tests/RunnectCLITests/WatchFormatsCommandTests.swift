@@ -1,13 +1,11 @@
 import Foundation
+import RunnectTestSupport
 import Testing
 
 /// TCX, gzip and Strava exports through the built binary.
 @Suite("runnect: TCX, gzip and Strava exports (end to end)")
 struct WatchFormatsCommandTests {
     typealias Scratch = StoreCommandTests.Scratch
-
-    static let corpus = RunnectProcess.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tracks")
-    static var hasCorpus: Bool { FileManager.default.fileExists(atPath: corpus.appendingPathComponent("reference.json").path) }
 
     /// A TCX activity of `laps` laps of 20 trackpoints each, the device saying `lapMeters` a lap.
     static func activity(start: String, latitude: Double, laps: Int, lapMeters: Double) -> String {
@@ -51,10 +49,9 @@ struct WatchFormatsCommandTests {
         #expect(objects.allSatisfy { $0["format"] as? String == "tcx" && $0["device_ascent_m"] is NSNull })
     }
 
-    @Test("stats on the Forerunner 945 TCX: 14.16 km measured, 14.00 km by the watch",
-          .enabled(if: WatchFormatsCommandTests.hasCorpus, "../shared/tracks not found"))
+    @Test("stats on the Forerunner 945 TCX: 14.16 km measured, 14.00 km by the watch (snapshot of our text)", .sharedCorpus)
     func forerunnerTCX() throws {
-        let file = Self.corpus.appendingPathComponent("tcx/garmin_fr945_run_sloatsburg.tcx").path
+        let file = SharedCorpus.url("tcx/garmin_fr945_run_sloatsburg.tcx").path
         let result = try RunnectProcess.run(["stats", file])
         #expect(result.status == 0)
         #expect(result.stdout.contains("  Distance     14.16 km"), "\(result.stdout)")
@@ -62,10 +59,11 @@ struct WatchFormatsCommandTests {
     }
 
     @Test("the same Forerunner 945 run as GPX, TCX, FIT and gzipped FIT: one distance within 1 mm, the reference's",
-          .enabled(if: WatchFormatsCommandTests.hasCorpus, "../shared/tracks not found"))
+          .sharedCorpus)
     func sameRunInEveryFormat() throws {
         let scratch = try Scratch()
-        let files = ["gpx", "tcx", "fit"].map { Self.corpus.appendingPathComponent("\($0)/garmin_fr945_run_sloatsburg.\($0)").path }
+        let names = ["gpx", "tcx", "fit"].map { "\($0)/garmin_fr945_run_sloatsburg.\($0)" }
+        let files = names.map { SharedCorpus.url($0).path }
         let gzipped = try scratch.gzip(files[2], to: "sloatsburg.fit.gz")
         let result = try RunnectProcess.run(["stats", "--json"] + files + [gzipped.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -73,9 +71,12 @@ struct WatchFormatsCommandTests {
         #expect(objects.map { $0["format"] as? String } == ["gpx-1.1", "tcx", "fit", "fit"])
         let distances = objects.compactMap { $0["distance_m"] as? Double }
         #expect(distances.count == 4)
-        // reference.json: length_2d_geodesic_m of all three files (GeographicLib over gpxpy,
+        // reference.json: length_2d_geodesic_m of each file (GeographicLib over gpxpy,
         // ElementTree and fitparse readings).
-        for distance in distances { #expect(abs(distance - 14156.762) <= 0.001, "\(distances)") }
+        let references = try names.map { try SharedCorpus.figure($0, "length_2d_geodesic_m") }
+        for (distance, reference) in zip(distances, references + [references[2]]) {
+            #expect(abs(distance - reference) <= 0.001, "\(distances) vs \(references)")
+        }
         #expect(Set(objects.map { $0["start_time"] as? String }).count == 1)
     }
 

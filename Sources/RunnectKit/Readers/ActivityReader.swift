@@ -50,7 +50,15 @@ public enum ActivityReader {
         case .gzip:
             guard !insideGzip else { throw ReadError.unrecognizedFormat("a gzip file inside a gzip file") }
             let inflated = try GzipByteStream(replay, maxOutputBytes: inflateLimit)
-            return try readAll(from: inflated, inflateLimit: inflateLimit, insideGzip: true)
+            do {
+                return try readAll(from: inflated, inflateLimit: inflateLimit, insideGzip: true)
+            } catch {
+                // A corrupt gzip file inflates to garbage before its checksum is reached: when the
+                // reader stopped at the garbage, say the file is corrupt, as a read in one piece would.
+                var scratch = [UInt8](repeating: 0, count: 64 << 10)
+                while try scratch.withUnsafeMutableBytes({ try inflated.read(into: $0) }) > 0 {}
+                throw error
+            }
         case .gpx:
             return [try GPXReader().read(from: replay)]
         case .tcx:

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a file could not be read as an activity. Messages name the place (line and column for XML,
 /// byte offset for binary formats) so the file can be fixed or reported.
 public enum ReadError: Error, Equatable, Sendable {
@@ -31,6 +33,18 @@ extension ReadError: CustomStringConvertible {
         case .tooLarge(let limit): return "input too large (limit \(limit / (1 << 20)) MiB)"
         case .malformedBinary(let message, let offset): return "byte \(offset): \(message)"
         }
+    }
+
+    /// `text` as it goes into a one-line message: surrounding whitespace trimmed, line breaks and
+    /// other control characters escaped (`\n`, `\u{01}`), at most `limit` characters.
+    static func excerpt(_ text: String, limit: Int = 60) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var out = ""
+        for scalar in trimmed.unicodeScalars {
+            if out.count >= limit { return out + "…" }
+            out += scalar.properties.generalCategory == .control ? scalar.escaped(asASCII: false) : String(scalar)
+        }
+        return out
     }
 
     /// The line the problem was found on, where known.

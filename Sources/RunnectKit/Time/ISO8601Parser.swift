@@ -54,8 +54,9 @@ enum ISO8601Parser {
 
     /// Why `text` is not a timestamp, for an error message: `invalid time "…"`, with the reason
     /// when it is the year.
-    static func invalidTimeMessage(_ text: String) -> String {
-        let message = "invalid time \"\(text)\""
+    /// - Parameter shown: How `text` is quoted in the message (a reader's excerpt of it).
+    static func invalidTimeMessage(_ text: String, shown: String? = nil) -> String {
+        let message = "invalid time \"\(shown ?? text)\""
         var bytes = Array(text.utf8)
         let outOfRange = !bytes.isEmpty
             && bytes.withUnsafeMutableBufferPointer { parseAnyYear($0.baseAddress!, count: $0.count) } != nil

@@ -1,4 +1,5 @@
 import Foundation
+import RunnectTestSupport
 import Testing
 @testable import RunnectKit
 
@@ -6,16 +7,16 @@ import Testing
 /// separate process (Debian/Ubuntu package `geographiclib-tools`), plus the path helpers and input
 /// validation.
 ///
-/// Without `GeodSolve` on `PATH` the comparison tests are skipped locally and fail on CI (when the
-/// `CI` environment variable is set), so a CI image that lost the package cannot pass silently.
+/// Without `GeodSolve` on `PATH` the comparison tests are skipped locally and fail on CI (the
+/// `.requires` trait), so a CI image that lost the package cannot pass silently.
 @Suite("Geodesic")
 struct GeodesicTests {
     // MARK: - Inverse problem vs GeodSolve -i
 
     @Test("inverse(from:to:) matches GeodSolve -i on 570 hard and easy pairs",
-          .enabled(if: GeodSolve.shouldRun, GeodSolve.skipComment))
+          .requires(GeodSolve.located != nil, GeodSolve.missingMessage))
     func inverseMatchesGeodSolve() throws {
-        guard let tool = GeodSolve.requireTool() else { return }
+        let tool = try #require(GeodSolve.located)
         let cases = InverseCase.all()
         #expect(cases.count >= 500)
         let input = cases.map { c in
@@ -82,9 +83,9 @@ struct GeodesicTests {
     // MARK: - Direct problem vs GeodSolve
 
     @Test("destination(from:azimuthDegrees:distanceMeters:) matches GeodSolve (direct) on 220 cases",
-          .enabled(if: GeodSolve.shouldRun, GeodSolve.skipComment))
+          .requires(GeodSolve.located != nil, GeodSolve.missingMessage))
     func destinationMatchesGeodSolve() throws {
-        guard let tool = GeodSolve.requireTool() else { return }
+        let tool = try #require(GeodSolve.located)
         let cases = DirectCase.all()
         let input = cases.map { c in
             [c.start.latitude, c.start.longitude, c.azimuth, c.distance]
@@ -455,36 +456,10 @@ private struct GeodSolve {
     let executable: URL
 
     /// `GeodSolve` found on `PATH`, if any.
-    static let located: GeodSolve? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for directory in path.split(separator: ":") where !directory.isEmpty {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("GeodSolve")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) {
-                return GeodSolve(executable: candidate)
-            }
-        }
-        return nil
-    }()
-
-    static var isCI: Bool {
-        !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
-    }
+    static let located: GeodSolve? = ExternalTool.path("GeodSolve").map { GeodSolve(executable: URL(fileURLWithPath: $0)) }
 
     static let missingMessage = "GeodSolve (GeographicLib's command-line solver) is not on PATH; "
         + "install the geographiclib-tools package (apt-get install geographiclib-tools)"
-
-    /// Run when the tool is there, and on CI regardless, to fail loudly there.
-    static var shouldRun: Bool { located != nil || isCI }
-
-    static let skipComment = Comment(rawValue: missingMessage)
-
-    /// The tool, or `nil` after recording an issue (only reached on CI without the tool).
-    static func requireTool(sourceLocation: SourceLocation = #_sourceLocation) -> GeodSolve? {
-        if let located { return located }
-        Issue.record("\(missingMessage) (the CI environment variable is set, so this is a failure)",
-                     sourceLocation: sourceLocation)
-        return nil
-    }
 
     struct Failure: Error, CustomStringConvertible {
         var description: String

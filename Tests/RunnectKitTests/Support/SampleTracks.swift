@@ -1,4 +1,5 @@
 import Foundation
+import RunnectTestSupport
 
 /// The project's own sample courses (`SampleTracks/`), always present.
 enum SampleTracks {

@@ -1,4 +1,5 @@
 import Foundation
+import RunnectTestSupport
 import Testing
 @testable import RunnectKit
 
@@ -59,15 +60,25 @@ struct GeoJSONValidityTests {
         }
     }
 
-    @Test("every readable file of ../shared/tracks (GPX, TCX, FIT, edge cases) gives valid GeoJSON and a clean SVG",
-          .enabled(if: SharedCorpus.isAvailable, SharedCorpus.skipMessage))
+    /// The corpus files Runnect refuses (ReferenceCorpusGPXTests checks why).
+    static let refusedCorpusFiles = Set(ReferenceCorpusGPXTests.expectedErrors.keys)
+
+    @Test("every file of ../shared/tracks (GPX, TCX, FIT, edge cases) but the refused ones reads and gives valid GeoJSON and a clean SVG",
+          .sharedCorpus)
     func corpus() throws {
-        let folders = ["gpx", "tcx", "fit", "edge"]
-        var written = 0
-        for folder in folders {
+        var refused: Set<String> = []
+        var written = 0, files = 0
+        for folder in ["gpx", "tcx", "fit", "edge"] {
             let names = try FileManager.default.contentsOfDirectory(atPath: SharedCorpus.url(folder).path).sorted()
             for name in names {
-                guard let activity = try? ActivityReader.read(path: SharedCorpus.url("\(folder)/\(name)").path) else { continue }
+                files += 1
+                let activity: Activity
+                do {
+                    activity = try ActivityReader.read(path: SharedCorpus.url("\(folder)/\(name)").path)
+                } catch is ReadError {
+                    refused.insert("\(folder)/\(name)")
+                    continue
+                }
                 for tolerance in [nil, 5.0] as [Double?] {
                     let data = try GeoJSONWriter.document(for: activity, options: GeoJSONOptions(simplifyToleranceMeters: tolerance))
                     #expect(GeoJSONRules.problems(in: data) == [], "\(folder)/\(name)")
@@ -77,7 +88,9 @@ struct GeoJSONValidityTests {
                 written += 1
             }
         }
-        #expect(written >= 15)  // 19 at the time of writing (this branch reads no FIT yet)
+        #expect(refused == Self.refusedCorpusFiles)
+        #expect(files == SharedCorpus.reference.count, "every file of reference.json, no other")
+        #expect(written == files - Self.refusedCorpusFiles.count)
     }
 
     @Test("collections of courses on both sides of the antimeridian get one crossing bbox")

@@ -1,16 +1,11 @@
 import Foundation
+import RunnectTestSupport
 import Testing
 @testable import RunnectKit
 
 /// Whether the renderer and Python are on the PATH.
 enum RenderTools {
-    static func which(_ tool: String) -> Bool {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").contains {
-            FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)")
-        }
-    }
-
-    static let present = which("rsvg-convert") && which("python3")
+    static let present = ExternalTool.path("rsvg-convert") != nil && ExternalTool.path("python3") != nil
 }
 
 /// SVG previews rendered by a real SVG renderer (`rsvg-convert`, librsvg, as browsers and
@@ -18,7 +13,7 @@ enum RenderTools {
 /// `scripts/png_pixels.py`, standard-library Python): the route's stroke lies where the
 /// projection puts the points, far-away pixels are background, start and finish are marked, and a
 /// square on the ground is square in the picture.
-@Suite("SVG preview rendered (rsvg-convert)", .enabled(if: RenderTools.present,
+@Suite("SVG preview rendered (rsvg-convert)", .requires(RenderTools.present,
        "rsvg-convert or python3 missing: run scripts/setup.sh --test (librsvg2-bin)"))
 struct SVGRenderTests {
     struct Picture {

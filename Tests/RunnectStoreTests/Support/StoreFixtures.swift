@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import RunnectKit
+import RunnectTestSupport
+import Testing
 @testable import RunnectStore
 
 /// The project's own sample courses (`SampleTracks/`), always present.
@@ -74,11 +76,12 @@ func rowCount(_ store: CourseStore, _ table: String) throws -> Int {
     try store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0 }
 }
 
-/// Hex SHA-256 of a file, by the system's `sha256sum` (an independent reference), else by the
-/// store's own hashing.
+/// Hex SHA-256 of a file, by the system's `sha256sum` (an independent reference); where it is
+/// missing, by the store's own hashing, said on standard error (a failure under CI).
 func sha256(ofFile path: String) throws -> String {
-    let tool = "/usr/bin/sha256sum"
-    guard FileManager.default.isExecutableFile(atPath: tool) else {
+    let found = ExternalTool.path("sha256sum")
+    guard Requirement.check(found != nil, "sha256sum (coreutils) is not on PATH: hashes are checked against our own"),
+          let tool = found else {
         return ContentHash.of(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
     let process = Process()

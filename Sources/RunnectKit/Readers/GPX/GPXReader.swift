@@ -221,10 +221,10 @@ private final class GPXParser {
         }
         let raw = attribute.value
         guard let value = DecimalParser.parseDouble(raw.start, count: raw.count) else {
-            throw invalid("<\(elementName)> has an invalid \(name) \"\(raw.string)\"")
+            throw invalid("<\(elementName)> has an invalid \(name) \"\(ReadError.excerpt(raw.string))\"")
         }
         guard abs(value) <= limit else {
-            throw invalid("<\(elementName)> \(name)=\"\(raw.string)\" is outside -\(Int(limit))…\(Int(limit))")
+            throw invalid("<\(elementName)> \(name)=\"\(ReadError.excerpt(raw.string))\" is outside -\(Int(limit))…\(Int(limit))")
         }
         return value
     }

@@ -301,7 +301,7 @@ private final class TCXParser {
     private func coordinate(_ what: String, limit: Double) throws -> Double? {
         guard let value = try number(what) else { return nil }
         guard abs(value) <= limit else {
-            throw scanner.invalid("\(what) \(text.raw) is outside -\(Int(limit))…\(Int(limit))")
+            throw scanner.invalid("\(what) \(ReadError.excerpt(text.raw)) is outside -\(Int(limit))…\(Int(limit))")
         }
         return value
     }

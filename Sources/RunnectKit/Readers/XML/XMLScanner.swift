@@ -224,10 +224,11 @@ final class XMLScanner {
     }
 
     /// Reads more or throws when the document ended inside a construct; the caller retries.
+    /// The error names where the construct starts: `pos`, read after the refill, which moves the
+    /// bytes it keeps to the front (an index taken before it would point past the end).
     private func needMore(_ message: String) throws {
-        let start = pos
         if try !refill(keeping: pos) {
-            throw malformed(message, at: start)
+            throw malformed(message, at: pos)
         }
     }
 
@@ -453,6 +454,11 @@ final class XMLScanner {
         let openStart = nameEnds.count > 1 ? nameEnds[nameEnds.count - 2] : 0
         let matches = open - openStart == count && memcmp(nameBytes + openStart, buffer + start, count) == 0
         guard matches else {
+            // Only the start tag's name was checked; this one goes into the message, so it must
+            // be a name too (no line break, no control character).
+            guard count > 0, isNameStart(buffer[start]), (start..<stop).allSatisfy({ isNameByte(buffer[$0]) }) else {
+                throw malformed("invalid element name in an end tag", at: pos)
+            }
             let expected = openName(at: nameEnds.count - 1)
             let found = String(decoding: UnsafeBufferPointer(start: buffer + start, count: count), as: UTF8.self)
             throw malformed("</\(found)> does not close <\(expected)>", at: pos)

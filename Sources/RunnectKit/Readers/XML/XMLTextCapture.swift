@@ -65,7 +65,7 @@ final class XMLTextCapture {
     func number(_ what: String, at scanner: XMLScanner) throws -> Double? {
         if let value = double() { return value }
         if isBlank { return nil }
-        throw scanner.invalid("invalid \(what) \"\(raw)\"")
+        throw scanner.invalid("invalid \(what) \"\(ReadError.excerpt(raw))\"")
     }
 
     /// The text as an ISO 8601 time; blank text means "absent". A zone-less time is taken as
@@ -74,7 +74,7 @@ final class XMLTextCapture {
     func date(at scanner: XMLScanner, sawZoneless: inout Bool) throws -> Date? {
         guard let parsed = time() else {
             if isBlank { return nil }
-            throw scanner.invalid(ISO8601Parser.invalidTimeMessage(raw))
+            throw scanner.invalid(ISO8601Parser.invalidTimeMessage(raw, shown: ReadError.excerpt(raw)))
         }
         if !parsed.hadZone { sawZoneless = true }
         return Date(timeIntervalSince1970: parsed.secondsSince1970)

@@ -1,4 +1,5 @@
 import Foundation
+import RunnectTestSupport
 import Testing
 @testable import RunnectKit
 
@@ -8,7 +9,7 @@ import Testing
 /// make_reference.py measures a FIT file as one sequence of all its records, skipping those
 /// without a position; so does Runnect (timer pauses are kept apart, as time that is never
 /// moving, not as breaks in the track), and the device's GPX export of the same run agrees.
-@Suite("Reference corpus: FIT", .enabled(if: SharedCorpus.isAvailable, SharedCorpus.skipMessage))
+@Suite("Reference corpus: FIT", .sharedCorpus)
 struct FITReferenceCorpusTests {
     static var fitFiles: [String] { SharedCorpus.files(format: "fit") }
 
@@ -78,9 +79,10 @@ struct FITReferenceCorpusTests {
 
     @Test("Suunto writes records while the timer is stopped: they stay in the track, never moving")
     func suuntoPauses() throws {
-        let activity = try Self.decode("fit/suunto9baro_run_with_pauses.fit").activity
+        let file = "fit/suunto9baro_run_with_pauses.fit"
+        let activity = try Self.decode(file).activity
         // start · 843 records · stop · 31 records · start · 8 · stop · 3 · start · 1312 · stop
-        #expect(activity.tracks[0].segments.map(\.points.count) == [2197])
+        #expect(activity.tracks[0].segments.map(\.points.count) == [Int(try SharedCorpus.figure(file, "record_count"))])
         #expect(activity.timerPauses.count == 2)
         let points = activity.tracks[0].segments[0].points
         for pause in activity.timerPauses {
@@ -95,12 +97,12 @@ struct FITReferenceCorpusTests {
             }
         }
         let stats = activity.stats()
-        // Moving time stays within the device's timer time (2160.68 s).
-        #expect(stats.movingTimeSeconds! <= 2160.68)
-        #expect(stats.elapsedTimeSeconds == 2196)
+        // Moving time stays within the device's timer time.
+        #expect(stats.movingTimeSeconds! <= (try SharedCorpus.sessionFigure(file, "total_timer_time_s")))
+        #expect(stats.elapsedTimeSeconds == (try SharedCorpus.figure(file, "duration_s")))
     }
 
-    @Test("truncated file: the 14 records before the end and a warning naming the byte")
+    @Test("truncated file: the reference's records before the end and a warning naming the byte where the file ends")
     func truncated() throws {
         let file = "edge/truncated_unexpected_eof.fit"
         let reference = try #require(SharedCorpus.reference[file])
@@ -109,11 +111,13 @@ struct FITReferenceCorpusTests {
         let distance = result.activity.stats().distanceMeters
         #expect(abs(distance - SharedCorpus.double(reference["length_2d_geodesic_m"])!) <= 0.001)
         #expect(result.activity.deviceTotals?.distanceMeters == SharedCorpus.double(reference["session_total_distance_m"]))
-        #expect(result.summary.damageByteOffset == 768)
-        #expect(result.activity.warnings.contains { $0.hasPrefix("byte 768: the file ends before the end of the data") })
+        // The file ends inside a record: the damage is at its length.
+        let size = try #require(reference["bytes"] as? Int)
+        #expect(result.summary.damageByteOffset == size)
+        #expect(result.activity.warnings.contains { $0.hasPrefix("byte \(size): the file ends before the end of the data") })
     }
 
-    @Test("Strava file with an undefined local message: the 473 records before it and a warning naming byte 7471")
+    @Test("Strava file with an undefined local message: the reference's records before it and a warning naming the byte fitdecode stopped at")
     func stravaUndefinedLocalMessage() throws {
         let file = "edge/strava_android_app_bad_local_msg.fit"
         let reference = try #require(SharedCorpus.reference[file])
@@ -122,14 +126,19 @@ struct FITReferenceCorpusTests {
         #expect(result.summary.recordCount == reference["record_count"] as? Int)
         #expect(result.summary.recordsWithPosition == reference["points_with_position"] as? Int)
         #expect(abs(stats.distanceMeters - SharedCorpus.double(reference["length_2d_geodesic_m"])!) <= 0.001)
-        #expect(result.activity.deviceTotals?.distanceMeters == 11274.04)  // its session comes first
-        #expect(result.summary.damageByteOffset == 7471)
+        // Its session comes first.
+        #expect(result.activity.deviceTotals?.distanceMeters == (try SharedCorpus.figure(file, "session_total_distance_m")))
+        // fitdecode: "FIT parsing error @ 7471: local message 11 not defined".
+        let stopped = try #require(reference["fallback_stopped"] as? String)
+        let byte = try #require(stopped.split(separator: "@").last?.split(separator: ":").first.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+        #expect(stopped.contains("local message 11 not defined"))
+        #expect(result.summary.damageByteOffset == byte)
         #expect(result.activity.warnings.contains {
-            $0.hasPrefix("byte 7471: data message of local type 11, which no definition message declared")
+            $0.hasPrefix("byte \(byte): data message of local type 11, which no definition message declared")
         })
     }
 
-    @Test("treadmill run: time, heart rate and device distance 10630.37 m, no geodesic distance, said in a warning")
+    @Test("treadmill run: time, heart rate and the device's distance and timer time, no geodesic distance, said in a warning")
     func treadmill() throws {
         let file = "edge/garmin_fr945_treadmill_no_gps.fit"
         let reference = try #require(SharedCorpus.reference[file])
@@ -141,8 +150,8 @@ struct FITReferenceCorpusTests {
         #expect(stats.bounds == nil)
         #expect(stats.elapsedTimeSeconds == SharedCorpus.double(reference["duration_s"]))
         #expect(stats.averageHeartRateBPM != nil)
-        #expect(activity.deviceTotals?.distanceMeters == 10630.37)
-        #expect(activity.deviceTotals?.timerTimeSeconds == 3097.789)
+        #expect(activity.deviceTotals?.distanceMeters == (try SharedCorpus.figure(file, "session_total_distance_m")))
+        #expect(activity.deviceTotals?.timerTimeSeconds == (try SharedCorpus.sessionFigure(file, "total_timer_time_s")))
         #expect(activity.warnings.contains { $0.contains("no geodesic distance") && $0.contains("treadmill") })
         // Four stops, three of them followed by a start: three pauses, one track.
         #expect(stats.segmentCount == 1)

@@ -81,6 +81,20 @@ struct GPXReaderTests {
         #expect(error.line == line, "\(error)")
     }
 
+    @Test("a bad value spanning lines is quoted on one line, escaped and shortened", arguments: [
+        ("<gpx><wpt lat=\",\n  [127.019523, 37.520\" lon=\"1\"/></gpx>", #"has an invalid lat ",\n  [127.019523, 37.520""#),
+        ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\"><time>\n  yester\u{1}day\n</time></trkpt></trkseg></trk></gpx>",
+         #"invalid time "yester\u{01}day""#),
+        ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\"><ele>" + String(repeating: "x", count: 500) + "</ele></trkpt></trkseg></trk></gpx>",
+         "invalid elevation \"" + String(repeating: "x", count: 60) + "…\""),
+    ])
+    func badValueOnOneLine(_ xml: String, _ fragment: String) throws {
+        // Found by the XML fuzz target: the value's line break went into the message.
+        let error = try #require(throws: ReadError.self) { try Self.read(xml) }
+        #expect(error.description.contains(fragment), "\(error)")
+        #expect(!error.description.contains("\n"), "\(error)")
+    }
+
     @Test("a root that is not <gpx> is refused by name")
     func notGPX() throws {
         let error = try #require(throws: ReadError.self) { try Self.read("<kml><Document/></kml>") }

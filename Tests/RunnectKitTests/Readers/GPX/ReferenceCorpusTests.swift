@@ -1,10 +1,11 @@
 import Foundation
+import RunnectTestSupport
 import Testing
 @testable import RunnectKit
 
 /// Every GPX file of `../shared/tracks` against the figures computed independently with
 /// GeographicLib and gpxpy (`reference.json`, made by `make_reference.py`).
-@Suite("Reference corpus: GPX", .enabled(if: SharedCorpus.isAvailable, SharedCorpus.skipMessage))
+@Suite("Reference corpus: GPX", .sharedCorpus)
 struct ReferenceCorpusGPXTests {
     /// Files the reader must reject, with the place it must name.
     static let expectedErrors: [String: (fragment: String, line: Int?)] = [

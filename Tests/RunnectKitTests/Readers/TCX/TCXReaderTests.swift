@@ -1,11 +1,12 @@
 import Foundation
+import RunnectTestSupport
 import Testing
 @testable import RunnectKit
 
 /// Every TCX file of `../shared/tracks` against reference.json (ElementTree + GeographicLib,
 /// `make_reference.py`): points, per-`<Track>` and joined geodesic lengths, laps and their
 /// `DistanceMeters`, bounds, times.
-@Suite("Reference corpus: TCX", .enabled(if: SharedCorpus.isAvailable, SharedCorpus.skipMessage))
+@Suite("Reference corpus: TCX", .sharedCorpus)
 struct ReferenceCorpusTCXTests {
     static var tcxFiles: [String] { SharedCorpus.files(format: "tcx") }
 
@@ -63,33 +64,37 @@ struct ReferenceCorpusTCXTests {
         }
     }
 
-    @Test("the course file reads as a course: 30 points on one route, 1.668 km")
+    @Test("the course file reads as a course: the reference's points on one route and its length")
     func courseFile() throws {
-        let activity = try ActivityReader.read(path: SharedCorpus.url("edge/tcx_course_no_activities.tcx").path)
+        let file = "edge/tcx_course_no_activities.tcx"
+        let activity = try ActivityReader.read(path: SharedCorpus.url(file).path)
         #expect(activity.tracks.isEmpty)
-        #expect(activity.routes.count == 1 && activity.routes[0].points.count == 30)
+        #expect(activity.routes.count == 1 && activity.routes[0].points.count == SharedCorpus.reference[file]?["points"] as? Int)
         #expect(activity.routes[0].name == "Test TCX Route" && activity.displayName == "Test TCX Route")
         #expect(activity.isMeasuredOnRoutes)
-        #expect(RunnerFormat.kilometers(meters: activity.stats().distanceMeters) == "1.67 km")
-        #expect(abs(activity.stats().distanceMeters - 1667.693) < 0.001)
+        #expect(abs(activity.stats().distanceMeters - (try SharedCorpus.figure(file, "length_2d_geodesic_m"))) < 0.001)
     }
 
-    @Test("the Forerunner 945 run: the device distance beside ours, the same as its GPX export")
+    @Test("the Forerunner 945 run: the device distance beside ours, the same as its GPX export; first trackpoint and lap calories are a snapshot")
     func deviceDistanceAndCrossFormat() throws {
-        let tcx = try ActivityReader.read(path: SharedCorpus.url("tcx/garmin_fr945_run_sloatsburg.tcx").path)
+        let file = "tcx/garmin_fr945_run_sloatsburg.tcx"
+        let reference = try #require(SharedCorpus.reference[file])
+        let tcx = try ActivityReader.read(path: SharedCorpus.url(file).path)
         let gpx = try ActivityReader.read(path: SharedCorpus.url("gpx/garmin_fr945_run_sloatsburg.gpx").path)
-        #expect(abs((tcx.deviceTotals?.distanceMeters ?? 0) - 14004.85) < 1e-6)  // 8825.74 + 5179.11
+        // The sum of its two laps' <DistanceMeters>.
+        #expect(abs((tcx.deviceTotals?.distanceMeters ?? 0) - (try SharedCorpus.figure(file, "lap_distance_sum_m"))) < 1e-6)
         #expect(abs(tcx.stats().distanceMeters - gpx.stats().distanceMeters) < 0.001)
-        // 21 trackpoints without <Position> are kept for their time and heart rate.
+        // Trackpoints without <Position> are kept for their time and heart rate.
         let points = tcx.tracks[0].segments.flatMap(\.points)
         let unpositioned = points.filter { !$0.coordinate.isValid }
-        #expect(unpositioned.count == 21)
+        let positioned = try #require(reference["points_with_position"] as? Int)
+        #expect(unpositioned.count == (reference["points"] as? Int ?? 0) - positioned)
         #expect(unpositioned.allSatisfy { $0.time != nil && $0.latitude.isNaN })
-        // ns3:TPX RunCadence fills the cadence when no <Cadence> is written.
+        // ns3:TPX RunCadence fills the cadence when no <Cadence> is written (snapshot of the first trackpoint).
         #expect(points[0].cadence == 49 && points[0].heartRateBPM == 71)
         #expect(points[0].deviceSpeedMetersPerSecond == 1.4459999799728394 && points[0].deviceDistanceMeters == 1.190000057220459)
         #expect(tcx.laps.map(\.totals.calories) == [665, 317])
-        #expect(tcx.laps[0].startTime == Date(timeIntervalSince1970: 1_560_591_743))
+        try SharedCorpus.expectTime(tcx.laps[0].startTime, reference["start_time"], toleranceSeconds: 0.001)
     }
 
     @Test("every .tcx in edge/ gives figures or a one-line error, never a crash",

@@ -68,11 +68,33 @@ struct XMLScannerTests {
         #expect(line == 4)
     }
 
+    @Test("a document ending inside a tag, a value or a comment names where it starts, whatever the chunking",
+          arguments: [4, 1 << 20])
+    func endInsideConstruct(_ chunkSize: Int) throws {
+        // Found by the XML fuzz target: read in one piece, the error named the end of the file.
+        for xml in ["<gpx>\n  <trkpt lat", "<gpx>\n  <trkpt lat=\"37.5", "<gpx>\n  <!-- a comment", "<gpx>\n  </trk"] {
+            let error = try #require(Self.error(xml, chunkSize: chunkSize), "\(xml)")
+            guard case .malformedXML(let message, let line, let column) = error else { Issue.record("\(error)"); continue }
+            #expect(message.hasPrefix("unexpected end of file inside"), "\(xml): \(message)")
+            #expect(line == 2 && column == 3, "\(xml): line \(line), column \(column)")
+        }
+    }
+
     @Test func mismatchedEndTag() throws {
         let error = try #require(Self.error("<gpx>\n<trk></trkseg></gpx>"))
         guard case .malformedXML(let message, let line, let column) = error else { Issue.record("\(error)"); return }
         #expect(message == "</trkseg> does not close <trk>")
         #expect(line == 2 && column == 6)
+    }
+
+    @Test("an end tag whose name is no name is one line naming the place, not its bytes")
+    func endTagWithoutName() throws {
+        // Found by the XML fuzz target: the bytes, line break included, went into the message.
+        let error = try #require(Self.error("<gpx><time>\n  </t\u{1}\0\n <course></gpx>"))
+        guard case .malformedXML(let message, let line, let column) = error else { Issue.record("\(error)"); return }
+        #expect(message == "invalid element name in an end tag")
+        #expect(line == 2 && column == 3)
+        #expect(!error.description.contains("\n"))
     }
 
     @Test("malformed documents are rejected with a message", arguments: [

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// Something a test needs from outside the package: a tool on the `PATH`, Python modules, the
+/// shared corpus. Where it is missing the test is skipped with `missing` as the reason, except
+/// under CI (the `CI` environment variable set, as `.ci/run` runs), where the test fails at once
+/// instead: a CI image that lost a package or the corpus cannot pass silently.
+///
+/// Use it as a trait on a test or a suite: `@Test(.requires(GeodSolve.located != nil, "…"))`.
+/// On CI without the requirement the body never runs, so it may assume the requirement is met.
+public struct Requirement: TestTrait, SuiteTrait, TestScoping {
+    public let isMet: Bool
+    public let missing: String
+
+    public var isRecursive: Bool { true }
+
+    /// Whether the `CI` environment variable is set (to anything but the empty string).
+    public static var isCI: Bool { !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty }
+
+    /// Not met and not on CI: skipped, as `.disabled(missing)` would.
+    public func prepare(for test: Test) async throws {
+        guard !isMet, !Self.isCI else { return }
+        try await ConditionTrait.disabled(Comment(rawValue: missing)).prepare(for: test)
+    }
+
+    /// Not met on CI: the test itself (even a parameterised one whose arguments came out empty)
+    /// is wrapped, so the failure is recorded once and the body is never run.
+    public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+        isMet || testCase != nil ? nil : self
+    }
+
+    public func provideScope(for test: Test, testCase: Test.Case?,
+                             performing function: @Sendable () async throws -> Void) async throws {
+        Issue.record(Comment(rawValue: "\(missing) (CI is set, so this is a failure, not a skip)"),
+                     sourceLocation: test.sourceLocation)
+    }
+}
+
+extension Requirement {
+    /// For a part of a test that needs something external: `isMet`; where it is not, under CI an
+    /// issue is recorded (a failure), otherwise the skipped part is said on standard error.
+    public static func check(_ isMet: Bool, _ missing: String,
+                             sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        guard !isMet else { return true }
+        if isCI {
+            Issue.record(Comment(rawValue: "\(missing) (CI is set, so this is a failure, not a skip)"),
+                         sourceLocation: sourceLocation)
+        } else {
+            FileHandle.standardError.write(Data("skipped part of a test at \(sourceLocation): \(missing)\n".utf8))
+        }
+        return false
+    }
+}
+
+extension Trait where Self == Requirement {
+    /// Skips the test with `missing` as the reason unless `isMet`; under CI, fails it instead.
+    public static func requires(_ isMet: Bool, _ missing: String) -> Self {
+        Requirement(isMet: isMet, missing: missing)
+    }
+}
+
+/// Tools on the `PATH`.
+public enum ExternalTool {
+    /// The first executable named `name` in a folder of `PATH`.
+    public static func path(_ name: String) -> String? {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+        for folder in folders where !folder.isEmpty {
+            let candidate = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Whether `python3` can import every module named.
+    public static func pythonImports(_ modules: String...) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import " + modules.joined(separator: ", ")]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}
