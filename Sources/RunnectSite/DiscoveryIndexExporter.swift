@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import RunnectKit
+import RunnectStore
 
 /// Exports the discovery index: a folder any static web server serves as it is (and a browser
 /// opens from `file://`), with
@@ -66,8 +66,7 @@ public struct DiscoveryIndexExporter: Sendable {
             if try output.write(data, to: name) { written += 1 } else { unchanged += 1 }
         }
 
-        let entries = try store.read { db -> [DiscoveryIndexEntry] in
-            let courses = try CourseRow.request(request, user: store.user).fetchAll(db).map(\.course)
+        let entries = try store.readCourses(in: scope, sort: .date) { courses, activityOf -> [DiscoveryIndexEntry] in
             var names = Self.topLevelFiles.sorted()
             for course in courses {
                 names.append(Self.previewName(id: course.id))
@@ -79,17 +78,8 @@ public struct DiscoveryIndexExporter: Sendable {
             var entries: [DiscoveryIndexEntry] = []
             entries.reserveCapacity(courses.count)
             var collection = GeoJSONWriter(options: CourseFiles.collectionOptions)
-            let geometry = try db.cachedStatement(sql: "SELECT geometry FROM course WHERE id = ?")
             for (index, course) in courses.enumerated() {
-                guard let blob = try Data.fetchOne(geometry, arguments: [course.id]) else {
-                    throw StoreError.notFound(course.id)
-                }
-                let activity: Activity
-                do {
-                    activity = try ActivityCodec.decode(blob)
-                } catch let error as ActivityCodecError {
-                    throw StoreError.corruptGeometry(id: course.id, reason: error.description)
-                }
+                let activity = try activityOf(course.id)
                 let entry = DiscoveryIndexEntry(course)
                 let files = try CourseFiles(entry: entry, activity: activity)
                 try put(files.preview, Self.previewName(id: course.id))
@@ -120,12 +110,6 @@ public struct DiscoveryIndexExporter: Sendable {
         return DiscoveryIndexSummary(
             folder: output.root.path, scope: list.scope, courses: entries.count, filesWritten: written,
             filesUnchanged: unchanged, filesRemoved: removed)
-    }
-
-    /// The courses of the scope, newest first (the page's default order).
-    private var request: QueryInterfaceRequest<CourseRecord> {
-        let all = CourseRecord.all()
-        return (scope == .shared ? all.uploaded() : all).sorted(by: .date)
     }
 
     /// `courses.json`: the scope and the courses.
