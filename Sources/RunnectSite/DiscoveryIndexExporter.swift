@@ -59,6 +59,8 @@ public struct DiscoveryIndexExporter: Sendable {
     public func export(to folder: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in })
         throws -> DiscoveryIndexSummary
     {
+        // The page first: it comes from the resource bundle, which must be found before anything is written.
+        let page = Data(DiscoveryIndexPage.html.utf8)
         var output = try IndexFolder(path: folder)
         var written = 0
         var unchanged = 0
@@ -99,7 +101,7 @@ public struct DiscoveryIndexExporter: Sendable {
         let list = Listing(scope: scope == .shared ? "shared" : "all", courses: entries)
         try put(try list.json(), "courses.json")
         try put(try list.script(), DiscoveryIndexPage.dataScript)
-        try put(Data(DiscoveryIndexPage.html.utf8), "index.html")
+        try put(page, "index.html")
 
         var keep = Self.topLevelFiles
         for entry in entries {
