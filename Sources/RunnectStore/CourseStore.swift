@@ -24,7 +24,7 @@ import RunnectKit
 ///   ``importActivity(_:contentHash:title:description:departure:fileName:)``,
 ///   ``draw(points:title:description:departure:)``
 /// - Reading: ``course(id:)``, ``activity(id:)``, ``list(_:sort:page:)``,
-///   ``search(keywords:scope:sort:page:)``
+///   ``search(keywords:scope:sort:page:)``, ``readCourses(in:sort:_:)``
 /// - Changing: ``rename(id:title:)``, ``delete(ids:)``, ``upload(id:title:description:)``,
 ///   ``unupload(id:)``, ``scrap(id:)``, ``unscrap(id:)``
 public final class CourseStore: Sendable {
