@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "RunnectKit", targets: ["RunnectKit"]),
         .library(name: "RunnectStore", targets: ["RunnectStore"]),
+        .library(name: "RunnectSite", targets: ["RunnectSite"]),
         .executable(name: "runnect", targets: ["runnect"]),
     ],
     dependencies: [
@@ -38,21 +39,34 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The discovery site: a static folder of the store's courses. The page's HTML, CSS and
+        // script are resource files, copied byte for byte into the target's bundle.
+        .target(
+            name: "RunnectSite",
+            dependencies: ["RunnectKit", "RunnectStore"],
+            resources: [.copy("Resources")]
+        ),
         .executableTarget(
             name: "runnect",
             dependencies: [
                 "RunnectKit",
                 "RunnectStore",
+                "RunnectSite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Benchmark code, no product: generated corpora and the store and index benchmarks,
+        // built through the store's own API (its migrations, its `package` helpers).
+        .target(name: "RunnectBenchmarkSupport", dependencies: ["RunnectKit", "RunnectStore", "RunnectSite"]),
         // Throughput and peak memory of the hot paths; run through scripts/bench.sh (release build).
-        .executableTarget(name: "runnect-bench", dependencies: ["RunnectKit", "RunnectStore"]),
+        .executableTarget(name: "runnect-bench", dependencies: ["RunnectKit", "RunnectStore", "RunnectBenchmarkSupport"]),
         // What the test targets share: the shared corpus and its reference figures, and the
         // `.requires` trait (skip where an external tool or the corpus is missing, fail under CI).
         .target(name: "RunnectTestSupport", path: "Tests/RunnectTestSupport"),
         .testTarget(name: "RunnectKitTests", dependencies: ["RunnectKit", "RunnectTestSupport"]),
         .testTarget(name: "RunnectStoreTests", dependencies: ["RunnectStore", "RunnectTestSupport"]),
+        .testTarget(name: "RunnectSiteTests", dependencies: ["RunnectKit", "RunnectStore", "RunnectSite", "RunnectTestSupport"]),
+        .testTarget(name: "RunnectBenchmarkSupportTests", dependencies: ["RunnectBenchmarkSupport", "RunnectTestSupport"]),
         .testTarget(name: "RunnectCLITests", dependencies: [
             "RunnectKit", "RunnectStore", "RunnectTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),

@@ -19,6 +19,41 @@ extension CourseStore {
         let blob = try read { db in
             try CourseRecord.select(CourseRecord.Columns.geometry, as: Data.self).filter(key: id).fetchOne(db)
         }
+        return try Self.decodeGeometry(blob, id: id)
+    }
+
+    /// The courses of `scope`, and then their activities one at a time, read from one snapshot
+    /// of the database: what `body` sees agrees with itself even while other connections write.
+    ///
+    /// - Parameters:
+    ///   - scope: Shared courses, or every course of the store.
+    ///   - sort: The order of `courses`.
+    ///   - body: Called once with the courses (as the current user sees them) and a function that
+    ///     reads and decodes a course's activity (see ``activity(id:)``) from the same snapshot.
+    ///     Neither outlives the call.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; ``StoreError/notFound(_:)`` and
+    ///   ``StoreError/corruptGeometry(id:reason:)`` from `activity`; ``StoreError/database(_:)``.
+    /// - Complexity: The courses are read at once, without their paths; each activity is read when
+    ///   asked for, so memory holds a path only as long as `body` keeps it.
+    public func readCourses<T>(
+        in scope: SearchScope, sort: CourseSort = .date,
+        _ body: (_ courses: [Course], _ activity: (_ id: Int64) throws -> Activity) throws -> T
+    ) throws -> T {
+        let all = CourseRecord.all()
+        let request = (scope == .shared ? all.uploaded() : all).sorted(by: sort)
+        return try read { db in
+            let courses = try CourseRow.request(request, user: user).fetchAll(db).map(\.course)
+            let geometry = try db.cachedStatement(sql: "SELECT geometry FROM course WHERE id = ?")
+            return try body(courses) { id in
+                try Self.decodeGeometry(try Data.fetchOne(geometry, arguments: [id]), id: id)
+            }
+        }
+    }
+
+    /// The activity in a course's `geometry` column.
+    /// - Throws: ``StoreError/notFound(_:)`` for `nil`, ``StoreError/corruptGeometry(id:reason:)``.
+    private static func decodeGeometry(_ blob: Data?, id: Int64) throws -> Activity {
         guard let blob else { throw StoreError.notFound(id) }
         do {
             return try ActivityCodec.decode(blob)

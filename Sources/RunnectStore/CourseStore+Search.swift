@@ -56,6 +56,15 @@ extension Course {
     var searchFields: SearchFields {
         SearchFields(title: title, description: description, departure: departure?.searchableParts ?? [])
     }
+
+    /// The text search looks in: the title, the description and each departure part, each
+    /// normalised as search normalises keywords (``KoreanText/normalize(_:)``), one per line. A
+    /// keyword never holds white space, so it occurs in this text exactly when it occurs in one
+    /// of the fields. What the discovery page searches.
+    package var searchKey: String {
+        let row = SearchIndex.NormalizedRow(fields: searchFields)
+        return [row.title, row.description, row.departure].joined(separator: "\n")
+    }
 }
 
 extension CourseStore {
@@ -65,5 +74,13 @@ extension CourseStore {
     /// - Throws: ``StoreError/database(_:)``.
     public func optimizeSearch() throws {
         try write { try SearchIndex.optimize($0) }
+    }
+
+    /// Segments of the search's token index: each query term is looked up in every one (a
+    /// figure of the benchmarks; ``optimizeSearch()`` merges them into one).
+    package func searchTokenIndexSegments() throws -> Int {
+        try read { db in
+            try Int.fetchOne(db, sql: "SELECT count(DISTINCT segid) FROM course_search_token_idx") ?? 0
+        }
     }
 }

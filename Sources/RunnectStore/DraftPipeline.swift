@@ -4,10 +4,12 @@ import Foundation
 /// Drafts batches of items on several threads while the calling thread stores them: the batch
 /// after the one being stored is drafted meanwhile, so reading and writing overlap and memory
 /// holds two batches at most.
-enum DraftPipeline {
+///
+/// `package`: the benchmarks build their stores through it too.
+package enum DraftPipeline {
     /// Runs `draft` over every item of `batches` on `jobs` threads and hands each batch's drafts,
     /// in item order, to `store` on the calling thread, batch after batch.
-    static func run<Item: Sendable>(
+    package static func run<Item: Sendable>(
         _ batches: [[Item]], jobs: Int,
         draft: @escaping @Sendable (Item) -> Result<CourseDraft, any Error>,
         store: ([Item], [Result<CourseDraft, any Error>]) throws -> Void

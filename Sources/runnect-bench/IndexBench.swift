@@ -1,4 +1,5 @@
 import Foundation
+import RunnectBenchmarkSupport
 import RunnectStore
 
 /// `runnect-bench index [COURSES] [--shared]`: a store of COURSES generated courses (default

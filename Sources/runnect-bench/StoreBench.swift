@@ -1,4 +1,5 @@
 import Foundation
+import RunnectBenchmarkSupport
 import RunnectKit
 import RunnectStore
 

@@ -129,4 +129,29 @@ struct CourseStoreListTests {
             #expect(plan.contains { $0.contains("course_shared_") }, "\(plan)")
         }
     }
+
+    @Test("readCourses: the courses of a scope in a list order, their activities from the same snapshot")
+    func readCourses() throws {
+        try withTemporaryDatabase { path in
+            let (a, b) = try Self.populate(path)
+            _ = try b.scrap(id: 4)
+            let shared = try b.readCourses(in: .shared) { courses, activity in
+                try courses.map { ($0, try activity($0.id)) }
+            }
+            #expect(shared.map(\.0.id) == [8, 6, 4, 2])
+            #expect(shared.map(\.0) == (try b.list(.shared, page: Page(limit: 100))))
+            for (course, activity) in shared { #expect(try activity == a.activity(id: course.id)) }
+            #expect(try a.readCourses(in: .all, sort: .distance) { courses, _ in courses.map(\.id) }
+                        == [5, 1, 2, 3, 4, 6, 7, 8, 9])
+            // A course deleted meanwhile is still there in the snapshot read before.
+            let read = try a.readCourses(in: .all) { courses, activity in
+                _ = try a.delete(ids: [1])
+                return try activity(1)
+            }
+            #expect(read.courseSegments.first?.count == 2)
+            #expect(throws: StoreError.notFound(1)) { try a.readCourses(in: .all) { _, activity in try activity(1) } }
+            try a.pool.write { try $0.execute(sql: "UPDATE course SET geometry = x'00' WHERE id = 2") }
+            #expect(throws: StoreError.self) { try a.readCourses(in: .shared) { _, activity in try activity(2) } }
+        }
+    }
 }

@@ -10,8 +10,7 @@ import RunnectKit
 public struct CourseDraft: Sendable {
     /// The row to insert; its owner and creation date are set when it is stored.
     var record: CourseRecord
-    /// Store the record as it is, owner, date and flags included (benchmarks build stores of
-    /// many owners whose courses span years).
+    /// Store the record as it is, owner, date and flags included (``preset(owner:createdAt:isUploaded:scrapCount:)``).
     var isPreset = false
     /// ``stats`` as the JSON text stored in the `stats` column, encoded with the draft so that
     /// the storing thread does not have to.
@@ -77,6 +76,18 @@ public struct CourseDraft: Sendable {
         self.departure = departure
         searchEntry = SearchIndex.Entry(fields: SearchFields(
             title: title, description: description, departure: departure?.searchableParts ?? []))
+    }
+
+    /// Presets what the store sets when it stores a course: the owner, the creation date, the
+    /// share flag (shared since `createdAt`) and the scrap count (without a row per scrap). For
+    /// benchmarks, which build stores of many owners whose courses span years.
+    package mutating func preset(owner: String, createdAt: Date, isUploaded: Bool, scrapCount: Int) {
+        isPreset = true
+        record.owner = owner
+        record.createdAt = createdAt
+        record.isUploaded = isUploaded
+        record.uploadedAt = isUploaded ? createdAt : nil
+        record.scrapCount = scrapCount
     }
 
     /// A draft of a file read by ``CourseSource/init(path:)``.

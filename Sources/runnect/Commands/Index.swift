@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RunnectSite
 import RunnectStore
 
 extension Runnect {

@@ -3,8 +3,8 @@ import GRDB
 import Testing
 @testable import RunnectStore
 
-/// A real SQLite file with the store's `course` columns and list indexes
-/// (``SearchBenchmark/createBenchmarkSchema(_:)``) and the search tables, filled course by course.
+/// A real SQLite file with the store's schema (its own migrations), filled course by course
+/// through the search index alone: the columns search does not read hold placeholders.
 final class SearchDatabase {
     let queue: DatabaseQueue
     let directory: URL
@@ -15,7 +15,7 @@ final class SearchDatabase {
             .appendingPathComponent("runnect-search-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         queue = try DatabaseQueue(path: directory.appendingPathComponent("search.sqlite").path)
-        try queue.write { try SearchBenchmark.createBenchmarkSchema($0) }
+        try CourseStore.migrator.migrate(queue)
     }
 
     deinit {
@@ -35,8 +35,8 @@ final class SearchDatabase {
                 sql: """
                     INSERT INTO course (owner, title, description, departure_region, departure_city,
                         departure_town, departure_detail, departure_name, is_uploaded, created_at,
-                        distance_m, scrap_count)
-                    VALUES ('a', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        distance_m, scrap_count, source_format, content_hash, point_count, stats, geometry)
+                    VALUES ('a', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'gpx', lower(hex(randomblob(32))), 0, '{}', x'')
                     """,
                 arguments: [
                     title, description, departure.count > 0 ? departure[0] : nil,

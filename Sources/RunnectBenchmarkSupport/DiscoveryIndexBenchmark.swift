@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import Foundation
+import RunnectSite
+import RunnectStore
 
 /// Discovery-index benchmark: builds a store of generated courses (the search benchmark's
 /// corpus: Korean and English titles, Seoul departures, 120-point paths) and times

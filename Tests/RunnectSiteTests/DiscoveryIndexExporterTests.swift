@@ -1,7 +1,8 @@
 import Foundation
 import RunnectKit
+import RunnectStore
 import Testing
-@testable import RunnectStore
+@testable import RunnectSite
 
 @Suite("Discovery index export over a real database")
 struct DiscoveryIndexExporterTests {

@@ -1,6 +1,6 @@
 import Foundation
-import GRDB
 import RunnectKit
+import RunnectStore
 
 /// Exports the discovery index: a folder any static web server serves as it is (and a browser
 /// opens from `file://`), with
@@ -59,6 +59,8 @@ public struct DiscoveryIndexExporter: Sendable {
     public func export(to folder: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in })
         throws -> DiscoveryIndexSummary
     {
+        // The page first: it comes from the resource bundle, which must be found before anything is written.
+        let page = Data(DiscoveryIndexPage.html.utf8)
         var output = try IndexFolder(path: folder)
         var written = 0
         var unchanged = 0
@@ -66,8 +68,7 @@ public struct DiscoveryIndexExporter: Sendable {
             if try output.write(data, to: name) { written += 1 } else { unchanged += 1 }
         }
 
-        let entries = try store.read { db -> [DiscoveryIndexEntry] in
-            let courses = try CourseRow.request(request, user: store.user).fetchAll(db).map(\.course)
+        let entries = try store.readCourses(in: scope, sort: .date) { courses, activityOf -> [DiscoveryIndexEntry] in
             var names = Self.topLevelFiles.sorted()
             for course in courses {
                 names.append(Self.previewName(id: course.id))
@@ -79,17 +80,8 @@ public struct DiscoveryIndexExporter: Sendable {
             var entries: [DiscoveryIndexEntry] = []
             entries.reserveCapacity(courses.count)
             var collection = GeoJSONWriter(options: CourseFiles.collectionOptions)
-            let geometry = try db.cachedStatement(sql: "SELECT geometry FROM course WHERE id = ?")
             for (index, course) in courses.enumerated() {
-                guard let blob = try Data.fetchOne(geometry, arguments: [course.id]) else {
-                    throw StoreError.notFound(course.id)
-                }
-                let activity: Activity
-                do {
-                    activity = try ActivityCodec.decode(blob)
-                } catch let error as ActivityCodecError {
-                    throw StoreError.corruptGeometry(id: course.id, reason: error.description)
-                }
+                let activity = try activityOf(course.id)
                 let entry = DiscoveryIndexEntry(course)
                 let files = try CourseFiles(entry: entry, activity: activity)
                 try put(files.preview, Self.previewName(id: course.id))
@@ -109,7 +101,7 @@ public struct DiscoveryIndexExporter: Sendable {
         let list = Listing(scope: scope == .shared ? "shared" : "all", courses: entries)
         try put(try list.json(), "courses.json")
         try put(try list.script(), DiscoveryIndexPage.dataScript)
-        try put(Data(DiscoveryIndexPage.html.utf8), "index.html")
+        try put(page, "index.html")
 
         var keep = Self.topLevelFiles
         for entry in entries {
@@ -120,12 +112,6 @@ public struct DiscoveryIndexExporter: Sendable {
         return DiscoveryIndexSummary(
             folder: output.root.path, scope: list.scope, courses: entries.count, filesWritten: written,
             filesUnchanged: unchanged, filesRemoved: removed)
-    }
-
-    /// The courses of the scope, newest first (the page's default order).
-    private var request: QueryInterfaceRequest<CourseRecord> {
-        let all = CourseRecord.all()
-        return (scope == .shared ? all.uploaded() : all).sorted(by: .date)
     }
 
     /// `courses.json`: the scope and the courses.

@@ -1,5 +1,6 @@
 import Foundation
 import RunnectKit
+import RunnectStore
 
 /// One course as the discovery page reads it from `courses.json` (and `courses.js`): what a card
 /// shows, where its files are, and its search key.
@@ -68,8 +69,7 @@ public struct DiscoveryIndexEntry: Codable, Equatable, Sendable {
         uploadedAt = course.uploadedAt.map(RunnerFormat.timestamp)
         preview = DiscoveryIndexExporter.previewName(id: course.id)
         geojson = DiscoveryIndexExporter.geoJSONName(id: course.id)
-        let row = SearchIndex.NormalizedRow(fields: course.searchFields)
-        search = [row.title, row.description, row.departure].joined(separator: "\n")
+        search = course.searchKey
     }
 
     public func encode(to encoder: Encoder) throws {

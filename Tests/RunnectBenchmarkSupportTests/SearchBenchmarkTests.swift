@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RunnectStore
+@testable import RunnectBenchmarkSupport
 
 /// ``SearchBenchmark`` itself is run by `runnect-bench search` (`scripts/bench.sh`), in a release
 /// build; here only its machinery is checked, on a small corpus, never its timings.
