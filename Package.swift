@@ -44,7 +44,10 @@ let package = Package(
         .target(
             name: "RunnectSite",
             dependencies: ["RunnectKit", "RunnectStore"],
-            resources: [.copy("Resources")]
+            // Compiled into the code: `runnect` stays one file that can be copied anywhere, with no
+            // resource bundle to find beside it at run time.
+            resources: [.embedInCode("Resources/index.html"), .embedInCode("Resources/index.css"),
+                        .embedInCode("Resources/index.js")]
         ),
         .executableTarget(
             name: "runnect",

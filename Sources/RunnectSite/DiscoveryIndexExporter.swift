@@ -59,7 +59,6 @@ public struct DiscoveryIndexExporter: Sendable {
     public func export(to folder: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in })
         throws -> DiscoveryIndexSummary
     {
-        // The page first: it comes from the resource bundle, which must be found before anything is written.
         let page = Data(DiscoveryIndexPage.html.utf8)
         var output = try IndexFolder(path: folder)
         var written = 0

@@ -24,26 +24,17 @@ enum DiscoveryIndexPage {
     /// page is one file, so a browser opens it from `file://` with nothing beside it but its
     /// data). It does not depend on the courses, so re-exports leave it unchanged.
     ///
-    /// The three files are the package's resources (``Bundle/module``): `index.html` links the
-    /// other two, so the folder opens as a page while they are being edited.
+    /// The three files are the package's resources, compiled into the code (SwiftPM's
+    /// `embedInCode`, so no bundle has to be found at run time): `index.html` links the other
+    /// two, so the folder opens as a page while they are being edited.
     static let html: String = {
-        var page = resource("index.html")
-        inline(&page, link: #"<link rel="stylesheet" href="index.css">"#, element: "style", resource("index.css"))
-        inline(&page, link: #"<script src="index.js"></script>"#, element: "script", resource("index.js"))
+        var page = String(decoding: PackageResources.index_html, as: UTF8.self)
+        inline(&page, link: #"<link rel="stylesheet" href="index.css">"#, element: "style",
+               String(decoding: PackageResources.index_css, as: UTF8.self))
+        inline(&page, link: #"<script src="index.js"></script>"#, element: "script",
+               String(decoding: PackageResources.index_js, as: UTF8.self))
         return page
     }()
-
-    /// The text of one of the page's resource files.
-    private static func resource(_ name: String) -> String {
-        let file = name as NSString
-        guard let url = Bundle.module.url(forResource: file.deletingPathExtension, withExtension: file.pathExtension,
-                                          subdirectory: "Resources"),
-              let text = try? String(contentsOf: url, encoding: .utf8)
-        else {
-            preconditionFailure("RunnectSite's resource \(name) is missing from \(Bundle.module.bundlePath)")
-        }
-        return text
-    }
 
     /// Replaces the line `link` of `page` by `<element>`, `text` and `</element>`.
     private static func inline(_ page: inout String, link: String, element: String, _ text: String) {

@@ -6,10 +6,10 @@ import Testing
 /// `index.js`), put together into one file with its style and script inline.
 @Suite("Discovery page: one file from the resources")
 struct DiscoveryIndexPageTests {
+    /// A resource file as it is in the source tree (the page holds the copy compiled into the code).
     static func resource(_ name: String) throws -> String {
-        let url = try #require(Bundle.module.url(forResource: (name as NSString).deletingPathExtension,
-                                                 withExtension: (name as NSString).pathExtension,
-                                                 subdirectory: "Resources"))
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/RunnectSite/Resources/\(name)")
         return try String(contentsOf: url, encoding: .utf8)
     }
 
