@@ -64,10 +64,7 @@ extension SearchIndex {
                 return try query.sorted(db, by: query.relevanceOrder, limit: limit, offset: offset)
             }
             var page = SearchQuery.Page(limit: limit, skip: offset)
-            let tiers = query.relevanceTiers
-            for (index, tier) in tiers.enumerated() where !page.isFull {
-                try query.fillNewestFirst(&page, db, tier: tier, isLast: index == tiers.count - 1)
-            }
+            try query.fillByRelevance(&page, db, denseCandidateCount: plans.denseCandidateCount)
             return page.ids
         case .scrap, .distance:
             let order: SearchQuery.ListOrder = sort == .scrap ? .scrap : .distance

@@ -146,15 +146,8 @@ struct SearchQuery {
     /// rowids (course ids, in date order) downwards, merged with its out-of-order ones (usually
     /// none). A tier before the page is counted and skipped whole, unless it is the last one.
     func fillNewestFirst(_ page: inout Page, _ db: Database, tier: Tier, isLast: Bool) throws {
-        guard !page.isFull else { return }
         let from = candidates(tier)
-        if page.skip > 0, !isLast {
-            let count = try Int.fetchOne(db.cachedStatement(literal: "SELECT count(*) \(from)")) ?? 0
-            if count <= page.skip {
-                page.skip -= count
-                return
-            }
-        }
+        guard try !skipsWhole(&page, db, from, isLast: isLast) else { return }
         let wanted = page.skip + page.need
         let inOrder = try Self.newestFirst(
             db, "SELECT s.created_ms, c.id \(from) AND s.in_order = 1 ORDER BY t.rowid DESC LIMIT \(wanted)")
@@ -169,6 +162,27 @@ struct SearchQuery {
             """)
         page.ids += Self.merge(inOrder, outOfOrder).dropFirst(page.skip).prefix(page.need)
         page.skip = 0
+    }
+
+    /// Adds `tier`'s share of the page, sorted by `order`: for a tier with few candidates.
+    func fillSorted(_ page: inout Page, _ db: Database, tier: Tier, by order: SQL, isLast: Bool) throws {
+        let from = candidates(tier)
+        guard try !skipsWhole(&page, db, from, isLast: isLast) else { return }
+        page.ids += try Int64.fetchAll(
+            db.cachedStatement(literal: "SELECT c.id \(from) ORDER BY \(order) LIMIT \(page.need) OFFSET \(page.skip)"))
+        page.skip = 0
+    }
+
+    /// Whether the page has no room for the tier `from` selects: the page is full, or the tier
+    /// comes whole before it (counted, and taken off the matches to skip; never for the last
+    /// tier, whose place in the page its own query finds).
+    private func skipsWhole(_ page: inout Page, _ db: Database, _ from: SQL, isLast: Bool) throws -> Bool {
+        if page.isFull { return true }
+        guard page.skip > 0, !isLast else { return false }
+        let count = try Int.fetchOne(db.cachedStatement(literal: "SELECT count(*) \(from)")) ?? 0
+        guard count <= page.skip else { return false }
+        page.skip -= count
+        return true
     }
 
     /// A course's place in date order.
