@@ -152,14 +152,20 @@ struct SearchQuery {
         let inOrder = try Self.newestFirst(
             db, "SELECT s.created_ms, c.id \(from) AND s.in_order = 1 ORDER BY t.rowid DESC LIMIT \(wanted)")
         // When the in-order courses fill the page, only out-of-order ones at least as new as the
-        // last of them can be on it: a short range of their index.
-        let oldest = inOrder.count == wanted ? inOrder[wanted - 1].createdMs : Int64.min
-        let outOfOrder = try Self.newestFirst(
-            db,
-            """
-            SELECT s.created_ms, c.id \(outOfOrderCandidates(tier)) AND s.created_ms >= \(oldest)
-            ORDER BY s.created_ms DESC, s.course_id DESC LIMIT \(wanted)
-            """)
+        // last of them can be on it: a short range of their index. When they run dry, the tier's
+        // candidates were few: its out-of-order ones are among them.
+        let outOfOrder: [Dated]
+        if inOrder.count == wanted {
+            outOfOrder = try Self.newestFirst(
+                db,
+                """
+                SELECT s.created_ms, c.id \(outOfOrderCandidates(tier)) AND s.created_ms >= \(inOrder[wanted - 1].createdMs)
+                ORDER BY s.created_ms DESC, s.course_id DESC LIMIT \(wanted)
+                """)
+        } else {
+            outOfOrder = try Self.newestFirst(
+                db, "SELECT s.created_ms, c.id \(from) AND s.in_order = 0 ORDER BY s.created_ms DESC, s.course_id DESC")
+        }
         page.ids += Self.merge(inOrder, outOfOrder).dropFirst(page.skip).prefix(page.need)
         page.skip = 0
     }
