@@ -21,7 +21,7 @@ extension CourseStore {
         try Self.checkKeywords(keywords)
         let offset = try page.offset()
         return try read { db in
-            let ids = try SearchIndex.search(db, keywords: keywords, scope: scope, user: user, sort: sort,
+            let ids = try SearchIndex.search(db, keywords: keywords, scope: scope, sort: sort,
                                              limit: page.limit, offset: offset)
             return try fetchCourses(db, ids: ids)
         }

@@ -51,7 +51,7 @@ struct SearchFields: Sendable, Equatable {
 /// id order is date order almost always: "newest matches first" then costs the page, not the
 /// number of matches, for a one-syllable word found in half the store as for a rare one.
 /// Relevance is walked the same way, a score tier at a time (see
-/// ``search(_:keywords:scope:user:sort:limit:offset:)``). (Negated ids would let FTS5 walk
+/// ``search(_:keywords:scope:sort:limit:offset:plans:)``). (Negated ids would let FTS5 walk
 /// forwards, 0.3 ms faster per query, but it flushes its pending postings whenever a rowid is
 /// not above the last one written, which halved the bulk insert rate; measured.)
 ///
@@ -66,7 +66,7 @@ struct SearchFields: Sendable, Equatable {
 /// - ``index(_:courseID:fields:)``
 /// - ``remove(_:courseID:)``
 /// - ``optimize(_:)``
-/// - ``search(_:keywords:scope:user:sort:limit:offset:)``
+/// - ``search(_:keywords:scope:sort:limit:offset:plans:)``
 enum SearchIndex {
     // MARK: - Schema
 

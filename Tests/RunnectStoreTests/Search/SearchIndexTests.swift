@@ -57,7 +57,7 @@ final class SearchDatabase {
     ) throws -> [Int64] {
         try queue.read { db in
             try SearchIndex.search(
-                db, keywords: keywords, scope: scope, user: "a", sort: sort, limit: limit, offset: offset,
+                db, keywords: keywords, scope: scope, sort: sort, limit: limit, offset: offset,
                 plans: plans)
         }
     }
@@ -70,8 +70,8 @@ final class SearchDatabase {
     ) throws -> [Int64] {
         let plans: [SearchIndex.Plans] = [
             .standard,
-            SearchIndex.Plans(denseCandidateCount: 1, maxOutOfOrder: Int.max, maxTieredWords: 3),
-            SearchIndex.Plans(denseCandidateCount: Int.max, maxOutOfOrder: 0, maxTieredWords: 0),
+            SearchIndex.Plans(denseCandidateCount: 1, maxTieredWords: 3),
+            SearchIndex.Plans(denseCandidateCount: Int.max, maxTieredWords: 0),
         ]
         let answers = try plans.map {
             try search(keywords, scope: scope, sort: sort, limit: limit, offset: offset, plans: $0)
