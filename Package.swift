@@ -12,7 +12,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
     ],
     targets: [
         // A small C-shaped shim over the system's C++ GeographicLib (libgeographiclib-dev).
@@ -23,6 +22,8 @@ let package = Package(
         ),
         // The system's zlib (zlib1g-dev), for reading .gz files as a stream.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // The system's OpenSSL libcrypto (libssl-dev), for the store's SHA-256 content hashes.
+        .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", providers: [.apt(["libssl-dev"])]),
         // Model, geodesy, readers, analysis, writers. No SQLite, no ArgumentParser.
         .target(
             name: "RunnectKit",
@@ -35,7 +36,7 @@ let package = Package(
             dependencies: [
                 "RunnectKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CLibCrypto",
             ]
         ),
         .executableTarget(

@@ -6,7 +6,7 @@
 #                               headless Chromium with a Korean font for the discovery page's browser test
 set -euo pipefail
 
-packages=(libgeographiclib-dev libsqlite3-dev zlib1g-dev)
+packages=(libgeographiclib-dev libsqlite3-dev zlib1g-dev libssl-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(geographiclib-tools librsvg2-bin chromium fonts-nanum)
   python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
