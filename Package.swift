@@ -17,7 +17,6 @@ let package = Package(
         // A small C-shaped shim over the system's C++ GeographicLib (libgeographiclib-dev).
         .target(
             name: "CGeographicLib",
-            cxxSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [.linkedLibrary("GeographicLib"), .linkedLibrary("stdc++")]
         ),
         // The system's zlib (zlib1g-dev), for reading .gz files as a stream.
@@ -27,8 +26,7 @@ let package = Package(
         // Model, geodesy, readers, analysis, writers. No SQLite, no ArgumentParser.
         .target(
             name: "RunnectKit",
-            dependencies: ["CGeographicLib", "CZlib"],
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
+            dependencies: ["CGeographicLib", "CZlib"]
         ),
         // The SQLite course store (GRDB) and keyword search. All SQL lives here.
         .target(
