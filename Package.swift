@@ -13,22 +13,21 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
     ],
     targets: [
         // A small C-shaped shim over the system's C++ GeographicLib (libgeographiclib-dev).
         .target(
             name: "CGeographicLib",
-            cxxSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [.linkedLibrary("GeographicLib"), .linkedLibrary("stdc++")]
         ),
         // The system's zlib (zlib1g-dev), for reading .gz files as a stream.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // The system's OpenSSL libcrypto (libssl-dev), for the store's SHA-256 content hashes.
+        .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", providers: [.apt(["libssl-dev"])]),
         // Model, geodesy, readers, analysis, writers. No SQLite, no ArgumentParser.
         .target(
             name: "RunnectKit",
-            dependencies: ["CGeographicLib", "CZlib"],
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]
+            dependencies: ["CGeographicLib", "CZlib"]
         ),
         // The SQLite course store (GRDB) and keyword search. All SQL lives here.
         .target(
@@ -36,11 +35,11 @@ let package = Package(
             dependencies: [
                 "RunnectKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CLibCrypto",
             ]
         ),
         // The discovery site: a static folder of the store's courses. The page's HTML, CSS and
-        // script are resource files, copied byte for byte into the target's bundle.
+        // script are resource files.
         .target(
             name: "RunnectSite",
             dependencies: ["RunnectKit", "RunnectStore"],

@@ -8,7 +8,7 @@
 #                               them fails.
 set -euo pipefail
 
-packages=(libgeographiclib-dev libsqlite3-dev zlib1g-dev)
+packages=(libgeographiclib-dev libsqlite3-dev zlib1g-dev libssl-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(geographiclib-tools librsvg2-bin chromium fonts-nanum jq bsdutils)  # bsdutils: script(1)
   command -v python3 >/dev/null || packages+=(python3)

@@ -37,14 +37,17 @@ private final class GPXParser {
     private enum PointKind { case trackPoint, routePoint, waypoint }
 
     private let scanner: XMLScanner
-    private var contexts: [Context] = []
+    // Unchecked exclusivity on the three properties changed per element or per point: the
+    // runtime checks on them cost 24 M of 445 M instructions reading + measuring a 20,000-point
+    // GPX (contexts 19 M, point 3 M, segment 2 M; callgrind, 2026-11-24). Private to the parser.
+    @exclusivity(unchecked) private var contexts: [Context] = []
     private var activity = Activity(format: .gpx)
 
     private var track = Track()
-    private var segment: [TrackPoint] = []
+    @exclusivity(unchecked) private var segment: [TrackPoint] = []
     private var hasOpenSegment = false
     private var route = Route()
-    private var point = TrackPoint(latitude: 0, longitude: 0)
+    @exclusivity(unchecked) private var point = TrackPoint(latitude: 0, longitude: 0)
     private var pointName: String?
     private var pointKind = PointKind.trackPoint
 

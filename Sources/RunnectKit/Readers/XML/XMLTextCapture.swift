@@ -7,9 +7,11 @@ final class XMLTextCapture {
     private var bytes: UnsafeMutablePointer<UInt8>
     private var capacity = 256
     /// Bytes captured since the last ``reset()``.
-    private(set) var count = 0
+    // Unchecked exclusivity: reset for every captured element; the runtime checks cost 9.6 M of
+    // 445 M instructions on a 20,000-point GPX (callgrind, 2026-11-24). Changed only here.
+    @exclusivity(unchecked) private(set) var count = 0
     /// Whether the text holds `&…;` references still to be decoded.
-    private(set) var hasReferences = false
+    @exclusivity(unchecked) private(set) var hasReferences = false
 
     init() {
         bytes = .allocate(capacity: capacity)
