@@ -24,18 +24,6 @@ struct ContentHashTests {
         #expect(ContentHash.of(Data("abc".utf8)) == ContentHash.of(Array("abc".utf8)))
     }
 
-    @Test("a drawn course keeps the hash stores made before (pinned, from sha256sum)")
-    func drawnCourseHash() throws {
-        try withTemporaryStore { store, _ in
-            let points = [Coordinate(latitude: 37.51, longitude: 127.06),
-                          Coordinate(latitude: 37.5112, longitude: 127.0621),
-                          Coordinate(latitude: 37.5125, longitude: 127.0644)]
-            let course = try store.draw(points: points, title: "pinned")
-            // printf '37.51,127.06 37.5112,127.0621 37.5125,127.0644' | sha256sum
-            #expect(course.contentHash == "5e878022e97583628d7b7c7bfc93ea819e4ca5439a6d837f0047f99fff2ca892")
-        }
-    }
-
     @Test("sample tracks hash as sha256sum does, read through the import path", arguments: SampleTracks.files)
     func sampleTracks(file: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.tool), "\(Self.tool) is needed as the reference")
