@@ -55,21 +55,10 @@ struct HardeningCommandTests {
         let scratch = try Scratch()
         let fifo = scratch.folder.appendingPathComponent("out.geojson").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let received = Received()
-        let reader = Thread {
-            let fd = open(fifo, O_RDONLY)
-            guard fd >= 0 else { return }
-            var data = Data()
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while case let count = read(fd, &buffer, buffer.count), count > 0 { data.append(contentsOf: buffer[0..<count]) }
-            close(fd)
-            received.data = data
-        }
-        reader.start()
+        let reader = FIFOReader(path: fifo)
         let result = try RunnectProcess.run(["export", "geojson", Self.sample, "-o", fifo])
         #expect(result.status == 0, "\(result.stderr)")
-        for _ in 0..<500 where received.data == nil { usleep(10_000) }
-        let text = String(decoding: try #require(received.data), as: UTF8.self)
+        let text = String(decoding: try #require(reader.result()), as: UTF8.self)
         #expect(text.hasPrefix("{") && text.contains("\"LineString\""))
         #expect(Self.inode(fifo).map { $0.mode & UInt32(S_IFMT) == UInt32(S_IFIFO) } == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.folder.path) == ["out.geojson"])
@@ -176,15 +165,5 @@ struct HardeningCommandTests {
         #expect(result.stderr.contains("activities.csv: line 3: Filename \"../secret.gpx\" is outside the export folder; refused"),
                 "\(result.stderr)")
         #expect(try scratch.objects(["list"]).count == 1)
-    }
-}
-
-/// Bytes handed from a reading thread.
-private final class Received: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Data?
-    var data: Data? {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
     }
 }

@@ -51,21 +51,10 @@ struct OutputFileTests {
             let fifo = folder + "/pipe"
             #expect(mkfifo(fifo, 0o600) == 0)
             let payload = Data((0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
-            let received = LockedData()
             signal(SIGPIPE, SIG_IGN)  // a reader gone early must fail the write, not end the test run
-            let reader = Thread {
-                let fd = open(fifo, O_RDONLY)
-                guard fd >= 0 else { return }
-                var data = Data()
-                var buffer = [UInt8](repeating: 0, count: 65_536)
-                while case let count = read(fd, &buffer, buffer.count), count > 0 { data.append(contentsOf: buffer[0..<count]) }
-                close(fd)
-                received.set(data)
-            }
-            reader.start()
+            let reader = FIFOReader(path: fifo)
             try OutputFile.write(payload, to: fifo)
-            for _ in 0..<500 where received.get() == nil { usleep(10_000) }
-            #expect(received.get() == payload)
+            #expect(reader.result() == payload)
             #expect(Self.lstatInfo(fifo).map { $0.st_mode & S_IFMT == S_IFIFO } == true)
             #expect(try Self.names(in: folder) == ["pipe"])
         }
@@ -113,12 +102,4 @@ struct OutputFileTests {
             #expect(error.description == "cannot write \(missing): No such file or directory")
         }
     }
-}
-
-/// Bytes handed from the reading thread.
-private final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
-    func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
-    func get() -> Data? { lock.lock(); defer { lock.unlock() }; return data }
 }
