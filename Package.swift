@@ -45,8 +45,10 @@ let package = Package(
             dependencies: ["RunnectKit", "RunnectStore"],
             // Compiled into the code: `runnect` stays one file that can be copied anywhere, with no
             // resource bundle to find beside it at run time.
-            resources: [.embedInCode("Resources/index.html"), .embedInCode("Resources/index.css"),
-                        .embedInCode("Resources/index.js")]
+            resources: [
+                .embedInCode("Resources/index.html"), .embedInCode("Resources/index.css"),
+                .embedInCode("Resources/index.js"),
+            ]
         ),
         .executableTarget(
             name: "runnect",
@@ -61,17 +63,22 @@ let package = Package(
         // built through the store's own API (its migrations, its `package` helpers).
         .target(name: "RunnectBenchmarkSupport", dependencies: ["RunnectKit", "RunnectStore", "RunnectSite"]),
         // Throughput and peak memory of the hot paths; run through scripts/bench.sh (release build).
-        .executableTarget(name: "runnect-bench", dependencies: ["RunnectKit", "RunnectStore", "RunnectBenchmarkSupport"]),
+        .executableTarget(
+            name: "runnect-bench", dependencies: ["RunnectKit", "RunnectStore", "RunnectBenchmarkSupport"]),
         // What the test targets share: the shared corpus and its reference figures, and the
         // `.requires` trait (skip where an external tool or the corpus is missing, fail under CI).
         .target(name: "RunnectTestSupport", path: "Tests/RunnectTestSupport"),
         .testTarget(name: "RunnectKitTests", dependencies: ["RunnectKit", "RunnectTestSupport"]),
         .testTarget(name: "RunnectStoreTests", dependencies: ["RunnectStore", "RunnectTestSupport"]),
-        .testTarget(name: "RunnectSiteTests", dependencies: ["RunnectKit", "RunnectStore", "RunnectSite", "RunnectTestSupport"]),
-        .testTarget(name: "RunnectBenchmarkSupportTests", dependencies: ["RunnectBenchmarkSupport", "RunnectTestSupport"]),
-        .testTarget(name: "RunnectCLITests", dependencies: [
-            "RunnectKit", "RunnectStore", "RunnectTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
+        .testTarget(
+            name: "RunnectSiteTests", dependencies: ["RunnectKit", "RunnectStore", "RunnectSite", "RunnectTestSupport"]),
+        .testTarget(
+            name: "RunnectBenchmarkSupportTests", dependencies: ["RunnectBenchmarkSupport", "RunnectTestSupport"]),
+        .testTarget(
+            name: "RunnectCLITests",
+            dependencies: [
+                "RunnectKit", "RunnectStore", "RunnectTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
     ],
     cxxLanguageStandard: .cxx17
 )

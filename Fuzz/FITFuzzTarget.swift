@@ -9,13 +9,16 @@
 
 /// Decodes a stream and checks what every result must satisfy; returns a comparable digest.
 func decodeAndCheck(_ stream: ByteStream) -> String {
-    checkedDigest({ try FITReader().decode(from: stream) }) { result in
-        let points = result.activity.tracks.flatMap(\.segments).reduce(0) { $0 + $1.points.count }
-        precondition(points == result.summary.recordCount, "every record is one point")
-        precondition(result.summary.recordsWithPosition <= result.summary.recordCount)
-        precondition(result.activity.warnings.allSatisfy { !$0.contains("\n") }, "warnings are one line")
-        return "\(points) \(result.summary.recordsWithPosition) \(result.activity.warnings)"
-    }
+    checkedDigest({ try FITReader().decode(from: stream) }, describe: check)
+}
+
+/// The invariants of a decoded FIT file, and its digest.
+private func check(_ result: FITReader.Result) -> String {
+    let points = result.activity.tracks.flatMap(\.segments).reduce(0) { $0 + $1.points.count }
+    precondition(points == result.summary.recordCount, "every record is one point")
+    precondition(result.summary.recordsWithPosition <= result.summary.recordCount)
+    precondition(result.activity.warnings.allSatisfy { !$0.contains("\n") }, "warnings are one line")
+    return "\(points) \(result.summary.recordsWithPosition) \(result.activity.warnings)"
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")

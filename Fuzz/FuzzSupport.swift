@@ -44,7 +44,8 @@ func digestIndependentOfChunking(_ bytes: [UInt8], _ digest: (ByteStream) -> Str
     let whole = digest(MemoryByteStream(bytes))
     let step = bytes.last.map { Int($0 % 61) + 1 } ?? 1
     let trickled = digest(TricklingByteStream(bytes, step: step))
-    precondition(whole == trickled,
-                 "the result does not depend on how the stream is chunked: \(whole.prefix(300)) | \(trickled.prefix(300))")
+    precondition(
+        whole == trickled,
+        "the result does not depend on how the stream is chunked: \(whole.prefix(300)) | \(trickled.prefix(300))")
     return whole
 }

@@ -37,10 +37,14 @@ case "$target" in
     module=RunnectFITFuzz
     sources=(
       Sources/RunnectKit/Readers/FIT/*.swift
-      Sources/RunnectKit/Readers/ByteStream.swift
+      Sources/RunnectKit/Readers/Bytes/ByteStream.swift
       Sources/RunnectKit/Readers/ReadError.swift
-      Sources/RunnectKit/Readers/ISO8601Parser.swift
+      Sources/RunnectKit/Time/*.swift
+      Sources/RunnectKit/Text/*.swift
       Sources/RunnectKit/Model/*.swift
+      Sources/RunnectKit/Analysis/TimeOrder.swift
+      Sources/RunnectKit/Analysis/Activity+TimeOrder.swift
+      Sources/RunnectKit/Formatting/*.swift
       Fuzz/FuzzSupport.swift
       Fuzz/FITFuzzTarget.swift
     )
@@ -53,8 +57,13 @@ case "$target" in
     # Every reader: ActivityReader detects the format and reaches the others (zlib for gzip).
     sources=(
       Sources/RunnectKit/Readers/*.swift
-      Sources/RunnectKit/Readers/FIT/*.swift
+      Sources/RunnectKit/Readers/*/*.swift
+      Sources/RunnectKit/Time/*.swift
+      Sources/RunnectKit/Text/*.swift
       Sources/RunnectKit/Model/*.swift
+      Sources/RunnectKit/Analysis/TimeOrder.swift
+      Sources/RunnectKit/Analysis/Activity+TimeOrder.swift
+      Sources/RunnectKit/Formatting/*.swift
       Fuzz/FuzzSupport.swift
       Fuzz/XMLFuzzTarget.swift
     )

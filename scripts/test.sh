@@ -5,5 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --test
+# Formatting: the committed .swift-format, warnings as errors (swift-format ships with the toolchain).
+swift format lint --strict --recursive --configuration .swift-format Sources Tests Fuzz Package.swift >&2
 swift build --build-tests >&2
 swift test --skip-build --disable-xctest "$@"

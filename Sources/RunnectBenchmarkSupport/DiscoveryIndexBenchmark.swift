@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import RunnectSite
 import RunnectStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Discovery-index benchmark: builds a store of generated courses (the search benchmark's
 /// corpus: Korean and English titles, Seoul departures, 120-point paths) and times
@@ -36,11 +37,12 @@ public enum DiscoveryIndexBenchmark {
 
         /// One line for people.
         public var text: String {
-            String(format: "index bench: %d of %d courses (%d points each) exported in %.2f s (%.0f courses/s; "
-                   + "CPU %.2f s of which system %.2f s), re-run %.2f s; %d files, %.1f MB",
-                   exportedCourses, storeCourses, pointsPerCourse, firstSeconds,
-                   Double(exportedCourses) / max(firstSeconds, 1e-9), firstCPUSeconds ?? -1, firstSystemSeconds ?? -1,
-                   rerunSeconds, files, Double(bytes) / 1e6)
+            String(
+                format: "index bench: %d of %d courses (%d points each) exported in %.2f s (%.0f courses/s; "
+                    + "CPU %.2f s of which system %.2f s), re-run %.2f s; %d files, %.1f MB",
+                exportedCourses, storeCourses, pointsPerCourse, firstSeconds,
+                Double(exportedCourses) / max(firstSeconds, 1e-9), firstCPUSeconds ?? -1, firstSystemSeconds ?? -1,
+                rerunSeconds, files, Double(bytes) / 1e6)
         }
     }
 
@@ -50,13 +52,17 @@ public enum DiscoveryIndexBenchmark {
     ///   - folder: Scratch folder for the database and the site.
     ///   - scope: `.all` exports every course, `.shared` the shared ones.
     /// - Throws: Database and export errors.
-    public static func run(courseCount: Int, folder: URL, scope: SearchScope = .all, seed: UInt64 = 2024) throws -> Report {
+    public static func run(courseCount: Int, folder: URL, scope: SearchScope = .all, seed: UInt64 = 2024) throws
+        -> Report
+    {
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let store = try CourseStore(path: folder.appendingPathComponent("courses.sqlite").path, user: "bench")
         var generator = CorpusGenerator(seed: seed)
         let courses = (0..<courseCount).map { ($0, generator.next()) }
-        let batches = stride(from: 0, to: courses.count, by: 5_000).map { Array(courses[$0..<min($0 + 5_000, courses.count)]) }
+        let batches = stride(from: 0, to: courses.count, by: 5_000).map {
+            Array(courses[$0..<min($0 + 5_000, courses.count)])
+        }
         try DraftPipeline.run(batches, jobs: BulkImporter.defaultJobs) { number, course in
             Result { try course.draft(number: number) }
         } store: { _, drafted in
@@ -79,7 +85,8 @@ public enum DiscoveryIndexBenchmark {
         }
         var files = 0
         var bytes: Int64 = 0
-        let enumerator = FileManager.default.enumerator(at: site, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
+        let enumerator = FileManager.default.enumerator(
+            at: site, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {
             let values = try url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey])
             if values.isRegularFile == true {
@@ -87,23 +94,25 @@ public enum DiscoveryIndexBenchmark {
                 bytes += Int64(values.fileSize ?? 0)
             }
         }
-        return Report(storeCourses: courseCount, exportedCourses: first.courses,
-                      pointsPerCourse: CorpusGenerator.Course.pathPoints, firstSeconds: firstSeconds,
-                      firstCPUSeconds: cpuAfter.map { after in cpuBefore.map { after.user + after.system - $0.user - $0.system } } ?? nil,
-                      firstSystemSeconds: cpuAfter.map { after in cpuBefore.map { after.system - $0.system } } ?? nil,
-                      rerunSeconds: rerunSeconds, files: files, bytes: bytes)
+        return Report(
+            storeCourses: courseCount, exportedCourses: first.courses,
+            pointsPerCourse: CorpusGenerator.Course.pathPoints, firstSeconds: firstSeconds,
+            firstCPUSeconds: cpuAfter.map { after in cpuBefore.map { after.user + after.system - $0.user - $0.system } }
+                ?? nil,
+            firstSystemSeconds: cpuAfter.map { after in cpuBefore.map { after.system - $0.system } } ?? nil,
+            rerunSeconds: rerunSeconds, files: files, bytes: bytes)
     }
 }
 
 /// User and system CPU time of the calling thread, seconds.
 private func threadCPUSeconds() -> (user: Double, system: Double)? {
     #if os(Linux)
-    var usage = rusage()
-    let thread: Int32 = 1  // RUSAGE_THREAD (Linux), not imported without _GNU_SOURCE
-    guard getrusage(thread, &usage) == 0 else { return nil }
-    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-    return (seconds(usage.ru_utime), seconds(usage.ru_stime))
+        var usage = rusage()
+        let thread: Int32 = 1  // RUSAGE_THREAD (Linux), not imported without _GNU_SOURCE
+        guard getrusage(thread, &usage) == 0 else { return nil }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return (seconds(usage.ru_utime), seconds(usage.ru_stime))
     #else
-    return nil
+        return nil
     #endif
 }

@@ -64,42 +64,43 @@ extension SearchBenchmark {
         public var jsonLines: [String] {
             struct Insert: Encodable {
                 var kind = "search_insert"
-                var course_count: Int
-                var commit_every: Int
+                var courseCount: Int
+                var commitEvery: Int
                 var jobs: Int
-                var insert_s: Double
-                var insert_courses_per_s: Double
-                var optimize_s: Double?
-                var token_index_segments: Int
-                var file_bytes: Int64
+                var insertS: Double
+                var insertCoursesPerS: Double
+                var optimizeS: Double?
+                var tokenIndexSegments: Int
+                var fileBytes: Int64
             }
             struct Query: Encodable {
                 var kind = "search_query"
-                var query_class: String
+                var queryClass: String
                 var keywords: String
                 var sort: String
                 var scope: String
                 var hits: Int
-                var p50_ms: Double
-                var p95_ms: Double
-                var max_ms: Double
+                var p50Ms: Double
+                var p95Ms: Double
+                var maxMs: Double
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            encoder.keyEncodingStrategy = .convertToSnakeCase  // courseCount → course_count, p95Ms → p95_ms
             func line(_ value: some Encodable) -> String {
                 (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
             }
             let insert = Insert(
-                course_count: courseCount, commit_every: commitEvery, jobs: jobs, insert_s: insertSeconds,
-                insert_courses_per_s: insertCoursesPerSecond, optimize_s: optimizeSeconds,
-                token_index_segments: tokenIndexSegments, file_bytes: fileBytes)
+                courseCount: courseCount, commitEvery: commitEvery, jobs: jobs, insertS: insertSeconds,
+                insertCoursesPerS: insertCoursesPerSecond, optimizeS: optimizeSeconds,
+                tokenIndexSegments: tokenIndexSegments, fileBytes: fileBytes)
             return [line(insert)]
                 + queries.map {
                     line(
                         Query(
-                            query_class: $0.queryClass, keywords: $0.keywords, sort: $0.sort, scope: $0.scope,
-                            hits: $0.hits, p50_ms: $0.p50Milliseconds, p95_ms: $0.p95Milliseconds,
-                            max_ms: $0.maxMilliseconds))
+                            queryClass: $0.queryClass, keywords: $0.keywords, sort: $0.sort, scope: $0.scope,
+                            hits: $0.hits, p50Ms: $0.p50Milliseconds, p95Ms: $0.p95Milliseconds,
+                            maxMs: $0.maxMilliseconds))
                 }
         }
 

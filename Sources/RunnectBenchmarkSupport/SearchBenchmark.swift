@@ -110,7 +110,8 @@ public enum SearchBenchmark {
         for round in 0...max(1, repeats) {
             for (index, query) in queries.enumerated() {
                 let start = clock.now
-                let courses = try store.search(keywords: query.keywords, scope: query.scope, sort: query.sort, page: page)
+                let courses = try store.search(
+                    keywords: query.keywords, scope: query.scope, sort: query.sort, page: page)
                 let elapsed = seconds(clock.now - start) * 1000
                 if round > 0 { samples[index].append(elapsed) }
                 hits[index] = courses.count

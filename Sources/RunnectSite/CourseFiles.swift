@@ -13,8 +13,9 @@ struct CourseFiles {
     /// `courses/<id>.geojson`: the whole course as stored.
     static let courseOptions = GeoJSONOptions()
     /// `courses.geojson`: enough for a map of every course (5 m, about 0.1 m positions, no waypoints).
-    static let collectionOptions = GeoJSONOptions(simplifyToleranceMeters: 5, includeElevation: false,
-                                                  includeWaypoints: false, coordinateDecimals: 6)
+    static let collectionOptions = GeoJSONOptions(
+        simplifyToleranceMeters: 5, includeElevation: false,
+        includeWaypoints: false, coordinateDecimals: 6)
 
     /// - Throws: ``IndexExportError/cannotRender(id:reason:)``.
     init(entry: DiscoveryIndexEntry, activity: Activity) throws {
@@ -22,8 +23,9 @@ struct CourseFiles {
             var options = Self.previewOptions
             options.title = entry.title
             preview = Data(try SVGPreview(activity: activity, options: options).svg.utf8)
-            geoJSON = try GeoJSONWriter.document(for: activity, id: entry.id, properties: entry.properties,
-                                                 options: Self.courseOptions)
+            geoJSON = try GeoJSONWriter.document(
+                for: activity, id: entry.id, properties: entry.properties,
+                options: Self.courseOptions)
         } catch let error as WriteError {
             throw IndexExportError.cannotRender(id: entry.id, reason: error.description)
         }

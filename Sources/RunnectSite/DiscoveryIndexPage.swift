@@ -29,10 +29,12 @@ enum DiscoveryIndexPage {
     /// two, so the folder opens as a page while they are being edited.
     static let html: String = {
         var page = String(decoding: PackageResources.index_html, as: UTF8.self)
-        inline(&page, link: #"<link rel="stylesheet" href="index.css">"#, element: "style",
-               String(decoding: PackageResources.index_css, as: UTF8.self))
-        inline(&page, link: #"<script src="index.js"></script>"#, element: "script",
-               String(decoding: PackageResources.index_js, as: UTF8.self))
+        inline(
+            &page, link: #"<link rel="stylesheet" href="index.css">"#, element: "style",
+            String(decoding: PackageResources.index_css, as: UTF8.self))
+        inline(
+            &page, link: #"<script src="index.js"></script>"#, element: "script",
+            String(decoding: PackageResources.index_js, as: UTF8.self))
         return page
     }()
 

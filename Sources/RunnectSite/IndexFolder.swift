@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import RunnectKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The output folder of a discovery-index export: writes files atomically, knows which files it
 /// owns, and removes only those.
@@ -61,12 +62,13 @@ struct IndexFolder {
     /// `<name>` is one of the exporter's own names, a pattern no other program writes.
     private func removeStaleTemporaryFiles() {
         for folder in ["", Self.coursesFolder + "/"] {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
+            let names =
+                (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
             for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
                 let inner = name.dropFirst().dropLast(4)
                 guard let dot = inner.lastIndex(of: "."),
-                      !inner[inner.index(after: dot)...].isEmpty,
-                      inner[inner.index(after: dot)...].allSatisfy({ $0.isASCII && $0.isNumber })
+                    !inner[inner.index(after: dot)...].isEmpty,
+                    inner[inner.index(after: dot)...].allSatisfy({ $0.isASCII && $0.isNumber })
                 else { continue }
                 let target = folder + inner[..<dot]
                 if Self.isExporterName(target) || target == Self.manifestName {

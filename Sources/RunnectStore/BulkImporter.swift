@@ -49,8 +49,9 @@ public struct BulkImporter: Sendable {
         var summary = ImportSummary()
         try DraftPipeline.run(Self.batches(of: items, files: batchFiles, bytes: batchBytes), jobs: jobs) { item in
             Result {
-                try CourseDraft(source: CourseSource(path: item.path), title: item.title,
-                                description: item.description, departure: item.departure)
+                try CourseDraft(
+                    source: CourseSource(path: item.path), title: item.title,
+                    description: item.description, departure: item.departure)
             }
         } store: { batch, drafted in
             let outcomes = try save(batch, drafted)
@@ -101,4 +102,3 @@ public struct BulkImporter: Sendable {
         return batches
     }
 }
-

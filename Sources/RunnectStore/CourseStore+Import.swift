@@ -21,18 +21,23 @@ extension CourseStore {
     ///   ``StoreError/duplicate(existingID:)`` when the current user imported the same bytes
     ///   before; other ``StoreError``s as for
     ///   ``importActivity(_:contentHash:title:description:departure:fileName:)``.
-    public func importFile(path: String, title: String? = nil, description: String? = nil,
-                           departure: Departure? = nil) throws -> Course {
+    public func importFile(
+        path: String, title: String? = nil, description: String? = nil,
+        departure: Departure? = nil
+    ) throws -> Course {
         try importSource(CourseSource(path: path), title: title, description: description, departure: departure)
     }
 
     /// Imports a file read beforehand by ``CourseSource/init(path:)``: files can be read on
     /// several threads while one thread writes.
     /// - Throws: As ``importActivity(_:contentHash:title:description:departure:fileName:)``.
-    public func importSource(_ source: CourseSource, title: String? = nil, description: String? = nil,
-                             departure: Departure? = nil) throws -> Course {
-        try importActivity(source.activity, contentHash: source.contentHash, title: title, description: description,
-                           departure: departure, fileName: source.fileName)
+    public func importSource(
+        _ source: CourseSource, title: String? = nil, description: String? = nil,
+        departure: Departure? = nil
+    ) throws -> Course {
+        try importActivity(
+            source.activity, contentHash: source.contentHash, title: title, description: description,
+            departure: departure, fileName: source.fileName)
     }
 
     /// Stores an activity read from a file, with its full geometry, as a private course of the
@@ -44,10 +49,14 @@ extension CourseStore {
     /// - Returns: The stored course.
     /// - Throws: ``StoreError/duplicate(existingID:)``, ``StoreError/invalidTitle(_:)``,
     ///   ``StoreError/emptyActivity`` (no track or route point), ``StoreError/cannotEncode(_:)``.
-    public func importActivity(_ activity: Activity, contentHash: String, title: String?, description: String?,
-                               departure: Departure?, fileName: String?) throws -> Course {
-        try insert(CourseDraft(activity: activity, contentHash: contentHash, title: title,
-                               description: description, departure: departure, fileName: fileName))
+    public func importActivity(
+        _ activity: Activity, contentHash: String, title: String?, description: String?,
+        departure: Departure?, fileName: String?
+    ) throws -> Course {
+        try insert(
+            CourseDraft(
+                activity: activity, contentHash: contentHash, title: title,
+                description: description, departure: departure, fileName: fileName))
     }
 
     /// Stores a draft as a private course of the current user, in a transaction of its own.
@@ -110,22 +119,22 @@ extension CourseStore {
     /// A named savepoint through cached statements (GRDB's savepoint API compiles its SQL each
     /// time, a noticeable cost per course).
     private struct Savepoint {
-        let begin_, release_, rollback_: Statement
+        let beginStatement, releaseStatement, rollbackStatement: Statement
 
         /// Prepares the savepoint `name` and begins it.
         init(_ db: Database, name: String) throws {
-            begin_ = try db.cachedStatement(sql: "SAVEPOINT \(name)")
-            release_ = try db.cachedStatement(sql: "RELEASE \(name)")
-            rollback_ = try db.cachedStatement(sql: "ROLLBACK TO \(name)")
+            beginStatement = try db.cachedStatement(sql: "SAVEPOINT \(name)")
+            releaseStatement = try db.cachedStatement(sql: "RELEASE \(name)")
+            rollbackStatement = try db.cachedStatement(sql: "ROLLBACK TO \(name)")
             try begin()
         }
 
-        func begin() throws { try begin_.execute() }
-        func release() throws { try release_.execute() }
+        func begin() throws { try beginStatement.execute() }
+        func release() throws { try releaseStatement.execute() }
         /// Undoes what was done since ``begin()`` and ends the savepoint.
         func rollback() throws {
-            try rollback_.execute()
-            try release_.execute()
+            try rollbackStatement.execute()
+            try releaseStatement.execute()
         }
     }
 
@@ -173,8 +182,10 @@ extension CourseStore {
     ///   - departure: Where the course starts.
     /// - Throws: ``StoreError/tooFewPoints(found:)``, ``StoreError/invalidCoordinate(index:_:)``,
     ///   ``StoreError/invalidTitle(_:)``, ``StoreError/duplicate(existingID:)``.
-    public func draw(points: [Coordinate], title: String, description: String? = nil,
-                     departure: Departure? = nil) throws -> Course {
+    public func draw(
+        points: [Coordinate], title: String, description: String? = nil,
+        departure: Departure? = nil
+    ) throws -> Course {
         guard points.count >= TappedPointsReader.minimumPoints else {
             throw StoreError.tooFewPoints(found: points.count)
         }
@@ -184,8 +195,9 @@ extension CourseStore {
         let title = try Self.validTitle(title)
         let activity = Activity(format: .pointsText, routes: [Route(points: points.map(TrackPoint.init))])
         let hash = ContentHash.of(Array(ContentHash.canonicalText(points).utf8))
-        return try importActivity(activity, contentHash: hash, title: title, description: description,
-                                  departure: departure, fileName: nil)
+        return try importActivity(
+            activity, contentHash: hash, title: title, description: description,
+            departure: departure, fileName: nil)
     }
 
     // MARK: - Text rules
@@ -203,7 +215,9 @@ extension CourseStore {
     /// - Throws: ``StoreError/controlCharacter(field:scalar:position:)`` for a control other
     ///   than a line feed or a tab.
     static func validDescription(_ description: String?) throws -> String? {
-        if let description { try refuseControlCharacters(in: description, field: "description", allowingLineBreaks: true) }
+        if let description {
+            try refuseControlCharacters(in: description, field: "description", allowingLineBreaks: true)
+        }
         return nonBlank(description)
     }
 
@@ -234,4 +248,3 @@ extension CourseStore {
         return trimmed.precomposedStringWithCanonicalMapping
     }
 }
-

@@ -34,8 +34,9 @@ extension CourseStore {
             // One index per list order (the row id, appended to every index entry, breaks ties).
             try db.create(index: "course_owner_created", on: "course", columns: ["owner", "created_at"])
             try db.create(index: "course_shared_created", on: "course", columns: ["is_uploaded", "created_at"])
-            try db.create(index: "course_shared_scraps", on: "course",
-                          columns: ["is_uploaded", "scrap_count", "created_at"])
+            try db.create(
+                index: "course_shared_scraps", on: "course",
+                columns: ["is_uploaded", "scrap_count", "created_at"])
             try db.create(index: "course_shared_distance", on: "course", columns: ["is_uploaded", "distance_m"])
 
             try db.create(table: "scrap") { t in
@@ -46,14 +47,15 @@ extension CourseStore {
                 t.primaryKey(["course_id", "user"])
             }
             try db.create(index: "scrap_user", on: "scrap", columns: ["user", "course_id"])
-            try db.execute(sql: """
-                CREATE TRIGGER scrap_added AFTER INSERT ON scrap BEGIN
-                    UPDATE course SET scrap_count = scrap_count + 1 WHERE id = NEW.course_id;
-                END;
-                CREATE TRIGGER scrap_removed AFTER DELETE ON scrap BEGIN
-                    UPDATE course SET scrap_count = scrap_count - 1 WHERE id = OLD.course_id;
-                END;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER scrap_added AFTER INSERT ON scrap BEGIN
+                        UPDATE course SET scrap_count = scrap_count + 1 WHERE id = NEW.course_id;
+                    END;
+                    CREATE TRIGGER scrap_removed AFTER DELETE ON scrap BEGIN
+                        UPDATE course SET scrap_count = scrap_count - 1 WHERE id = OLD.course_id;
+                    END;
+                    """)
 
             try SearchIndex.createTables(db)
             try db.execute(sql: "PRAGMA user_version = 1")

@@ -121,12 +121,15 @@ extension CourseStore {
     /// - Throws: ``StoreError/database(_:)``.
     public func summary() throws -> StoreSummary {
         try read { db in
-            let row = try Row.fetchOne(db, sql: """
-                SELECT (SELECT COUNT(*) FROM course), (SELECT COUNT(*) FROM course WHERE is_uploaded),
-                       (SELECT COUNT(DISTINCT owner) FROM course), (SELECT COUNT(*) FROM scrap)
-                """)!
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT (SELECT COUNT(*) FROM course), (SELECT COUNT(*) FROM course WHERE is_uploaded),
+                           (SELECT COUNT(DISTINCT owner) FROM course), (SELECT COUNT(*) FROM scrap)
+                    """)!
             return StoreSummary(
-                path: path, schemaVersion: try Self.userVersion(db), supportedSchemaVersion: Self.supportedSchemaVersion,
+                path: path, schemaVersion: try Self.userVersion(db),
+                supportedSchemaVersion: Self.supportedSchemaVersion,
                 courses: row[0], sharedCourses: row[1], owners: row[2], scraps: row[3])
         }
     }

@@ -16,13 +16,16 @@ extension CourseStore {
     ///   - page: Which page, of how many courses.
     /// - Throws: ``StoreError/invalidPage(limit:number:)``, ``StoreError/tooManyKeywords(found:limit:)``,
     ///   ``StoreError/keywordTooLong(_:limit:)``.
-    public func search(keywords: String, scope: SearchScope = .shared, sort: CourseSort = .relevance,
-                       page: Page = Page()) throws -> [Course] {
+    public func search(
+        keywords: String, scope: SearchScope = .shared, sort: CourseSort = .relevance,
+        page: Page = Page()
+    ) throws -> [Course] {
         try Self.checkKeywords(keywords)
         let offset = try page.offset()
         return try read { db in
-            let ids = try SearchIndex.search(db, keywords: keywords, scope: scope, sort: sort,
-                                             limit: page.limit, offset: offset)
+            let ids = try SearchIndex.search(
+                db, keywords: keywords, scope: scope, sort: sort,
+                limit: page.limit, offset: offset)
             return try fetchCourses(db, ids: ids)
         }
     }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import GRDB
 import RunnectKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The course store: one SQLite file (GRDB, WAL mode) holding runners' courses, their paths,
 /// shares and scraps. Every SQL statement of Runnect lives behind this type.
@@ -74,7 +75,8 @@ public final class CourseStore: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw StoreError.cannotOpen(path: path, reason: "cannot create \(directory.path): \(error.localizedDescription)")
+            throw StoreError.cannotOpen(
+                path: path, reason: "cannot create \(directory.path): \(error.localizedDescription)")
         }
         // Several processes may open a new file at the same moment: while one of them creates it
         // (WAL switch, migration), the others can meet SQLITE_BUSY where SQLite calls no busy
@@ -237,8 +239,9 @@ extension StoreError {
     init(_ error: DatabaseError) {
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            self = .database("the database stayed locked by another writer for more than "
-                             + "\(Int(CourseStore.busyTimeoutSeconds)) s; try again")
+            self = .database(
+                "the database stayed locked by another writer for more than "
+                    + "\(Int(CourseStore.busyTimeoutSeconds)) s; try again")
         default:
             self = .database(error.message ?? "\(error)")
         }

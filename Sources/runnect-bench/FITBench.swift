@@ -25,15 +25,24 @@ func fitBench(_ arguments: [String]) throws {
     let megabytes = bytes / 1e6
     let records = Double(summary.recordCount)
     let name = (path as NSString).lastPathComponent
-    emit([("tool", "runnect"),
-          ("work", "\(name): FIT decode into an Activity (\(summary.fileCount) chained files), best of \(repeats); "
-           + String(format: "with full stats: %.0f MB/s", megabytes / statsBest)),
-          ("file", path), ("bytes", Int(bytes)), ("files", summary.fileCount), ("records", summary.recordCount),
-          ("seconds", decodeBest), ("mb_per_s", megabytes / decodeBest), ("points_per_s", records / decodeBest),
-          ("stats_seconds", statsBest), ("stats_mb_per_s", megabytes / statsBest),
-          ("peak_rss_mib", peakResidentMiB()), ("distance_m", distance)])
-    FileHandle.standardError.write(Data(String(
-        format: "runnect: FIT %.1f MB, %d records in %.3f s: %.0f MB/s, %.0f records/s (with stats %.0f MB/s), peak %.1f MiB\n",
-        megabytes, summary.recordCount, decodeBest, megabytes / decodeBest, records / decodeBest,
-        megabytes / statsBest, peakResidentMiB()).utf8))
+    emit([
+        ("tool", "runnect"),
+        (
+            "work",
+            "\(name): FIT decode into an Activity (\(summary.fileCount) chained files), best of \(repeats); "
+                + String(format: "with full stats: %.0f MB/s", megabytes / statsBest)
+        ),
+        ("file", path), ("bytes", Int(bytes)), ("files", summary.fileCount), ("records", summary.recordCount),
+        ("seconds", decodeBest), ("mb_per_s", megabytes / decodeBest), ("points_per_s", records / decodeBest),
+        ("stats_seconds", statsBest), ("stats_mb_per_s", megabytes / statsBest),
+        ("peak_rss_mib", peakResidentMiB()), ("distance_m", distance),
+    ])
+    FileHandle.standardError.write(
+        Data(
+            String(
+                format:
+                    "runnect: FIT %.1f MB, %d records in %.3f s: %.0f MB/s, %.0f records/s (with stats %.0f MB/s), peak %.1f MiB\n",
+                megabytes, summary.recordCount, decodeBest, megabytes / decodeBest, records / decodeBest,
+                megabytes / statsBest, peakResidentMiB()
+            ).utf8))
 }

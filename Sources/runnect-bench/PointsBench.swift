@@ -13,7 +13,8 @@ func writePointsFile(_ arguments: [String]) throws {
     let count = arguments.dropFirst().first.flatMap { Int($0) } ?? defaultPointsFilePoints
     let course = benchCourse(points: count, lengthMeters: 42_195 * Double(count) / 100_000, seed: 64)
     guard FileManager.default.createFile(atPath: path, contents: nil),
-          let handle = FileHandle(forWritingAtPath: path) else {
+        let handle = FileHandle(forWritingAtPath: path)
+    else {
         throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
     }
     defer { try? handle.close() }

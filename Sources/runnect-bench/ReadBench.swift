@@ -22,12 +22,17 @@ func readBench(path: String, repeats: Int, work: String) throws {
         distance = stats.distanceMeters
     }
     let megabytes = bytes / 1e6
-    emit([("tool", "runnect"), ("work", work), ("file", path), ("bytes", Int(bytes)),
-          ("points", points), ("seconds", best), ("parse_seconds", parseBest),
-          ("mb_per_s", megabytes / best), ("parse_mb_per_s", megabytes / parseBest),
-          ("points_per_s", Double(points) / best), ("peak_rss_mib", peakResidentMiB()),
-          ("distance_m", distance)])
-    FileHandle.standardError.write(Data(String(
-        format: "runnect: %.1f MB in %.3f s (parse %.3f s): %.0f MB/s, %.0f points/s, peak %.1f MiB\n",
-        megabytes, best, parseBest, megabytes / best, Double(points) / best, peakResidentMiB()).utf8))
+    emit([
+        ("tool", "runnect"), ("work", work), ("file", path), ("bytes", Int(bytes)),
+        ("points", points), ("seconds", best), ("parse_seconds", parseBest),
+        ("mb_per_s", megabytes / best), ("parse_mb_per_s", megabytes / parseBest),
+        ("points_per_s", Double(points) / best), ("peak_rss_mib", peakResidentMiB()),
+        ("distance_m", distance),
+    ])
+    FileHandle.standardError.write(
+        Data(
+            String(
+                format: "runnect: %.1f MB in %.3f s (parse %.3f s): %.0f MB/s, %.0f points/s, peak %.1f MiB\n",
+                megabytes, best, parseBest, megabytes / best, Double(points) / best, peakResidentMiB()
+            ).utf8))
 }

@@ -12,8 +12,9 @@ func searchBench(_ arguments: [String]) throws {
     let path = temporaryPath("runnect-search-bench.sqlite")
     defer { removeDatabase(path) }
     let jobs = option("--jobs", in: arguments).flatMap { Int($0) } ?? 1
-    let report = try SearchBenchmark.run(courseCount: count, path: path, commitEvery: commit,
-                                         optimize: arguments.contains("--optimize"), jobs: jobs)
+    let report = try SearchBenchmark.run(
+        courseCount: count, path: path, commitEvery: commit,
+        optimize: arguments.contains("--optimize"), jobs: jobs)
     for line in report.jsonLines { print(line) }
     FileHandle.standardError.write(Data((report.text + "\n").utf8))
 }
@@ -44,18 +45,25 @@ func importBench(_ arguments: [String]) throws {
     guard summary.imported == count else {
         throw BenchError.failed("imported \(summary.imported) of \(count) files (\(summary.failed) failed)")
     }
-    emit([("tool", "runnect"), ("work", "import"), ("files", count), ("points_per_file", points),
-          ("bytes", bytes), ("jobs", jobs), ("seconds", seconds),
-          ("courses_per_s", Double(count) / seconds), ("mb_per_s", Double(bytes) / 1e6 / seconds),
-          ("peak_rss_mib", peakResidentMiB())])
-    FileHandle.standardError.write(Data(String(
-        format: "runnect: imported %d GPX files of %d points (%.1f MB) with %d jobs in %.2f s: %.0f courses/s\n",
-        count, points, Double(bytes) / 1e6, jobs, seconds, Double(count) / seconds).utf8))
+    emit([
+        ("tool", "runnect"), ("work", "import"), ("files", count), ("points_per_file", points),
+        ("bytes", bytes), ("jobs", jobs), ("seconds", seconds),
+        ("courses_per_s", Double(count) / seconds), ("mb_per_s", Double(bytes) / 1e6 / seconds),
+        ("peak_rss_mib", peakResidentMiB()),
+    ])
+    FileHandle.standardError.write(
+        Data(
+            String(
+                format:
+                    "runnect: imported %d GPX files of %d points (%.1f MB) with %d jobs in %.2f s: %.0f courses/s\n",
+                count, points, Double(bytes) / 1e6, jobs, seconds, Double(count) / seconds
+            ).utf8))
 }
 
 /// A GPX run around Seoul: `points` fixes a second apart with elevation and heart rate.
 private func generatedRun(number: Int, points: Int) -> String {
-    var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    var text =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         + "<gpx version=\"1.1\" creator=\"runnect-bench\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n"
         + "<trk><name>한강 러닝 \(number)</name><trkseg>\n"
     let base = 1_700_000_000 + number * 3_600
@@ -63,7 +71,8 @@ private func generatedRun(number: Int, points: Int) -> String {
         let lat = 37.5 + Double(number % 500) * 1e-4 + Double(i) * 2.5e-5
         let lon = 127.0 + Double(number / 500) * 1e-4 + Double(i) * 1.5e-5
         let time = Date(timeIntervalSince1970: Double(base + i)).ISO8601Format()
-        text += String(format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"><ele>%.1f</ele><time>", lat, lon, 20 + Double(i % 30))
+        text +=
+            String(format: "<trkpt lat=\"%.7f\" lon=\"%.7f\"><ele>%.1f</ele><time>", lat, lon, 20 + Double(i % 30))
             + time + "</time></trkpt>\n"
     }
     return text + "</trkseg></trk></gpx>\n"

@@ -1,3 +1,6 @@
+import Foundation
+import RunnectKit
+
 // runnect-bench: throughput and peak memory of Runnect's hot paths, for scripts/bench.sh.
 //
 //   runnect-bench gpx FILE [--repeat N]   parse + full stats (splits included), best of N runs
@@ -19,10 +22,8 @@
 // Prints one JSON object per line (so the script can tabulate it) and a human line on stderr.
 // Build with -c release: debug builds are 10–50x slower and say nothing about the product.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
-import Foundation
-import RunnectKit
 
 func now() -> Double {
     var ts = timespec()
@@ -61,7 +62,10 @@ func fileBytes(_ path: String) throws -> Double {
 }
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES] | export [POINTS] | index [COURSES]\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES] | export [POINTS] | index [COURSES]\n"
+                .utf8))
     exit(64)
 }
 
@@ -93,11 +97,16 @@ case "geodesic":
     let start = now()
     let length = Geodesic.length(of: path)
     let seconds = now() - start
-    emit([("tool", "runnect"), ("work", "geodesic-path"), ("legs", count - 1), ("seconds", seconds),
-          ("legs_per_s", Double(count - 1) / seconds), ("length_m", length)])
-    FileHandle.standardError.write(Data(String(
-        format: "runnect: %d geodesic legs in %.3f s: %.0f legs/s\n", count - 1, seconds,
-        Double(count - 1) / seconds).utf8))
+    emit([
+        ("tool", "runnect"), ("work", "geodesic-path"), ("legs", count - 1), ("seconds", seconds),
+        ("legs_per_s", Double(count - 1) / seconds), ("length_m", length),
+    ])
+    FileHandle.standardError.write(
+        Data(
+            String(
+                format: "runnect: %d geodesic legs in %.3f s: %.0f legs/s\n", count - 1, seconds,
+                Double(count - 1) / seconds
+            ).utf8))
 
 case "fit":
     try fitBench(Array(arguments.dropFirst()))

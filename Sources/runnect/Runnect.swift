@@ -12,7 +12,9 @@ struct Runnect: ParsableCommand {
             as a course (the other inputs are still processed) · 66 an input could not be opened · 73 an output file could not be written.
             """,
         version: "0.1.0",
-        subcommands: [Stats.self, Import.self, Draw.self, List.self, Show.self, Search.self, Rename.self,
-                      Delete.self, Upload.self, Unupload.self, Scrap.self, Unscrap.self, Database.self,
-                      Export.self, Index.self])
+        subcommands: [
+            Stats.self, Import.self, Draw.self, List.self, Show.self, Search.self, Rename.self,
+            Delete.self, Upload.self, Unupload.self, Scrap.self, Unscrap.self, Database.self,
+            Export.self, Index.self,
+        ])
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RunnectBenchmarkSupport
 
 /// ``SearchBenchmark`` itself is run by `runnect-bench search` (`scripts/bench.sh`), in a release

@@ -10,14 +10,18 @@ enum PythonGeo {
 
     /// Runs the checker on an output and its inputs; returns its report, records a failure.
     @discardableResult
-    static func check(_ output: String, inputs: [String], simplify: Double? = nil,
-                      sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    static func check(
+        _ output: String, inputs: [String], simplify: Double? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.currentDirectoryURL = RunnectProcess.packageRoot
-        process.arguments = ["python3", "scripts/check_geojson.py", output]
+        process.arguments =
+            ["python3", "scripts/check_geojson.py", output]
             + inputs.flatMap { ["--input", $0] } + (simplify.map { ["--simplify", "\($0)"] } ?? [])
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -31,9 +35,11 @@ enum PythonGeo {
 
 @Suite("runnect export (end to end)")
 struct ExportCommandTests {
-    static let samples = ["banpo_hangang_night_run.gpx", "namsan_loop_two_segments.gpx", "olympic_park_route.gpx",
-                          "seokchon_lake_tapped.json", "yeouido_tapped_pairs.json", "cheonggyecheon_tapped.geojson",
-                          "gyeongui_line_forest_gpx10.gpx"].map { "SampleTracks/" + $0 }
+    static let samples = [
+        "banpo_hangang_night_run.gpx", "namsan_loop_two_segments.gpx", "olympic_park_route.gpx",
+        "seokchon_lake_tapped.json", "yeouido_tapped_pairs.json", "cheonggyecheon_tapped.geojson",
+        "gyeongui_line_forest_gpx10.gpx",
+    ].map { "SampleTracks/" + $0 }
 
     typealias Scratch = StoreCommandTests.Scratch
 
@@ -41,8 +47,9 @@ struct ExportCommandTests {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test("geojson of every sample: one FeatureCollection that shapely and geojson read back to the input's positions",
-          .requires(PythonGeo.present, PythonGeo.missing))
+    @Test(
+        "geojson of every sample: one FeatureCollection that shapely and geojson read back to the input's positions",
+        .requires(PythonGeo.present, PythonGeo.missing))
     func samplesRoundTrip() throws {
         let scratch = try Scratch()
         let out = scratch.path("all.geojson")
@@ -53,27 +60,33 @@ struct ExportCommandTests {
         #expect(report.split(separator: "\n").count == Self.samples.count, "\(report)")
 
         let simplified = scratch.path("simplified.geojson")
-        #expect(try scratch.run(["export", "geojson", "--simplify", "4"] + Self.samples + ["-o", simplified]).status == 0)
+        #expect(
+            try scratch.run(["export", "geojson", "--simplify", "4"] + Self.samples + ["-o", simplified]).status == 0)
         try PythonGeo.check(simplified, inputs: Self.samples, simplify: 4)
     }
 
-    static var corpusGPX: [String] { SharedCorpus.files(format: "gpx").filter { $0.hasPrefix("gpx/") }.map { SharedCorpus.url($0).path } }
+    static var corpusGPX: [String] {
+        SharedCorpus.files(format: "gpx").filter { $0.hasPrefix("gpx/") }.map { SharedCorpus.url($0).path }
+    }
 
-    @Test("geojson of every GPX file of ../shared/tracks round-trips through shapely and geojson",
-          .sharedCorpus, .requires(PythonGeo.present, PythonGeo.missing))
+    @Test(
+        "geojson of every GPX file of ../shared/tracks round-trips through shapely and geojson",
+        .sharedCorpus, .requires(PythonGeo.present, PythonGeo.missing))
     func corpusRoundTrip() throws {
         let scratch = try Scratch()
         for simplify in [nil, 3.0] as [Double?] {
             let out = scratch.path("corpus.geojson")
-            let result = try scratch.run(["export", "geojson"] + Self.corpusGPX + ["-o", out]
-                                         + (simplify.map { ["--simplify", "\($0)"] } ?? []))
+            let result = try scratch.run(
+                ["export", "geojson"] + Self.corpusGPX + ["-o", out]
+                    + (simplify.map { ["--simplify", "\($0)"] } ?? []))
             #expect(result.status == 0, "\(result.stderr)")
             try PythonGeo.check(out, inputs: Self.corpusGPX, simplify: simplify)
         }
     }
 
-    @Test("a run across the antimeridian becomes a MultiLineString cut at ±180° that round-trips",
-          .requires(PythonGeo.present, PythonGeo.missing))
+    @Test(
+        "a run across the antimeridian becomes a MultiLineString cut at ±180° that round-trips",
+        .requires(PythonGeo.present, PythonGeo.missing))
     func antimeridianRoundTrip() throws {
         let scratch = try Scratch()
         let lons = [179.9991, 179.9995, 179.9999, -179.9997, -179.9993, -179.9996, 179.9998, 179.9994]
@@ -81,7 +94,8 @@ struct ExportCommandTests {
             "<trkpt lat=\"\(-16.78 - Double(i) * 0.0003)\" lon=\"\(lon)\"><ele>\(10 + i)</ele></trkpt>"
         }.joined(separator: "\n")
         let gpx = scratch.path("taveuni.gpx")
-        try "<gpx version=\"1.1\" creator=\"test\"><trk><name>Taveuni</name><trkseg>\n\(points)\n</trkseg></trk></gpx>\n"
+        try
+            "<gpx version=\"1.1\" creator=\"test\"><trk><name>Taveuni</name><trkseg>\n\(points)\n</trkseg></trk></gpx>\n"
             .write(toFile: gpx, atomically: true, encoding: .utf8)
         let result = try scratch.run(["export", "geojson", gpx])
         #expect(result.status == 0, "\(result.stderr)")
@@ -99,8 +113,10 @@ struct ExportCommandTests {
     @Test("a course from the store is a Feature with its id and the store's properties in snake_case")
     func fromStore() throws {
         let scratch = try Scratch()
-        let imported = try scratch.run(["import", "SampleTracks/namsan_loop_two_segments.gpx", "--title", "남산 <순환>",
-                                        "--departure", "서울 중구 장충동", "--json"])
+        let imported = try scratch.run([
+            "import", "SampleTracks/namsan_loop_two_segments.gpx", "--title", "남산 <순환>",
+            "--departure", "서울 중구 장충동", "--json",
+        ])
         #expect(imported.status == 0, "\(imported.stderr)")
         let id = try #require(try Self.json(imported.stdout)["id"] as? Int)
         let result = try scratch.run(["export", "geojson", "\(id)"])
@@ -130,7 +146,8 @@ struct ExportCommandTests {
     func svgFolder() throws {
         let scratch = try Scratch()
         let folder = scratch.path("previews")
-        let result = try scratch.run(["export", "svg", "--size", "320x200", "--profile", "--json"] + Self.samples + ["-o", folder])
+        let result = try scratch.run(
+            ["export", "svg", "--size", "320x200", "--profile", "--json"] + Self.samples + ["-o", folder])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdoutLines.count == Self.samples.count)
         for (line, sample) in zip(result.stdoutLines, Self.samples) {
@@ -164,10 +181,14 @@ struct ExportCommandTests {
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("424242"))
 
-        #expect(try scratch.run(["export", "svg", "--size", "12x9000", "SampleTracks/yeouido_tapped_pairs.json"]).status == 64)
+        #expect(
+            try scratch.run(["export", "svg", "--size", "12x9000", "SampleTracks/yeouido_tapped_pairs.json"]).status
+                == 64)
         #expect(try scratch.run(["export", "svg"] + Self.samples.prefix(2)).status == 64)
         #expect(try scratch.run(["export", "geojson", "--simplify", "-1", Self.samples[0]]).status == 64)
-        let unwritable = try scratch.run(["export", "geojson", Self.samples[0], "-o", scratch.path("no/such/dir/x.geojson")])
+        let unwritable = try scratch.run([
+            "export", "geojson", Self.samples[0], "-o", scratch.path("no/such/dir/x.geojson"),
+        ])
         #expect(unwritable.status == 73)
     }
 }

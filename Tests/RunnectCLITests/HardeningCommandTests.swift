@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import GRDB
 import RunnectTestSupport
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What an audit of untrusted input found, through the built binary: each test fails on the
 /// code before the fix.
@@ -30,14 +31,18 @@ struct HardeningCommandTests {
         return work
     }
 
-    @Test("export -o DEVICE writes into a null device node the test makes (as /dev/null): same inode and device after, nothing beside it")
+    @Test(
+        "export -o DEVICE writes into a null device node the test makes (as /dev/null): same inode and device after, nothing beside it"
+    )
     func exportToDevice() throws {
         let scratch = try Scratch()
         let node = scratch.folder.appendingPathComponent("null").path
         // 0x103: glibc's makedev(1, 3), the null device. Not the machine's /dev/null: code that
         // regressed would replace it (the audit's finding), for every later `> /dev/null`.
-        guard Requirement.check(mknod(node, S_IFCHR | 0o666, dev_t(0x103)) == 0,
-                                "mknod of a null device failed (needs root): \(String(cString: strerror(errno)))")
+        guard
+            Requirement.check(
+                mknod(node, S_IFCHR | 0o666, dev_t(0x103)) == 0,
+                "mknod of a null device failed (needs root): \(String(cString: strerror(errno)))")
         else { return }
         let before = try #require(Self.inode(node))
         for format in ["geojson", "svg"] {
@@ -69,8 +74,9 @@ struct HardeningCommandTests {
         let scratch = try Scratch()
         let folder = scratch.folder.appendingPathComponent("runs")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: RunnectProcess.packageRoot.appendingPathComponent(Self.sample).path,
-                                         toPath: folder.appendingPathComponent("a.gpx").path)
+        try FileManager.default.copyItem(
+            atPath: RunnectProcess.packageRoot.appendingPathComponent(Self.sample).path,
+            toPath: folder.appendingPathComponent("a.gpx").path)
         let fifo = folder.appendingPathComponent("b.gpx").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let watchdog = Self.unblock(fifo, after: 30)
@@ -78,7 +84,9 @@ struct HardeningCommandTests {
         let result = try scratch.run(["import", folder.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("1 imported, 0 already there, 0 failed"), "\(result.stdout)")
-        #expect(result.stderr.contains("\(fifo): not a regular file (a FIFO, socket or device), skipped"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("\(fifo): not a regular file (a FIFO, socket or device), skipped"),
+            "\(result.stderr)")
     }
 
     @Test("a FIFO named on the command line is still read: stats <(cat run.gpx)")
@@ -87,36 +95,53 @@ struct HardeningCommandTests {
         let fifo = scratch.folder.appendingPathComponent("run.gpx").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let bytes = try Data(contentsOf: RunnectProcess.packageRoot.appendingPathComponent(Self.sample))
-        let writer = Thread { if let handle = FileHandle(forWritingAtPath: fifo) { handle.write(bytes); try? handle.close() } }
+        let writer = Thread {
+            if let handle = FileHandle(forWritingAtPath: fifo) {
+                handle.write(bytes)
+                try? handle.close()
+            }
+        }
         writer.start()
         let piped = try RunnectProcess.run(["stats", "--json", fifo])
         let plain = try RunnectProcess.run(["stats", "--json", Self.sample])
         #expect(piped.status == 0, "\(piped.stderr)")
-        #expect(piped.stdout.replacingOccurrences(of: fifo, with: "F") == plain.stdout.replacingOccurrences(of: Self.sample, with: "F"))
+        #expect(
+            piped.stdout.replacingOccurrences(of: fifo, with: "F")
+                == plain.stdout.replacingOccurrences(of: Self.sample, with: "F"))
     }
 
     @Test("control characters: typed ones refused with exit 1 and one line; stored ones never printed raw")
     func controlCharacters() throws {
         let scratch = try Scratch()
-        let evil = try scratch.run(["draw", "--points", "37.51,127.06 37.52,127.07", "--title", "evil\u{1B}]0;pwned\u{07}"])
+        let evil = try scratch.run([
+            "draw", "--points", "37.51,127.06 37.52,127.07", "--title", "evil\u{1B}]0;pwned\u{07}",
+        ])
         #expect(evil.status == 1)
-        #expect(evil.stderrLines == ["runnect: error: the title holds a control character (U+001B at character 5); "
-                                     + "control characters are not allowed in it, type it without"])
+        #expect(
+            evil.stderrLines == [
+                "runnect: error: the title holds a control character (U+001B at character 5); "
+                    + "control characters are not allowed in it, type it without"
+            ])
         let user = try scratch.run(["list"], user: "ad\rmin")
-        #expect(user.status == 1 && user.stderrLines.count == 1 && user.stderr.contains("user name holds a control character"))
+        #expect(
+            user.status == 1 && user.stderrLines.count == 1
+                && user.stderr.contains("user name holds a control character"))
 
         // A course stored by an older version, with controls in its text, and one owned by a forged name.
         let drawn = try scratch.run(["draw", "--points", "37.51,127.06 37.52,127.07", "--title", "plain"])
         #expect(drawn.status == 0, "\(drawn.stderr)")
         try DatabaseQueue(path: scratch.db).write { db in
-            try db.execute(sql: "UPDATE course SET title = ?, description = ?",
-                           arguments: ["\u{1B}[2J\u{1B}]0;x\u{07}title", "line\n#99 forged  by admin\r\u{9B}"])
+            try db.execute(
+                sql: "UPDATE course SET title = ?, description = ?",
+                arguments: ["\u{1B}[2J\u{1B}]0;x\u{07}title", "line\n#99 forged  by admin\r\u{9B}"])
         }
         // (The search index still holds the title the course was drawn with.)
         for arguments in [["list"], ["show", "1"], ["search", "plain", "--all"]] {
             let result = try scratch.run(arguments)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
-            let raw = result.stdout.unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) }
+            let raw = result.stdout.unicodeScalars.filter {
+                $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value)
+            }
             #expect(raw.isEmpty, "\(arguments) printed raw controls: \(raw.map(\.value))")
             #expect(result.stdout.contains("\\u{1B}[2J\\u{1B}]0;x\\u{7}title"), "\(arguments): \(result.stdout)")
             #expect(!result.stdoutLines.contains { $0.hasPrefix("#99") }, "a forged line: \(result.stdout)")
@@ -140,7 +165,9 @@ struct HardeningCommandTests {
         #expect(atBound.status == 0 && atBound.stdout == "no courses\n", "\(atBound.stderr)")
     }
 
-    @Test("a Strava row leading outside the export is refused by line, the rest import, and 'no extension' has its own column")
+    @Test(
+        "a Strava row leading outside the export is refused by line, the rest import, and 'no extension' has its own column"
+    )
     func stravaEscape() throws {
         let scratch = try Scratch()
         let export = scratch.folder.appendingPathComponent("export")
@@ -148,22 +175,29 @@ struct HardeningCommandTests {
         try FileManager.default.createDirectory(at: activities, withIntermediateDirectories: true)
         let source = RunnectProcess.packageRoot.appendingPathComponent(Self.sample).path
         try FileManager.default.copyItem(atPath: source, toPath: activities.appendingPathComponent("1.gpx").path)
-        try FileManager.default.copyItem(atPath: source, toPath: scratch.folder.appendingPathComponent("secret.gpx").path)
+        try FileManager.default.copyItem(
+            atPath: source, toPath: scratch.folder.appendingPathComponent("secret.gpx").path)
         try Data("not a course".utf8).write(to: activities.appendingPathComponent("2"))
-        try Data("""
+        try Data(
+            """
             Activity ID,Activity Name,Filename
             1,Run,activities/1.gpx
             2,Escape,../secret.gpx
             3,No extension,activities/2
 
-            """.utf8).write(to: export.appendingPathComponent("activities.csv"))
+            """.utf8
+        ).write(to: export.appendingPathComponent("activities.csv"))
         let result = try scratch.run(["import", export.path])
         #expect(result.status == 65)
         #expect(result.stdout.contains("1 imported, 0 already there, 2 failed"), "\(result.stdout)")
-        #expect(result.stdoutLines.contains("  gpx           1 imported, 0 already there, 1 failed"), "\(result.stdout)")
-        #expect(result.stdoutLines.contains("  no extension  0 imported, 0 already there, 1 failed"), "\(result.stdout)")
-        #expect(result.stderr.contains("activities.csv: line 3: Filename \"../secret.gpx\" is outside the export folder; refused"),
-                "\(result.stderr)")
+        #expect(
+            result.stdoutLines.contains("  gpx           1 imported, 0 already there, 1 failed"), "\(result.stdout)")
+        #expect(
+            result.stdoutLines.contains("  no extension  0 imported, 0 already there, 1 failed"), "\(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "activities.csv: line 3: Filename \"../secret.gpx\" is outside the export folder; refused"),
+            "\(result.stderr)")
         #expect(try scratch.objects(["list"]).count == 1)
     }
 }

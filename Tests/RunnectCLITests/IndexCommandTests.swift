@@ -13,8 +13,12 @@ struct IndexCommandTests {
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderr.isEmpty, "standard error is a file here, not a terminal: no progress bar")
         let shared = IndexScratch.specs.filter { $0.description != nil }.count
-        #expect(first.stdoutLines.first == "\(shared) shared courses → \(site.path): \(4 + 2 * shared) files written, 0 unchanged, 0 removed")
-        #expect(first.stdoutLines.last == "open \(URL(fileURLWithPath: site.path).appendingPathComponent("index.html").absoluteString)")
+        #expect(
+            first.stdoutLines.first
+                == "\(shared) shared courses → \(site.path): \(4 + 2 * shared) files written, 0 unchanged, 0 removed")
+        #expect(
+            first.stdoutLines.last
+                == "open \(URL(fileURLWithPath: site.path).appendingPathComponent("index.html").absoluteString)")
 
         let again = try scratch.objects(["index", site.path])
         #expect(again.count == 1)
@@ -29,8 +33,11 @@ struct IndexCommandTests {
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("courses/\(namsan).svg").path))
     }
 
-    @Test("on a terminal (a pseudo-terminal from script(1)) a progress bar counts the courses",
-          .requires(ExternalTool.path("script") != nil, "script(1) is not on PATH (Debian: bsdutils); the progress bar on a terminal is not tested"))
+    @Test(
+        "on a terminal (a pseudo-terminal from script(1)) a progress bar counts the courses",
+        .requires(
+            ExternalTool.path("script") != nil,
+            "script(1) is not on PATH (Debian: bsdutils); the progress bar on a terminal is not tested"))
     func progressOnTerminal() throws {
         let script = try #require(ExternalTool.path("script"))
         let scratch = try IndexScratch()
@@ -61,8 +68,11 @@ struct IndexCommandTests {
         try Data("[1, 2, 3]".utf8).write(to: mine)
         let result = try scratch.run(["index", site.path])
         #expect(result.status == 73)
-        #expect(result.stderrLines == ["runnect: error: \(mine.path) exists and was not written by runnect index; "
-                                       + "move it away or choose an empty folder (nothing was written)"])
+        #expect(
+            result.stderrLines == [
+                "runnect: error: \(mine.path) exists and was not written by runnect index; "
+                    + "move it away or choose an empty folder (nothing was written)"
+            ])
         #expect(try String(contentsOf: mine, encoding: .utf8) == "[1, 2, 3]")
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("index.html").path))
 

@@ -6,9 +6,11 @@ import Testing
 /// with the query and the sort in the URL's fragment (which the page feeds through the same
 /// handler as typing), and the cards it shows are compared with what `runnect search` finds.
 /// Screenshots are saved under `.build/artifacts/index-page/`.
-@Suite("runnect index: the page in headless Chromium",
-       .requires(HeadlessChromium.installed != nil,
-                "chromium is not installed (scripts/setup.sh --test installs it); the page is not tested in a browser"))
+@Suite(
+    "runnect index: the page in headless Chromium",
+    .requires(
+        HeadlessChromium.installed != nil,
+        "chromium is not installed (scripts/setup.sh --test installs it); the page is not tested in a browser"))
 struct IndexPageBrowserTests {
     static let artifacts = RunnectProcess.packageRoot.appendingPathComponent(".build/artifacts/index-page")
 
@@ -30,7 +32,9 @@ struct IndexPageBrowserTests {
         }.joined()
         var fragment = "sort=\(sort)"
         if !query.isEmpty { fragment = "q=\(encoded)&" + fragment }
-        return URL(string: URL(fileURLWithPath: folder.appendingPathComponent("index.html").path).absoluteString + "#" + fragment)!
+        return URL(
+            string: URL(fileURLWithPath: folder.appendingPathComponent("index.html").path).absoluteString + "#"
+                + fragment)!
     }
 
     @Test("cards shown for a query match runnect search (초성, mixed, case, NFD, conjoining jamo), in every order")
@@ -51,7 +55,9 @@ struct IndexPageBrowserTests {
         for (query, sort) in cases {
             let expected = try scratch.searchIDs(query, sort: sort)
             let dom = try chromium.dumpDOM(Self.pageURL(site, query: query, sort: sort))
-            #expect(dom.contains("<li class=\"card\"") || expected.isEmpty, "no card at all for \(query): did the page run?")
+            #expect(
+                dom.contains("<li class=\"card\"") || expected.isEmpty, "no card at all for \(query): did the page run?"
+            )
             #expect(Self.cardIDs(dom) == expected, "query \"\(query)\" sorted by \(sort)")
         }
         // The queries found something, so the comparison meant something.
@@ -62,7 +68,9 @@ struct IndexPageBrowserTests {
     @Test("served over HTTP by a static server (python3 -m http.server), the page shows the same cards")
     func staticServer() throws {
         let chromium = try #require(HeadlessChromium.installed)
-        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: FileManager.default.isExecutableFile)
+        guard
+            let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(
+                where: FileManager.default.isExecutableFile)
         else {
             print("python3 not found: the page is not tested over HTTP")
             return
@@ -89,9 +97,10 @@ struct IndexPageBrowserTests {
             if data.isEmpty { break }
             banner += String(decoding: data, as: UTF8.self)
         }
-        let port = try #require(banner.split(separator: " ").firstIndex(of: "port").flatMap { index in
-            Int(banner.split(separator: " ")[banner.split(separator: " ").index(after: index)])
-        }, "no port in \(banner)")
+        let port = try #require(
+            banner.split(separator: " ").firstIndex(of: "port").flatMap { index in
+                Int(banner.split(separator: " ")[banner.split(separator: " ").index(after: index)])
+            }, "no port in \(banner)")
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/index.html#q=%E3%85%8E%E3%84%B1&sort=scrap"))
         let dom = try chromium.dumpDOM(url)
         #expect(Self.cardIDs(dom) == (try scratch.searchIDs("ㅎㄱ", sort: "scrap")))

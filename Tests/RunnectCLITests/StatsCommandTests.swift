@@ -4,15 +4,19 @@ import Testing
 
 @Suite("runnect stats (end to end)")
 struct StatsCommandTests {
-    static let samples = ["SampleTracks/banpo_hangang_night_run.gpx", "SampleTracks/namsan_loop_two_segments.gpx",
-                          "SampleTracks/olympic_park_route.gpx", "SampleTracks/seokchon_lake_tapped.json",
-                          "SampleTracks/yeouido_tapped_pairs.json", "SampleTracks/cheonggyecheon_tapped.geojson",
-                          "SampleTracks/gyeongui_line_forest_gpx10.gpx"]
+    static let samples = [
+        "SampleTracks/banpo_hangang_night_run.gpx", "SampleTracks/namsan_loop_two_segments.gpx",
+        "SampleTracks/olympic_park_route.gpx", "SampleTracks/seokchon_lake_tapped.json",
+        "SampleTracks/yeouido_tapped_pairs.json", "SampleTracks/cheonggyecheon_tapped.geojson",
+        "SampleTracks/gyeongui_line_forest_gpx10.gpx",
+    ]
 
-    static let requiredKeys = ["file", "format", "points", "segments", "distance_m", "distance_3d_m", "elapsed_time_s",
-                               "moving_time_s", "avg_pace_s_per_km", "moving_pace_s_per_km", "max_speed_m_s",
-                               "elevation_gain_m", "elevation_loss_m", "min_elevation_m", "max_elevation_m", "bounds",
-                               "start_time", "end_time", "avg_heart_rate_bpm", "max_heart_rate_bpm", "avg_cadence_spm"]
+    static let requiredKeys = [
+        "file", "format", "points", "segments", "distance_m", "distance_3d_m", "elapsed_time_s",
+        "moving_time_s", "avg_pace_s_per_km", "moving_pace_s_per_km", "max_speed_m_s",
+        "elevation_gain_m", "elevation_loss_m", "min_elevation_m", "max_elevation_m", "bounds",
+        "start_time", "end_time", "avg_heart_rate_bpm", "max_heart_rate_bpm", "avg_cadence_spm",
+    ]
 
     static func objects(_ result: RunnectProcess.Result) throws -> [[String: Any]] {
         try result.stdoutLines.map {
@@ -32,7 +36,8 @@ struct StatsCommandTests {
             #expect(object["splits"] is [Any], "\(file)")
             #expect((object["distance_m"] as? Double ?? 0) > 1000, "\(file)")
         }
-        let tapped = try #require(objects.first { ($0["file"] as? String)?.hasSuffix("seokchon_lake_tapped.json") == true })
+        let tapped = try #require(
+            objects.first { ($0["file"] as? String)?.hasSuffix("seokchon_lake_tapped.json") == true })
         #expect(tapped["elapsed_time_s"] is NSNull)
         #expect(tapped["avg_pace_s_per_km"] is NSNull)
         #expect(tapped["format"] as? String == "points-json")
@@ -56,9 +61,12 @@ struct StatsCommandTests {
         let taps = "37.5100,127.0600 37.5112,127.0621 37.5125,127.0644"
         let fromFlag = try RunnectProcess.run(["stats", "--json", "--points", taps])
         let fromStdin = try RunnectProcess.run(["stats", "--json", "-"], stdin: taps)
-        let fromFile = try RunnectProcess.run(["stats", "--json", "--points-file", "SampleTracks/yeouido_tapped_pairs.json"])
+        let fromFile = try RunnectProcess.run([
+            "stats", "--json", "--points-file", "SampleTracks/yeouido_tapped_pairs.json",
+        ])
         for result in [fromFlag, fromStdin, fromFile] { #expect(result.status == 0, "\(result.stderr)") }
-        let a = try Self.objects(fromFlag)[0], b = try Self.objects(fromStdin)[0]
+        let a = try Self.objects(fromFlag)[0]
+        let b = try Self.objects(fromStdin)[0]
         #expect(a["distance_m"] as? Double == b["distance_m"] as? Double)
         #expect((a["distance_m"] as! Double) > 400 && (a["distance_m"] as! Double) < 500)
     }
@@ -82,14 +90,16 @@ struct StatsCommandTests {
         #expect(try RunnectProcess.run(["stats", "--no-such-flag"]).status == 64)
     }
 
-    @Test("--json output parses with jq",
-          .requires(ExternalTool.path("jq") != nil, "jq is not on PATH: run scripts/setup.sh --test"))
+    @Test(
+        "--json output parses with jq",
+        .requires(ExternalTool.path("jq") != nil, "jq is not on PATH: run scripts/setup.sh --test"))
     func jq() throws {
         let stats = try RunnectProcess.run(["stats", "--json"] + Self.samples)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(ExternalTool.path("jq")))
         process.arguments = ["-s", "map(.distance_m) | length"]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         try process.run()

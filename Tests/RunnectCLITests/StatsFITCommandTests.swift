@@ -7,8 +7,9 @@ import Testing
 struct StatsFITCommandTests {
     static let run = "fit/garmin_fr945_run_sloatsburg.fit"
 
-    @Test("--json gives reference.json's record count, geodesic distance, session totals and laps; the name is a snapshot",
-          .sharedCorpus)
+    @Test(
+        "--json gives reference.json's record count, geodesic distance, session totals and laps; the name is a snapshot",
+        .sharedCorpus)
     func json() throws {
         let result = try RunnectProcess.run(["stats", "--json", SharedCorpus.url(Self.run).path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -29,21 +30,26 @@ struct StatsFITCommandTests {
         #expect(object["name"] as? String == "Running 2019-06-15 05:42")  // ours, from the start time
     }
 
-    @Test("text has a Device row (snapshot of our formatting); a truncated file gives figures and a warning naming the byte, exit 0",
-          .sharedCorpus)
+    @Test(
+        "text has a Device row (snapshot of our formatting); a truncated file gives figures and a warning naming the byte, exit 0",
+        .sharedCorpus)
     func textAndTruncated() throws {
         let text = try RunnectProcess.run(["stats", SharedCorpus.url(Self.run).path])
         #expect(text.status == 0)
         #expect(text.stdout.contains("(FIT, track)"))
-        #expect(text.stdout.contains("Device       14.00 km · 1:23:09 timer · 1:23:09 elapsed · +347 m / −371 m · 982 kcal · 2 laps"),
-                "\(text.stdout)")
+        #expect(
+            text.stdout.contains(
+                "Device       14.00 km · 1:23:09 timer · 1:23:09 elapsed · +347 m / −371 m · 982 kcal · 2 laps"),
+            "\(text.stdout)")
 
         let truncated = SharedCorpus.url("edge/truncated_unexpected_eof.fit").path
         // The file stops after its last whole byte: the damage is at its length.
         let size = try SharedCorpus.figure("edge/truncated_unexpected_eof.fit", "bytes")
         let result = try RunnectProcess.run(["stats", "--json", truncated])
         #expect(result.status == 0)
-        #expect(result.stderr.contains("runnect: warning: \(truncated): byte \(Int(size)): the file ends"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("runnect: warning: \(truncated): byte \(Int(size)): the file ends"),
+            "\(result.stderr)")
         #expect(result.stdoutLines.count == 1)
     }
 
@@ -52,12 +58,16 @@ struct StatsFITCommandTests {
         // A 14-byte header declaring 8 data bytes, then a data message of a local type never defined.
         var bytes: [UInt8] = [14, 0x20, 0x54, 0x08, 8, 0, 0, 0] + Array(".FIT".utf8) + [0, 0]
         bytes += [0x03, 1, 2, 3, 4, 5, 6, 7, 0, 0]
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-damaged-\(UUID().uuidString).fit")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "runnect-damaged-\(UUID().uuidString).fit")
         try Data(bytes).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let result = try RunnectProcess.run(["stats", url.path])
         #expect(result.status == 65)
-        #expect(result.stderrLines == ["runnect: error: \(url.path): byte 14: data message of local type 3, "
-                                       + "which no definition message declared"])
+        #expect(
+            result.stderrLines == [
+                "runnect: error: \(url.path): byte 14: data message of local type 3, "
+                    + "which no definition message declared"
+            ])
     }
 }

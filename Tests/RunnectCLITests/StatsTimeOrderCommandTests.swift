@@ -32,7 +32,8 @@ struct StatsTimeOrderCommandTests {
         #expect(object["elapsed_time_s"] as? Double == 57)
         #expect(object["moving_time_s"] as? Double == 57)
         #expect(object["end_time"] as? String == "2024-04-07T06:00:57Z")
-        let warning = "segment 1, point 11: the time goes back 364 day(s) 23:59:57, from 2024-04-07T06:00:27Z "
+        let warning =
+            "segment 1, point 11: the time goes back 364 day(s) 23:59:57, from 2024-04-07T06:00:27Z "
             + "(segment 1, point 10) to 2023-04-08T06:00:30Z; the time of segment 1, point 11 is left out"
         #expect(object["warnings"] as? [String] == [warning])
         #expect(json.stderr == "runnect: warning: -: \(warning)\n")
@@ -72,10 +73,12 @@ struct StatsTimeOrderCommandTests {
         #expect(json["warnings"] as? [String] == [])
     }
 
-    @Test("a year outside 1900–9999 is an error naming the line", arguments: [
-        ("0999-04-07T06:00:00Z", ": only the years 1900–9999 (UTC) are read"),
-        ("10000-01-01T00:00:00Z", ""),
-    ])
+    @Test(
+        "a year outside 1900–9999 is an error naming the line",
+        arguments: [
+            ("0999-04-07T06:00:00Z", ": only the years 1900–9999 (UTC) are read"),
+            ("10000-01-01T00:00:00Z", ""),
+        ])
     func yearOutOfRange(time: String, reason: String) throws {
         var times = Self.times(5)
         times[3] = time
@@ -90,19 +93,23 @@ struct StatsTimeOrderCommandTests {
         func activity(_ times: [String]) -> String {
             var text = "<Activity Sport=\"Running\"><Id>\(times[0])</Id><Lap StartTime=\"\(times[0])\"><Track>"
             for (index, time) in times.enumerated() {
-                text += "<Trackpoint><Time>\(time)</Time><Position><LatitudeDegrees>\(37.5 + Double(index) * 0.0001)"
+                text +=
+                    "<Trackpoint><Time>\(time)</Time><Position><LatitudeDegrees>\(37.5 + Double(index) * 0.0001)"
                     + "</LatitudeDegrees><LongitudeDegrees>127.0</LongitudeDegrees></Position></Trackpoint>"
             }
             return text + "</Track></Lap></Activity>"
         }
         let forward = Self.times(4)
-        let tcx = "<?xml version=\"1.0\"?>\n<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/"
+        let tcx =
+            "<?xml version=\"1.0\"?>\n<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/"
             + "TrainingCenterDatabase/v2\"><Activities>\(activity(forward))\(activity([forward[0], forward[2], forward[1], forward[3]]))"
             + "</Activities></TrainingCenterDatabase>"
         let result = try RunnectProcess.run(["stats", "-"], stdin: tcx)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr == "runnect: warning: - [2/2]: segment 1, point 3: the time goes back 0:00:03, from "
-                + "2024-04-07T06:00:06Z (segment 1, point 2) to 2024-04-07T06:00:03Z; the time of segment 1, point 3 is left out\n")
+        #expect(
+            result.stderr == "runnect: warning: - [2/2]: segment 1, point 3: the time goes back 0:00:03, from "
+                + "2024-04-07T06:00:06Z (segment 1, point 2) to 2024-04-07T06:00:03Z; the time of segment 1, point 3 is left out\n"
+        )
         #expect(!result.stdout.contains("-0:"))
     }
 }

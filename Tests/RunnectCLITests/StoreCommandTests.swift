@@ -39,10 +39,13 @@ struct StoreCommandTests {
                     let lat: Double = latitude + Double(i) * 0.001 + Double(j) * 0.00003
                     let lon: Double = 127.0 + Double(j) * 0.00003
                     let stamp = String(format: "2025-05-01T06:%02d:%02dZ", j / 60, j % 60)
-                    lines.append(String(format: "<trkpt lat=\"%.6f\" lon=\"%.6f\">", lat, lon) + "<time>\(stamp)</time></trkpt>")
+                    lines.append(
+                        String(format: "<trkpt lat=\"%.6f\" lon=\"%.6f\">", lat, lon) + "<time>\(stamp)</time></trkpt>")
                 }
                 let points: String = lines.joined(separator: "\n")
-                let gpx: String = "<gpx version=\"1.1\"><trk><name>\(name) \(i)</name><trkseg>\n" + points + "\n</trkseg></trk></gpx>\n"
+                let gpx: String =
+                    "<gpx version=\"1.1\"><trk><name>\(name) \(i)</name><trkseg>\n" + points
+                    + "\n</trkseg></trk></gpx>\n"
                 let file = dir.appendingPathComponent(String(format: "run_%04d.gpx", i))
                 try gpx.write(to: file, atomically: true, encoding: String.Encoding.utf8)
             }
@@ -79,12 +82,17 @@ struct StoreCommandTests {
     @Test("draw, upload, scrap by another user, list --shared --sort scrap, search in Korean and by 초성")
     func shareAndDiscover() throws {
         let scratch = try Scratch()
-        let lake = try scratch.objects(["draw", "--points-file", "SampleTracks/seokchon_lake_tapped.json",
-                                        "--title", "석촌호수 한 바퀴", "--departure", "서울 송파구 잠실동 잠실로 180",
-                                        "--departure-name", "석촌호수"])[0]
-        let river = try scratch.objects(["draw", "--points", "37.5100,127.0600 37.5112,127.0621",
-                                         "--title", "Hangang Night Run"])[0]
-        let lakeID = "\(lake["id"]!)", riverID = "\(river["id"]!)"
+        let lake = try scratch.objects([
+            "draw", "--points-file", "SampleTracks/seokchon_lake_tapped.json",
+            "--title", "석촌호수 한 바퀴", "--departure", "서울 송파구 잠실동 잠실로 180",
+            "--departure-name", "석촌호수",
+        ])[0]
+        let river = try scratch.objects([
+            "draw", "--points", "37.5100,127.0600 37.5112,127.0621",
+            "--title", "Hangang Night Run",
+        ])[0]
+        let lakeID = "\(lake["id"]!)"
+        let riverID = "\(river["id"]!)"
         _ = try scratch.objects(["upload", lakeID, "--title", "석촌호수 한 바퀴", "--description", "호수 둘레 2.7km"])
         _ = try scratch.objects(["upload", riverID, "--title", "Hangang Night Run", "--description", "night run"])
         #expect(try scratch.run(["upload", lakeID, "--title", "again", "--description", "x"]).status == 1)
@@ -99,24 +107,31 @@ struct StoreCommandTests {
         #expect(byScrap.map { "\($0["id"]!)" } == [lakeID, riverID])
         #expect(try scratch.objects(["list", "--scrapped"], user: "friend").map { "\($0["id"]!)" } == [lakeID])
 
-        for (query, expected) in [("석촌", [lakeID]), ("잠실", [lakeID]), ("ㅅㅊ", [lakeID]), ("han", [riverID]),
-                                  ("호수 송파구", [lakeID]), ("'; DROP TABLE course; --", []), ("%", [])] {
+        for (query, expected) in [
+            ("석촌", [lakeID]), ("잠실", [lakeID]), ("ㅅㅊ", [lakeID]), ("han", [riverID]),
+            ("호수 송파구", [lakeID]), ("'; DROP TABLE course; --", []), ("%", []),
+        ] {
             let found = try scratch.objects(["search", query]).map { "\($0["id"]!)" }
             #expect(found == expected, "search \(query)")
         }
         #expect(try scratch.objects(["list", "--shared"]).count == 2, "the table survived the injection attempt")
     }
 
-    @Test("show, rename, list filters and pages, unupload clears scraps, unscrap, delete; errors exit 1 and change nothing")
+    @Test(
+        "show, rename, list filters and pages, unupload clears scraps, unscrap, delete; errors exit 1 and change nothing"
+    )
     func manageCourses() throws {
         let scratch = try Scratch()
         let imported = try scratch.objects(["import", "SampleTracks"])
         let ids = imported.map { "\($0["id"]!)" }
         #expect(ids.count == 7)
-        let first = ids[0], second = ids[1]
+        let first = ids[0]
+        let second = ids[1]
 
         let shown = try scratch.run(["show", first])
-        #expect(shown.status == 0 && shown.stdout.contains("Distance") && shown.stdout.contains("sha256"), "\(shown.stdout)")
+        #expect(
+            shown.status == 0 && shown.stdout.contains("Distance") && shown.stdout.contains("sha256"), "\(shown.stdout)"
+        )
         #expect(try scratch.objects(["show", first])[0]["id"] as? Int == Int(first))
         #expect(try scratch.run(["show", "9999"]).status == 1)
 
@@ -126,10 +141,13 @@ struct StoreCommandTests {
         #expect(try scratch.objects(["show", first])[0]["title"] as? String == "잠실 새벽 런")
 
         _ = try scratch.objects(["upload", first, "--title", "잠실 새벽 런", "--description", "새벽 5시"])
-        #expect(try scratch.run(["upload", second, "--title", "x", "--description", " "]).status == 1, "no description")
+        #expect(
+            try scratch.run(["upload", second, "--title", "x", "--description", " "]).status == 1, "no description")
         #expect(try scratch.objects(["list", "--uploaded"]).map { "\($0["id"]!)" } == [first])
         #expect(try scratch.objects(["list", "--private", "--limit", "100"]).count == 6)
-        let pages = try (1...3).map { try scratch.objects(["list", "--limit", "3", "--page", "\($0)"]).map { "\($0["id"]!)" } }
+        let pages = try (1...3).map {
+            try scratch.objects(["list", "--limit", "3", "--page", "\($0)"]).map { "\($0["id"]!)" }
+        }
         #expect(pages.map(\.count) == [3, 3, 1])
         #expect(Set(pages.flatMap { $0 }) == Set(ids), "pages cover every course once")
         #expect(try scratch.run(["list", "--page", "0"]).status != 0)
@@ -140,8 +158,8 @@ struct StoreCommandTests {
         #expect(try scratch.run(["unscrap", first], user: "friend").status == 1, "not scrapped")
         _ = try scratch.objects(["scrap", first], user: "friend")
         #expect(try scratch.run(["unupload", first], user: "friend").status == 1, "owner only")
-        let private_ = try scratch.objects(["unupload", first])[0]
-        #expect(private_["is_uploaded"] as? Bool == false && private_["scrap_count"] as? Int == 0)
+        let privateCourse = try scratch.objects(["unupload", first])[0]
+        #expect(privateCourse["is_uploaded"] as? Bool == false && privateCourse["scrap_count"] as? Int == 0)
         #expect(try scratch.objects(["list", "--scrapped"], user: "friend").isEmpty)
 
         #expect(try scratch.run(["delete", first], user: "friend").status == 1, "owner only")
@@ -164,7 +182,8 @@ struct StoreCommandTests {
             group.enter()
             let db = scratch.db
             DispatchQueue.global().async {
-                box.results[i] = try? RunnectProcess.run(["import"] + dirs.map(\.path) + ["--db", db, "--user", "runner"])
+                box.results[i] = try? RunnectProcess.run(
+                    ["import"] + dirs.map(\.path) + ["--db", db, "--user", "runner"])
                 group.leave()
             }
         }
@@ -186,7 +205,9 @@ struct StoreCommandTests {
             .read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM course") }
     }
 
-    @Test("kill -9 in the middle of a bulk import: some courses but not all, integrity_check ok, whole courses only; a re-run imports exactly the missing ones")
+    @Test(
+        "kill -9 in the middle of a bulk import: some courses but not all, integrity_check ok, whole courses only; a re-run imports exactly the missing ones"
+    )
     func killDuringImport() throws {
         let scratch = try Scratch()
         // 20 batches of 64 files (BulkImporter.batchFiles): the kill comes right after the first
@@ -221,8 +242,9 @@ struct StoreCommandTests {
         // The interrupted import is finished by running it again: exactly the missing files.
         let rerun = try scratch.run(["import", dir.path])
         #expect(rerun.status == 0)
-        #expect(rerun.stdout.contains("\(total - courses.count) imported, \(courses.count) already there, 0 failed"),
-                "\(rerun.stdout.suffix(300))")
+        #expect(
+            rerun.stdout.contains("\(total - courses.count) imported, \(courses.count) already there, 0 failed"),
+            "\(rerun.stdout.suffix(300))")
         #expect(try scratch.objects(["list", "--limit", "\(2 * total)"]).count == total)
     }
 }

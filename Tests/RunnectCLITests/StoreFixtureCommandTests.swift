@@ -36,8 +36,9 @@ struct StoreFixtureCommandTests {
     func sameOutput(_ expected: Expected) throws {
         // A copy: opening may migrate the file, and the fixture must stay as the old code wrote it.
         let scratch = try StoreCommandTests.Scratch()
-        try FileManager.default.copyItem(atPath: Self.folder.appendingPathComponent("courses.sqlite").path,
-                                         toPath: scratch.db)
+        try FileManager.default.copyItem(
+            atPath: Self.folder.appendingPathComponent("courses.sqlite").path,
+            toPath: scratch.db)
         let result = try scratch.run(expected.args, user: expected.user)
         #expect(result.status == 0, "\(result.stderr)")
         if let text = expected.stdout {
@@ -50,7 +51,8 @@ struct StoreFixtureCommandTests {
     func sha256(_ data: Data) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         try process.run()

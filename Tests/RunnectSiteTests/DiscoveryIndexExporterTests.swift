@@ -2,6 +2,7 @@ import Foundation
 import RunnectKit
 import RunnectStore
 import Testing
+
 @testable import RunnectSite
 
 @Suite("Discovery index export over a real database")
@@ -20,12 +21,15 @@ struct DiscoveryIndexExporterTests {
         init(path: String) throws {
             store = try CourseStore(path: path, user: "minji")
             let banpo = try Departure(address: "서울 서초구 반포동 신반포로11길 40", name: "반포한강공원")
-            hangang = try Self.shared(store, seed: 1, title: "반포 한강 야간 러닝", description: "무지개분수까지 왕복",
-                                      departure: banpo)
-            english = try Self.shared(store, seed: 2, title: "Hangang Night Run", description: "Flat and fast.",
-                                      departure: try Departure(address: "서울 영등포구 여의도동 여의동로 330"))
-            markup = try Self.shared(store, seed: 3, title: Self.markupTitle,
-                                     description: "<img src=x onerror=\"alert(2)\"> & \"quotes\"", departure: nil)
+            hangang = try Self.shared(
+                store, seed: 1, title: "반포 한강 야간 러닝", description: "무지개분수까지 왕복",
+                departure: banpo)
+            english = try Self.shared(
+                store, seed: 2, title: "Hangang Night Run", description: "Flat and fast.",
+                departure: try Departure(address: "서울 영등포구 여의도동 여의동로 330"))
+            markup = try Self.shared(
+                store, seed: 3, title: Self.markupTitle,
+                description: "<img src=x onerror=\"alert(2)\"> & \"quotes\"", departure: nil)
             privateCourse = try store.draw(points: taps(seed: 4), title: "남산 비공개 코스")
             for user in ["jisoo", "haneul"] {
                 _ = try CourseStore(path: path, user: user).scrap(id: hangang.id)
@@ -33,8 +37,10 @@ struct DiscoveryIndexExporterTests {
             _ = try CourseStore(path: path, user: "jisoo").scrap(id: english.id)
         }
 
-        static func shared(_ store: CourseStore, seed: Int, title: String, description: String,
-                           departure: Departure?) throws -> Course {
+        static func shared(
+            _ store: CourseStore, seed: Int, title: String, description: String,
+            departure: Departure?
+        ) throws -> Course {
             let course = try store.draw(points: taps(seed: seed, count: 6), title: title, departure: departure)
             return try store.upload(id: course.id, title: title, description: description)
         }
@@ -56,7 +62,8 @@ struct DiscoveryIndexExporterTests {
         var found: [String] = []
         while let relative = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(relative).path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { found.append(relative) }
         }
         return found.sorted()
@@ -118,7 +125,9 @@ struct DiscoveryIndexExporterTests {
             #expect(positions.count == taps.count)
             #expect((perCourse["properties"] as? [String: Any])?["scrap_count"] as? Int == 2)
             #expect((perCourse["id"] as? NSNumber)?.int64Value == hangang.id)
-            #expect(positions.first.map { abs($0[0] - taps[0].longitude) < 1e-9 && abs($0[1] - taps[0].latitude) < 1e-9 } == true)
+            #expect(
+                positions.first.map { abs($0[0] - taps[0].longitude) < 1e-9 && abs($0[1] - taps[0].latitude) < 1e-9 }
+                    == true)
             let svg = try String(contentsOf: out.appendingPathComponent("courses/\(hangang.id).svg"), encoding: .utf8)
             #expect(svg.contains("<svg") && svg.contains("</svg>"))
         }
@@ -154,8 +163,10 @@ struct DiscoveryIndexExporterTests {
             #expect(try FileManager.default.attributesOfItem(atPath: svg.path)[.modificationDate] as? Date == stamp)
 
             // The user's own files in the folder, some named like exported or temporary files.
-            let mine = ["README.txt", "courses/notes.txt", "courses/999.svg", "courses/\(fixture.english.id).png",
-                        ".notes.txt.12.tmp", "courses/.999.svg.x.tmp"]
+            let mine = [
+                "README.txt", "courses/notes.txt", "courses/999.svg", "courses/\(fixture.english.id).png",
+                ".notes.txt.12.tmp", "courses/.999.svg.x.tmp",
+            ]
             for name in mine { try Data("mine".utf8).write(to: out.appendingPathComponent(name)) }
             // What an export killed midway leaves behind: removed by the next one.
             let stale = [".courses.json.4242.tmp", "courses/.\(fixture.english.id).svg.4242.tmp"]
@@ -194,7 +205,9 @@ struct DiscoveryIndexExporterTests {
         }
     }
 
-    @Test("a linked courses folder, or a link or FIFO put in place of an owned file, stops the export: nothing written through it")
+    @Test(
+        "a linked courses folder, or a link or FIFO put in place of an owned file, stops the export: nothing written through it"
+    )
     func linksAndSpecialFiles() throws {
         try withFixture { fixture, folder, out in
             let elsewhere = folder.appendingPathComponent("elsewhere")
@@ -238,8 +251,12 @@ struct DiscoveryIndexExporterTests {
             let manifest = out.appendingPathComponent(".runnect-index.json")
             // The genuine list plus names outside the exporter's own.
             var forged = try Self.json(manifest)
-            forged["files"] = (forged["files"] as? [String] ?? [])
-                + ["../victim.txt", "notes.txt", "courses/../../victim.txt", "/etc/hostname", "courses/12.svg/../../../victim.txt"]
+            forged["files"] =
+                (forged["files"] as? [String] ?? [])
+                + [
+                    "../victim.txt", "notes.txt", "courses/../../victim.txt", "/etc/hostname",
+                    "courses/12.svg/../../../victim.txt",
+                ]
             try JSONSerialization.data(withJSONObject: forged).write(to: manifest)
             _ = try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
             #expect(FileManager.default.fileExists(atPath: victim.path))
@@ -267,7 +284,8 @@ struct DiscoveryIndexExporterTests {
             // The page itself holds no course text and builds cards with textContent only.
             let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
             #expect(page == DiscoveryIndexPage.html)
-            #expect(!page.contains("innerHTML") && !page.contains("insertAdjacentHTML") && !page.contains("document.write"))
+            #expect(
+                !page.contains("innerHTML") && !page.contains("insertAdjacentHTML") && !page.contains("document.write"))
         }
     }
 
@@ -298,7 +316,9 @@ struct DiscoveryIndexExporterTests {
             #expect(summary.courses == 0)
             let collection = try Self.json(out.appendingPathComponent("courses.geojson"))
             #expect((collection["features"] as? [Any])?.isEmpty == true)
-            let mode = try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent("index.html").path)[.posixPermissions] as? Int
+            let mode =
+                try FileManager.default.attributesOfItem(atPath: out.appendingPathComponent("index.html").path)[
+                    .posixPermissions] as? Int
             // The umask, read without changing it (tests run in parallel).
             let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
             let line = status.split(separator: "\n").first { $0.hasPrefix("Umask:") }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RunnectSite
 
 /// The page is made of the target's resource files (`Resources/index.html`, `index.css`,

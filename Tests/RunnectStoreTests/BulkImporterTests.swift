@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RunnectKit
 import Testing
+
 @testable import RunnectStore
 
 @Suite("Store: bulk import")
@@ -38,16 +39,30 @@ struct BulkImporterTests {
                 var importer = BulkImporter(store: store, jobs: 3)
                 importer.batchFiles = 4
                 let summary = try importer.run(paths.map { ImportItem(path: $0) }) { seen += $0 }
-                #expect(summary == { var s = ImportSummary(); s.imported = 6; s.skipped = 1; s.failed = 1; return s }())
+                #expect(
+                    summary
+                        == {
+                            var s = ImportSummary()
+                            s.imported = 6
+                            s.skipped = 1
+                            s.failed = 1
+                            return s
+                        }())
                 #expect(seen.map(\.item.path) == paths)
-                guard case .failed(_, let error) = seen[3] else { Issue.record("\(seen[3])"); return }
+                guard case .failed(_, let error) = seen[3] else {
+                    Issue.record("\(seen[3])")
+                    return
+                }
                 #expect(error is ReadError)
                 guard case .skipped(_, let existing) = seen[7], case .imported(_, let original) = seen[1] else {
-                    Issue.record("\(seen[7])"); return
+                    Issue.record("\(seen[7])")
+                    return
                 }
                 #expect(existing == original.id)
                 // Ids follow the order of the files, whatever thread read them.
-                let titles = try store.list(.mine(uploaded: nil), sort: .date, page: Page(limit: 50)).sorted { $0.id < $1.id }.map(\.title)
+                let titles = try store.list(.mine(uploaded: nil), sort: .date, page: Page(limit: 50)).sorted {
+                    $0.id < $1.id
+                }.map(\.title)
                 #expect(titles == (0..<6).map { "run \($0)" })
                 #expect(try store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM course_search") } == 6)
             }
@@ -59,10 +74,13 @@ struct BulkImporterTests {
         try withTemporaryDirectory { folder in
             let paths = try Self.writeRuns(5, in: folder)
             try withTemporaryDatabase { path in
-                let failing = try CourseStore(path: path, user: "a", hooks: StoreHooks(beforeImportCommit: { db, id in
-                    let title = try String.fetchOne(db, sql: "SELECT title FROM course WHERE id = ?", arguments: [id])
-                    if title == "run 2" { throw StoreError.database("injected failure") }
-                }))
+                let failing = try CourseStore(
+                    path: path, user: "a",
+                    hooks: StoreHooks(beforeImportCommit: { db, id in
+                        let title = try String.fetchOne(
+                            db, sql: "SELECT title FROM course WHERE id = ?", arguments: [id])
+                        if title == "run 2" { throw StoreError.database("injected failure") }
+                    }))
                 let summary = try BulkImporter(store: failing, jobs: 2).run(paths.map { ImportItem(path: $0) })
                 #expect(summary.imported == 4 && summary.failed == 1)
                 let store = try CourseStore(path: path, user: "a")
@@ -108,7 +126,8 @@ struct BulkImporterTests {
             let items = paths.map { ImportItem(path: $0) }
             #expect(BulkImporter.batches(of: items, files: 4, bytes: 1 << 30).map(\.count) == [4, 4, 2])
             #expect(BulkImporter.batches(of: items, files: 100, bytes: size * 3).map(\.count) == [3, 3, 3, 1])
-            #expect(BulkImporter.batches(of: items, files: 100, bytes: 1).map(\.count) == Array(repeating: 1, count: 10))
+            #expect(
+                BulkImporter.batches(of: items, files: 100, bytes: 1).map(\.count) == Array(repeating: 1, count: 10))
             #expect(BulkImporter.batches(of: [], files: 4, bytes: 1).isEmpty)
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import RunnectKit
 import Testing
+
 @testable import RunnectStore
 
 /// Content hashes are SHA-256 by the system's libcrypto (swift-crypto before): they must stay
@@ -12,15 +13,18 @@ struct ContentHashTests {
 
     /// Sizes around SHA-256's 64-byte block and 56-byte padding limit, and around the 64 KiB
     /// chunk `HashingByteStream.finish()` reads with.
-    static let sizes = [0, 1, 2, 3, 31, 32, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129, 1000,
-                        4095, 4096, 4097, 65535, 65536, 65537, 131_071, 131_072, 131_073, 1_000_003]
+    static let sizes = [
+        0, 1, 2, 3, 31, 32, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129, 1000,
+        4095, 4096, 4097, 65535, 65536, 65537, 131_071, 131_072, 131_073, 1_000_003,
+    ]
 
     @Test("known digests (FIPS 180-4 examples and the empty input)")
     func knownDigests() {
         #expect(ContentHash.of(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(ContentHash.of([UInt8]()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(ContentHash.of(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
-            == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            ContentHash.of(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         #expect(ContentHash.of(Data("abc".utf8)) == ContentHash.of(Array("abc".utf8)))
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RunnectKit
 import Testing
+
 @testable import RunnectStore
 
 @Suite("Store: concurrent writers")
@@ -14,7 +15,8 @@ struct CourseStoreConcurrencyTests {
             DispatchQueue.concurrentPerform(iterations: 2) { writer in
                 for i in 0..<50 {
                     do {
-                        _ = try stores[writer].draw(points: taps(seed: writer * 1000 + i), title: "writer \(writer) #\(i)")
+                        _ = try stores[writer].draw(
+                            points: taps(seed: writer * 1000 + i), title: "writer \(writer) #\(i)")
                     } catch {
                         failures.append("\(writer) #\(i): \(error)")
                     }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RunnectKit
 import Testing
+
 @testable import RunnectStore
 
 @Suite("Store: import and draw")
@@ -20,7 +21,11 @@ struct CourseStoreImportTests {
             let stats = expected.stats()
             #expect(abs(course.stats.distanceMeters - stats.distanceMeters) < 0.001)
             #expect(course.stats.points == stats.points)
-            #expect(course.stats.startTime == stats.startTime.map { Date(timeIntervalSince1970: ($0.timeIntervalSince1970 * 1000).rounded() / 1000) })
+            #expect(
+                course.stats.startTime
+                    == stats.startTime.map {
+                        Date(timeIntervalSince1970: ($0.timeIntervalSince1970 * 1000).rounded() / 1000)
+                    })
             #expect(try store.course(id: course.id) == course)
         }
     }
@@ -33,21 +38,25 @@ struct CourseStoreImportTests {
             let seokchon = try store.importFile(path: SampleTracks.path("seokchon_lake_tapped.json"))
             #expect(seokchon.title == "seokchon_lake_tapped")
             #expect(seokchon.sourceFormat == "points-json")
-            let cheonggye = try store.importFile(path: SampleTracks.path("cheonggyecheon_tapped.geojson"),
-                                                 title: "  청계천 저녁 런  ", description: "  ")
+            let cheonggye = try store.importFile(
+                path: SampleTracks.path("cheonggyecheon_tapped.geojson"),
+                title: "  청계천 저녁 런  ", description: "  ")
             #expect(cheonggye.title == "청계천 저녁 런")
             #expect(cheonggye.description == nil)
 
             let long = String(repeating: "긴", count: 50)
-            let activity = Activity(format: .gpx11, metadata: ActivityMetadata(name: long, description: "from the file"),
-                                    routes: [Route(points: taps(seed: 1).map(TrackPoint.init))])
-            let cut = try store.importActivity(activity, contentHash: "1", title: nil, description: nil,
-                                               departure: nil, fileName: "x")
+            let activity = Activity(
+                format: .gpx11, metadata: ActivityMetadata(name: long, description: "from the file"),
+                routes: [Route(points: taps(seed: 1).map(TrackPoint.init))])
+            let cut = try store.importActivity(
+                activity, contentHash: "1", title: nil, description: nil,
+                departure: nil, fileName: "x")
             #expect(cut.title == String(repeating: "긴", count: 40))
             #expect(cut.description == "from the file")
-            let unnamed = try store.importActivity(Activity(format: .gpx11, routes: activity.routes),
-                                                   contentHash: "2", title: nil, description: nil, departure: nil,
-                                                   fileName: nil)
+            let unnamed = try store.importActivity(
+                Activity(format: .gpx11, routes: activity.routes),
+                contentHash: "2", title: nil, description: nil, departure: nil,
+                fileName: nil)
             #expect(unnamed.title == "Untitled course")
         }
     }
@@ -74,7 +83,9 @@ struct CourseStoreImportTests {
             let file = SampleTracks.path("namsan_loop_two_segments.gpx")
             let first = try store.importFile(path: file)
             let before = try dumpDatabase(store)
-            #expect(throws: StoreError.duplicate(existingID: first.id)) { try store.importFile(path: file, title: "again") }
+            #expect(throws: StoreError.duplicate(existingID: first.id)) {
+                try store.importFile(path: file, title: "again")
+            }
             // The same bytes under another name are the same content.
             try withTemporaryDirectory { folder in
                 let copy = folder.appendingPathComponent("copy.gpx")
@@ -95,14 +106,17 @@ struct CourseStoreImportTests {
             _ = try store.draw(points: taps(seed: 1), title: "한강 첫 코스")
             let before = try dumpDatabase(store)
 
-            let failing = try CourseStore(path: path, user: "a", hooks: StoreHooks(beforeImportCommit: { db, id in
-                // The row and its search entry are written at this point…
-                #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM course WHERE id = ?", arguments: [id]) == 1)
-                throw InjectedFailure()
-            }))
+            let failing = try CourseStore(
+                path: path, user: "a",
+                hooks: StoreHooks(beforeImportCommit: { db, id in
+                    // The row and its search entry are written at this point…
+                    #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM course WHERE id = ?", arguments: [id]) == 1)
+                    throw InjectedFailure()
+                }))
             #expect(throws: InjectedFailure.self) {
-                try failing.importFile(path: SampleTracks.path("banpo_hangang_night_run.gpx"),
-                                       departure: try Departure(address: "서울 서초구 반포동 신반포로11길 40"))
+                try failing.importFile(
+                    path: SampleTracks.path("banpo_hangang_night_run.gpx"),
+                    departure: try Departure(address: "서울 서초구 반포동 신반포로11길 40"))
             }
             #expect(throws: InjectedFailure.self) { try failing.draw(points: taps(seed: 2), title: "한강 둘째 코스") }
             // …and gone after the failure: every table is as before, the id sequence included.
@@ -127,10 +141,12 @@ struct CourseStoreImportTests {
     @Test("an activity without track or route points is refused")
     func emptyActivity() throws {
         try withTemporaryStore { (store, _) throws in
-            let waypointsOnly = Activity(format: .geoJSON, waypoints: [Waypoint(point: TrackPoint(latitude: 1, longitude: 2))])
+            let waypointsOnly = Activity(
+                format: .geoJSON, waypoints: [Waypoint(point: TrackPoint(latitude: 1, longitude: 2))])
             #expect(throws: StoreError.emptyActivity) {
-                try store.importActivity(waypointsOnly, contentHash: "h", title: nil, description: nil,
-                                         departure: nil, fileName: nil)
+                try store.importActivity(
+                    waypointsOnly, contentHash: "h", title: nil, description: nil,
+                    departure: nil, fileName: nil)
             }
             #expect(try rowCount(store, "course") == 0)
         }
@@ -139,12 +155,15 @@ struct CourseStoreImportTests {
     @Test("draw stores the taps as a route, measured by geodesic legs")
     func draw() throws {
         try withTemporaryStore { store, _ in
-            let points = [Coordinate(latitude: 37.5100, longitude: 127.0600),
-                          Coordinate(latitude: 37.5112, longitude: 127.0621),
-                          Coordinate(latitude: 37.5125, longitude: 127.0644)]
+            let points = [
+                Coordinate(latitude: 37.5100, longitude: 127.0600),
+                Coordinate(latitude: 37.5112, longitude: 127.0621),
+                Coordinate(latitude: 37.5125, longitude: 127.0644),
+            ]
             let departure = try Departure(address: "서울 송파구 잠실동 올림픽로 25", name: "잠실종합운동장")
-            let course = try store.draw(points: points, title: "잠실 한강공원 10K", description: "밤에 달리기 좋은 코스",
-                                        departure: departure)
+            let course = try store.draw(
+                points: points, title: "잠실 한강공원 10K", description: "밤에 달리기 좋은 코스",
+                departure: departure)
             let expected = try TappedPointsReader.read(text: "37.5100,127.0600 37.5112,127.0621 37.5125,127.0644")
             #expect(try store.activity(id: course.id) == expected)
             #expect(course.sourceFormat == "points")
@@ -155,11 +174,15 @@ struct CourseStoreImportTests {
             // The hash stores made before keep recognising: printf '37.51,127.06 37.5112,127.0621 37.5125,127.0644' | sha256sum
             #expect(course.contentHash == "5e878022e97583628d7b7c7bfc93ea819e4ca5439a6d837f0047f99fff2ca892")
 
-            #expect(throws: StoreError.duplicate(existingID: course.id)) { try store.draw(points: points, title: "again") }
+            #expect(throws: StoreError.duplicate(existingID: course.id)) {
+                try store.draw(points: points, title: "again")
+            }
             #expect(throws: StoreError.tooFewPoints(found: 1)) { try store.draw(points: [points[0]], title: "one") }
             #expect(throws: StoreError.tooFewPoints(found: 0)) { try store.draw(points: [], title: "none") }
             let bad = Coordinate(latitude: 91, longitude: 127)
-            #expect(throws: StoreError.invalidCoordinate(index: 1, bad)) { try store.draw(points: [points[0], bad], title: "x") }
+            #expect(throws: StoreError.invalidCoordinate(index: 1, bad)) {
+                try store.draw(points: [points[0], bad], title: "x")
+            }
             #expect(try rowCount(store, "course") == 1)
         }
     }
@@ -228,7 +251,8 @@ struct DepartureTests {
     func stored() throws {
         try withTemporaryStore { store, _ in
             let departure = try Departure(address: "서울 서초구 반포동 신반포로11길 40", name: "반포한강공원")
-            let course = try store.importFile(path: SampleTracks.path("banpo_hangang_night_run.gpx"), departure: departure)
+            let course = try store.importFile(
+                path: SampleTracks.path("banpo_hangang_night_run.gpx"), departure: departure)
             #expect(try store.course(id: course.id).departure == departure)
             #expect(try store.draw(points: taps(seed: 1), title: "no departure").departure == nil)
         }

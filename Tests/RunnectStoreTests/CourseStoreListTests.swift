@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RunnectKit
 import Testing
+
 @testable import RunnectStore
 
 @Suite("Store: list scopes, sorts and pages")
@@ -16,7 +17,9 @@ struct CourseStoreListTests {
             let store = i <= 6 ? a : b
             let count = i == 5 ? 2 : i + 1
             let step = i == 5 ? 0.004 : 0.009
-            let points = (0..<count).map { Coordinate(latitude: 37.5 + Double($0) * step, longitude: 127 + Double(i) * 1e-4) }
+            let points = (0..<count).map {
+                Coordinate(latitude: 37.5 + Double($0) * step, longitude: 127 + Double(i) * 1e-4)
+            }
             let course = try store.draw(points: points, title: "course \(i)")
             #expect(course.id == Int64(i))
             if [2, 4, 6, 8].contains(i) { _ = try store.upload(id: course.id, title: "shared \(i)", description: "d") }
@@ -79,7 +82,8 @@ struct CourseStoreListTests {
                 try $0.execute(sql: "UPDATE course SET created_at = '2024-01-0' || (4 - id) || ' 00:00:00.000'")
             }
             #expect(try store.list(.mine(uploaded: nil), sort: .date).map(\.id) == [1, 2, 3])
-            #expect(try store.list(.mine(uploaded: nil), sort: .date).first?.createdAt
+            #expect(
+                try store.list(.mine(uploaded: nil), sort: .date).first?.createdAt
                     == Date(timeIntervalSince1970: 1_704_240_000))
         }
     }
@@ -88,7 +92,9 @@ struct CourseStoreListTests {
     func pages() throws {
         try withTemporaryStore { store, _ in
             for i in 1...23 { _ = try store.draw(points: taps(seed: i), title: "course \(i)") }
-            try store.pool.write { try $0.execute(sql: "UPDATE course SET created_at = '2025-05-02 12:00:00.000' WHERE id % 3 = 0") }
+            try store.pool.write {
+                try $0.execute(sql: "UPDATE course SET created_at = '2025-05-02 12:00:00.000' WHERE id % 3 = 0")
+            }
             for sort in CourseSort.allCases {
                 let all = try store.list(.mine(uploaded: nil), sort: sort, page: Page(limit: 100)).map(\.id)
                 #expect(all.count == 23 && Set(all).count == 23)
@@ -96,7 +102,8 @@ struct CourseStoreListTests {
                     var paged: [Int64] = []
                     var number = 1
                     while true {
-                        let page = try store.list(.mine(uploaded: nil), sort: sort, page: Page(limit: limit, number: number))
+                        let page = try store.list(
+                            .mine(uploaded: nil), sort: sort, page: Page(limit: limit, number: number))
                         #expect(page.count <= limit)
                         if page.isEmpty { break }
                         paged += page.map(\.id)
@@ -107,15 +114,20 @@ struct CourseStoreListTests {
             }
             #expect(try store.list(.mine(uploaded: nil)).count == 10)  // the service's page size
             #expect(try store.list(.mine(uploaded: nil), page: Page(limit: 10, number: 3)).count == 3)
-            #expect(throws: StoreError.invalidPage(limit: 0, number: 1)) { try store.list(.shared, page: Page(limit: 0)) }
-            #expect(throws: StoreError.invalidPage(limit: 10, number: 0)) { try store.list(.shared, page: Page(number: 0)) }
+            #expect(throws: StoreError.invalidPage(limit: 0, number: 1)) {
+                try store.list(.shared, page: Page(limit: 0))
+            }
+            #expect(throws: StoreError.invalidPage(limit: 10, number: 0)) {
+                try store.list(.shared, page: Page(number: 0))
+            }
             #expect(throws: StoreError.invalidPage(limit: Int.max, number: 3)) {
                 try store.list(.shared, page: Page(limit: .max, number: 3))
             }
         }
     }
 
-    @Test("shared lists read an index in every order, with no sort step", arguments: [CourseSort.date, .scrap, .distance])
+    @Test(
+        "shared lists read an index in every order, with no sort step", arguments: [CourseSort.date, .scrap, .distance])
     func sharedListsUseIndexes(sort: CourseSort) throws {
         try withTemporaryStore { store, _ in
             let plan = try store.pool.read { db in
@@ -141,8 +153,9 @@ struct CourseStoreListTests {
             #expect(shared.map(\.0.id) == [8, 6, 4, 2])
             #expect(shared.map(\.0) == (try b.list(.shared, page: Page(limit: 100))))
             for (course, activity) in shared { #expect(try activity == a.activity(id: course.id)) }
-            #expect(try a.readCourses(in: .all, sort: .distance) { courses, _ in courses.map(\.id) }
-                        == [5, 1, 2, 3, 4, 6, 7, 8, 9])
+            #expect(
+                try a.readCourses(in: .all, sort: .distance) { courses, _ in courses.map(\.id) }
+                    == [5, 1, 2, 3, 4, 6, 7, 8, 9])
             // A course deleted meanwhile is still there in the snapshot read before.
             let read = try a.readCourses(in: .all) { courses, activity in
                 _ = try a.delete(ids: [1])

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RunnectKit
 import Testing
+
 @testable import RunnectStore
 
 @Suite("Store: schema and opening")
@@ -19,7 +20,9 @@ struct CourseStoreSchemaTests {
                 #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == ["v1-courses"])
                 #expect(try db.tableExists("course") && db.tableExists("scrap"))
                 let indexes = try db.indexes(on: "course").map(\.name)
-                for name in ["course_owner_created", "course_shared_created", "course_shared_scraps", "course_shared_distance"] {
+                for name in [
+                    "course_owner_created", "course_shared_created", "course_shared_scraps", "course_shared_distance",
+                ] {
                     #expect(indexes.contains(name))
                 }
                 #expect(try db.foreignKeys(on: "scrap").first?.destinationTable == "course")
@@ -63,7 +66,9 @@ struct CourseStoreSchemaTests {
                 try queue.close()
             }
             let before = try sha256(ofFile: path)
-            let files = try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent).sorted()
+            let files = try FileManager.default.contentsOfDirectory(
+                atPath: (path as NSString).deletingLastPathComponent
+            ).sorted()
             #expect(throws: StoreError.newerSchema(found: 7, supported: 1)) { try CourseStore(path: path, user: "a") }
             #expect(try sha256(ofFile: path) == before)
             let message = StoreError.newerSchema(found: 7, supported: 1).description
@@ -90,13 +95,17 @@ struct CourseStoreSchemaTests {
 
     @Test("default path: $RUNNECT_DB, else $XDG_DATA_HOME, else ~/.local/share")
     func defaultPath() {
-        #expect(CourseStore.defaultPath(environment: ["RUNNECT_DB": "/tmp/x.sqlite", "XDG_DATA_HOME": "/d", "HOME": "/h"])
+        #expect(
+            CourseStore.defaultPath(environment: ["RUNNECT_DB": "/tmp/x.sqlite", "XDG_DATA_HOME": "/d", "HOME": "/h"])
                 == "/tmp/x.sqlite")
-        #expect(CourseStore.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/runnect/courses.sqlite")
-        #expect(CourseStore.defaultPath(environment: ["RUNNECT_DB": "", "XDG_DATA_HOME": "", "HOME": "/h"])
+        #expect(
+            CourseStore.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/runnect/courses.sqlite")
+        #expect(
+            CourseStore.defaultPath(environment: ["RUNNECT_DB": "", "XDG_DATA_HOME": "", "HOME": "/h"])
                 == "/h/.local/share/runnect/courses.sqlite")
         // A relative XDG_DATA_HOME is ignored, as the XDG spec says.
-        #expect(CourseStore.defaultPath(environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"])
+        #expect(
+            CourseStore.defaultPath(environment: ["XDG_DATA_HOME": "rel", "HOME": "/h"])
                 == "/h/.local/share/runnect/courses.sqlite")
     }
 

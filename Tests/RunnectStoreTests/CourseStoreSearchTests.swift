@@ -1,6 +1,7 @@
 import Foundation
 import RunnectKit
 import Testing
+
 @testable import RunnectStore
 
 /// How the store keeps the search index in step with its courses (search quality itself is
@@ -12,9 +13,11 @@ struct CourseStoreSearchTests {
         try withTemporaryDatabase { path in
             let a = try CourseStore(path: path, user: "a")
             let b = try CourseStore(path: path, user: "b")
-            let banpo = try a.importFile(path: SampleTracks.path("banpo_hangang_night_run.gpx"),
-                                         departure: try Departure(address: "서울 서초구 반포동 신반포로11길 40",
-                                                                  name: "반포한강공원"))
+            let banpo = try a.importFile(
+                path: SampleTracks.path("banpo_hangang_night_run.gpx"),
+                departure: try Departure(
+                    address: "서울 서초구 반포동 신반포로11길 40",
+                    name: "반포한강공원"))
             let drawn = try a.draw(points: taps(seed: 1), title: "Jamsil Sunrise", description: "잠실 아침 러닝")
             func ids(_ store: CourseStore, _ keywords: String, _ scope: SearchScope = .shared) throws -> [Int64] {
                 try store.search(keywords: keywords, scope: scope, sort: .date).map(\.id)
@@ -24,13 +27,13 @@ struct CourseStoreSearchTests {
             #expect(try ids(a, "한강") == [])
             #expect(try ids(a, "한강", .all) == [banpo.id])
             #expect(try ids(a, "반포한강공원", .all) == [banpo.id])  // the departure's name
-            #expect(try ids(a, "신반포로11길", .all) == [banpo.id])    // its detail
-            #expect(try ids(a, "아침", .all) == [drawn.id])           // a description
+            #expect(try ids(a, "신반포로11길", .all) == [banpo.id])  // its detail
+            #expect(try ids(a, "아침", .all) == [drawn.id])  // a description
 
             _ = try a.upload(id: banpo.id, title: "Banpo Moonlight", description: "한강 야경 10K")
             _ = try a.upload(id: drawn.id, title: "Jamsil Sunrise", description: "잠실 아침 러닝")
             #expect(try ids(b, "moonlight") == [banpo.id])
-            #expect(try ids(b, "달빛") == [])                         // the title before upload is gone
+            #expect(try ids(b, "달빛") == [])  // the title before upload is gone
             #expect(try ids(b, "야경") == [banpo.id])
             let found = try b.search(keywords: "sunrise")
             #expect(found.map(\.id) == [drawn.id])
@@ -65,11 +68,15 @@ struct CourseStoreSearchTests {
             }
             let all = try store.search(keywords: "한강", sort: .date, page: Page(limit: 100)).map(\.id)
             #expect(all == Array((1...12).reversed()).map(Int64.init))
-            let pages = try (1...3).flatMap { try store.search(keywords: "한강", sort: .date, page: Page(limit: 5, number: $0)) }
+            let pages = try (1...3).flatMap {
+                try store.search(keywords: "한강", sort: .date, page: Page(limit: 5, number: $0))
+            }
             #expect(pages.map(\.id) == all)
             let byDistance = try store.search(keywords: "코스", sort: .distance, page: Page(limit: 100))
             #expect(byDistance.map(\.stats.distanceMeters) == byDistance.map(\.stats.distanceMeters).sorted())
-            #expect(throws: StoreError.invalidPage(limit: 0, number: 1)) { try store.search(keywords: "x", page: Page(limit: 0)) }
+            #expect(throws: StoreError.invalidPage(limit: 0, number: 1)) {
+                try store.search(keywords: "x", page: Page(limit: 0))
+            }
             #expect(try store.search(keywords: "'; DROP TABLE course; --", scope: .all).isEmpty)
             #expect(try rowCount(store, "course") == 12)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import RunnectKit
 import Testing
+
 @testable import RunnectStore
 
 @Suite("Store: ownership, upload and scrap")
@@ -54,7 +55,9 @@ struct CourseStoreSharingTests {
             let second = try a.draw(points: taps(seed: 2), title: "two")
             let theirs = try b.draw(points: taps(seed: 3), title: "b's")
             let before = try dumpDatabase(a)
-            #expect(throws: StoreError.notOwner(id: theirs.id, owner: "b")) { try a.delete(ids: [first.id, theirs.id]) }
+            #expect(throws: StoreError.notOwner(id: theirs.id, owner: "b")) {
+                try a.delete(ids: [first.id, theirs.id])
+            }
             #expect(throws: StoreError.notFound(42)) { try a.delete(ids: [first.id, 42]) }
             #expect(try dumpDatabase(a) == before)
 
@@ -75,11 +78,15 @@ struct CourseStoreSharingTests {
     func upload() throws {
         try withTemporaryStore { store, _ in
             let course = try store.importFile(path: SampleTracks.path("banpo_hangang_night_run.gpx"))
-            #expect(throws: StoreError.invalidTitle("")) { try store.upload(id: course.id, title: "", description: "d") }
+            #expect(throws: StoreError.invalidTitle("")) {
+                try store.upload(id: course.id, title: "", description: "d")
+            }
             #expect(throws: StoreError.invalidTitle(String(repeating: "x", count: 41))) {
                 try store.upload(id: course.id, title: String(repeating: "x", count: 41), description: "d")
             }
-            #expect(throws: StoreError.emptyDescription) { try store.upload(id: course.id, title: "t", description: " \n ") }
+            #expect(throws: StoreError.emptyDescription) {
+                try store.upload(id: course.id, title: "t", description: " \n ")
+            }
             #expect(try store.course(id: course.id) == course)
 
             let start = Date()
@@ -124,9 +131,9 @@ struct CourseStoreSharingTests {
             #expect(throws: StoreError.notScrapped(course.id)) { try b.unscrap(id: course.id) }
             #expect(try b.list(.scrapped).isEmpty)
 
-            let private_ = try a.unupload(id: course.id)
-            #expect(!private_.isUploaded && private_.uploadedAt == nil)
-            #expect(private_.scrapCount == 0 && !private_.isScrapped)
+            let privateCourse = try a.unupload(id: course.id)
+            #expect(!privateCourse.isUploaded && privateCourse.uploadedAt == nil)
+            #expect(privateCourse.scrapCount == 0 && !privateCourse.isScrapped)
             #expect(try rowCount(a, "scrap") == 0)
             #expect(try c.list(.scrapped).isEmpty)
             #expect(try c.course(id: course.id).isScrapped == false)
@@ -153,7 +160,9 @@ struct CourseStoreSharingTests {
         for error in errors {
             #expect(!error.description.isEmpty)
         }
-        #expect(StoreError.notOwner(id: 3, owner: "a").description == "course #3 belongs to a; only its owner can change it")
+        #expect(
+            StoreError.notOwner(id: 3, owner: "a").description == "course #3 belongs to a; only its owner can change it"
+        )
         #expect(StoreError.newerSchema(found: 2, supported: 1).description.contains("upgrade runnect"))
     }
 }

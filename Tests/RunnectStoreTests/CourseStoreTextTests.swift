@@ -1,23 +1,28 @@
 import Foundation
 import RunnectKit
 import Testing
+
 @testable import RunnectStore
 
 /// One rule for control characters (``ControlCharacters``): typed text holding one is refused
 /// with nothing changed; text from files has them replaced.
 @Suite("Store: control characters in typed and file text")
 struct CourseStoreTextTests {
-    static let hostile = ["evil\u{1B}]0;pwned\u{07}", "a\u{0}b", "one\rtwo", "#1\n#99 forged  by admin",
-                          "\u{202E}nimda yb", "csi\u{9B}2J"]
+    static let hostile = [
+        "evil\u{1B}]0;pwned\u{07}", "a\u{0}b", "one\rtwo", "#1\n#99 forged  by admin",
+        "\u{202E}nimda yb", "csi\u{9B}2J",
+    ]
 
-    @Test("draw, rename and upload refuse a title with a control character; the database is unchanged",
-          arguments: hostile)
+    @Test(
+        "draw, rename and upload refuse a title with a control character; the database is unchanged",
+        arguments: hostile)
     func titles(title: String) throws {
         try withTemporaryStore { store, _ in
             let course = try store.draw(points: taps(seed: 1), title: "반포 야간 러닝")
             let before = try dumpDatabase(store)
             let expected = try #require(ControlCharacters.first(in: title))
-            let refusal = StoreError.controlCharacter(field: "title", scalar: expected.scalar, position: expected.position)
+            let refusal = StoreError.controlCharacter(
+                field: "title", scalar: expected.scalar, position: expected.position)
             #expect(throws: refusal) { try store.draw(points: taps(seed: 2), title: title) }
             #expect(throws: refusal) { try store.rename(id: course.id, title: title) }
             #expect(throws: refusal) { try store.upload(id: course.id, title: title, description: "fine") }
@@ -87,11 +92,13 @@ struct CourseStoreTextTests {
     func fileText() throws {
         try withTemporaryDirectory { folder in
             let gpx = folder.appendingPathComponent("run.gpx")
-            try Data("""
+            try Data(
+                """
                 <gpx version="1.1" creator="x"><metadata><name>a\u{0}b\u{1B}[2J</name>\
                 <desc>line 1\r\nline 2\u{7}</desc></metadata>\
                 <trk><trkseg><trkpt lat="37.5" lon="127"/><trkpt lat="37.51" lon="127"/></trkseg></trk></gpx>
-                """.utf8).write(to: gpx)
+                """.utf8
+            ).write(to: gpx)
             try withTemporaryStore { store, _ in
                 let course = try store.importFile(path: gpx.path)
                 #expect(course.title == "a\u{FFFD}b\u{FFFD}[2J")
@@ -109,7 +116,9 @@ struct CourseStoreTextTests {
             // At the bound: a real search that finds nothing, no error.
             #expect(try store.search(keywords: words.joined(separator: " ")).isEmpty)
             let long = String(repeating: "ㅎㄱ", count: CourseStore.maximumKeywordLength / 2)
-            #expect(try store.search(keywords: (Array(repeating: long, count: 1) + words.dropLast()).joined(separator: " ")).isEmpty)
+            #expect(
+                try store.search(keywords: (Array(repeating: long, count: 1) + words.dropLast()).joined(separator: " "))
+                    .isEmpty)
             #expect(try store.search(keywords: "한ㄱ ㅇㄱ 반포").map(\.id) == [course.id])
 
             #expect(throws: StoreError.tooManyKeywords(found: 17, limit: 16)) {

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Reads a named pipe to its end on a thread of its own, so that a test can write into the pipe
 /// (or have `runnect` write into it) from the test's thread.
@@ -16,7 +17,9 @@ public final class FIFOReader: @unchecked Sendable {
             guard fd >= 0 else { return }
             var bytes = Data()
             var buffer = [UInt8](repeating: 0, count: 65_536)
-            while case let count = read(fd, &buffer, buffer.count), count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
+            while case let count = read(fd, &buffer, buffer.count), count > 0 {
+                bytes.append(contentsOf: buffer[0..<count])
+            }
             close(fd)
             lock.lock()
             data = bytes

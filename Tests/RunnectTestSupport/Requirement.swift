@@ -29,22 +29,28 @@ public struct Requirement: TestTrait, SuiteTrait, TestScoping {
         isMet || testCase != nil ? nil : self
     }
 
-    public func provideScope(for test: Test, testCase: Test.Case?,
-                             performing function: @Sendable () async throws -> Void) async throws {
-        Issue.record(Comment(rawValue: "\(missing) (CI is set, so this is a failure, not a skip)"),
-                     sourceLocation: test.sourceLocation)
+    public func provideScope(
+        for test: Test, testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
+        Issue.record(
+            Comment(rawValue: "\(missing) (CI is set, so this is a failure, not a skip)"),
+            sourceLocation: test.sourceLocation)
     }
 }
 
 extension Requirement {
     /// For a part of a test that needs something external: `isMet`; where it is not, under CI an
     /// issue is recorded (a failure), otherwise the skipped part is said on standard error.
-    public static func check(_ isMet: Bool, _ missing: String,
-                             sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    public static func check(
+        _ isMet: Bool, _ missing: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
         guard !isMet else { return true }
         if isCI {
-            Issue.record(Comment(rawValue: "\(missing) (CI is set, so this is a failure, not a skip)"),
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                Comment(rawValue: "\(missing) (CI is set, so this is a failure, not a skip)"),
+                sourceLocation: sourceLocation)
         } else {
             FileHandle.standardError.write(Data("skipped part of a test at \(sourceLocation): \(missing)\n".utf8))
         }
@@ -63,7 +69,8 @@ extension Trait where Self == Requirement {
 public enum ExternalTool {
     /// The first executable named `name` in a folder of `PATH`.
     public static func path(_ name: String) -> String? {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(
+            separator: ":")
         for folder in folders where !folder.isEmpty {
             let candidate = "\(folder)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }

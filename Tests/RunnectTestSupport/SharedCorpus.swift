@@ -28,7 +28,7 @@ public enum SharedCorpus {
     /// reference.json: relative path → figures.
     nonisolated(unsafe) public static let reference: [String: [String: Any]] = {
         guard let data = try? Data(contentsOf: tracks.appendingPathComponent("reference.json")),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: Any]]
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: [String: Any]]
         else { return [:] }
         return object
     }()
@@ -42,20 +42,26 @@ public enum SharedCorpus {
 
     /// The figure `key` of the reference entry `file` (a relative path such as
     /// `fit/garmin_fr945_run_sloatsburg.fit`), as a number; records an issue where there is none.
-    public static func figure(_ file: String, _ key: String,
-                              sourceLocation: SourceLocation = #_sourceLocation) throws -> Double {
+    public static func figure(
+        _ file: String, _ key: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Double {
         let entry = try #require(reference[file], "no \(file) in reference.json", sourceLocation: sourceLocation)
-        return try #require(double(entry[key]), "no number \(key) for \(file) in reference.json",
-                            sourceLocation: sourceLocation)
+        return try #require(
+            double(entry[key]), "no number \(key) for \(file) in reference.json",
+            sourceLocation: sourceLocation)
     }
 
     /// The figure `key` of the first session of the FIT reference entry `file`.
-    public static func sessionFigure(_ file: String, _ key: String,
-                                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Double {
+    public static func sessionFigure(
+        _ file: String, _ key: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> Double {
         let entry = try #require(reference[file], "no \(file) in reference.json", sourceLocation: sourceLocation)
         let sessions = try #require(entry["sessions"] as? [[String: Any]], sourceLocation: sourceLocation)
-        return try #require(sessions.first.flatMap { double($0[key]) }, "no session \(key) for \(file)",
-                            sourceLocation: sourceLocation)
+        return try #require(
+            sessions.first.flatMap { double($0[key]) }, "no session \(key) for \(file)",
+            sourceLocation: sourceLocation)
     }
 
     /// Relative paths of the reference entries of one format, sorted.
@@ -69,7 +75,8 @@ public enum SharedCorpus {
 
     /// Every file in `edge/`.
     public static var edgeFiles: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: tracks.appendingPathComponent("edge").path)) ?? []
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: tracks.appendingPathComponent("edge").path)) ?? []
         return names.sorted().map { "edge/" + $0 }
     }
 }

@@ -8,7 +8,8 @@ extension Activity {
     /// never joined; a planned course without a track is measured on its routes, each on its own.
     /// - Complexity: O(n) in the number of points.
     public func joinedDistanceMeters() -> Double {
-        let groups: [[TrackPoint]] = isMeasuredOnRoutes
+        let groups: [[TrackPoint]] =
+            isMeasuredOnRoutes
             ? routes.map(\.points)
             : tracks.map { $0.segments.flatMap(\.points) }
         return groups.reduce(0) { total, points in

@@ -19,8 +19,9 @@ extension ActivityStats {
         let order = TimeOrder(segments: segments)
         let forward = order.forwardSegments(segments)
         let measured = forward.indices.map { index in
-            SegmentMeasurement(points: forward[index], recorded: order.steps.isEmpty ? nil : segments[index],
-                               timerPauses: timerPauses, options: options)
+            SegmentMeasurement(
+                points: forward[index], recorded: order.steps.isEmpty ? nil : segments[index],
+                timerPauses: timerPauses, options: options)
         }
 
         let distance = measured.reduce(0) { $0 + $1.distanceMeters }
@@ -33,9 +34,11 @@ extension ActivityStats {
         // in part.
         var timedDistance = 0.0
         if let first = measured.firstIndex(where: { $0.firstTimedIndex != nil }),
-           let last = measured.lastIndex(where: { $0.lastTimedIndex != nil }),
-           let firstPoint = measured[first].firstTimedIndex, let lastPoint = measured[last].lastTimedIndex {
-            timedDistance = measured[first..<last].reduce(0) { $0 + $1.distanceMeters }
+            let last = measured.lastIndex(where: { $0.lastTimedIndex != nil }),
+            let firstPoint = measured[first].firstTimedIndex, let lastPoint = measured[last].lastTimedIndex
+        {
+            timedDistance =
+                measured[first..<last].reduce(0) { $0 + $1.distanceMeters }
                 + measured[last].cumulativeMeters[lastPoint] - measured[first].cumulativeMeters[firstPoint]
         }
 
@@ -75,9 +78,10 @@ extension ActivityStats {
                 ? measured.reduce(0) { $0 + $1.cadenceSum } / Double(cadenceCount) : nil,
             maxCadence: measured.compactMap(\.cadenceMax).max(),
             splits: options.includeSplits
-                ? SplitBuilder.splits(of: measured, splitMeters: options.splitDistanceMeters,
-                                      elevationHysteresisMeters: options.elevationHysteresisMeters,
-                                      startTime: forwardStart, endTime: forwardEnd)
+                ? SplitBuilder.splits(
+                    of: measured, splitMeters: options.splitDistanceMeters,
+                    elevationHysteresisMeters: options.elevationHysteresisMeters,
+                    startTime: forwardStart, endTime: forwardEnd)
                 : nil,
             perSegment: options.includeSegments ? measured.map(SegmentStats.init) : nil)
     }

@@ -117,16 +117,18 @@ public struct ActivityStats: Sendable, Equatable, Codable {
     public var perSegment: [SegmentStats]?
 
     /// Stats with the given figures; everything not given is missing.
-    public init(points: Int = 0, segmentCount: Int = 0, distanceMeters: Double = 0,
-                distance3DMeters: Double? = nil, elapsedTimeSeconds: Double? = nil,
-                movingTimeSeconds: Double? = nil, averagePaceSecondsPerKilometer: Double? = nil,
-                movingPaceSecondsPerKilometer: Double? = nil, maxSpeedMetersPerSecond: Double? = nil,
-                elevationGainMeters: Double? = nil, elevationLossMeters: Double? = nil,
-                minElevationMeters: Double? = nil, maxElevationMeters: Double? = nil,
-                bounds: Bounds? = nil, startTime: Date? = nil, endTime: Date? = nil,
-                averageHeartRateBPM: Double? = nil, maxHeartRateBPM: Double? = nil,
-                averageCadence: Double? = nil, maxCadence: Double? = nil,
-                splits: [Split]? = nil, perSegment: [SegmentStats]? = nil) {
+    public init(
+        points: Int = 0, segmentCount: Int = 0, distanceMeters: Double = 0,
+        distance3DMeters: Double? = nil, elapsedTimeSeconds: Double? = nil,
+        movingTimeSeconds: Double? = nil, averagePaceSecondsPerKilometer: Double? = nil,
+        movingPaceSecondsPerKilometer: Double? = nil, maxSpeedMetersPerSecond: Double? = nil,
+        elevationGainMeters: Double? = nil, elevationLossMeters: Double? = nil,
+        minElevationMeters: Double? = nil, maxElevationMeters: Double? = nil,
+        bounds: Bounds? = nil, startTime: Date? = nil, endTime: Date? = nil,
+        averageHeartRateBPM: Double? = nil, maxHeartRateBPM: Double? = nil,
+        averageCadence: Double? = nil, maxCadence: Double? = nil,
+        splits: [Split]? = nil, perSegment: [SegmentStats]? = nil
+    ) {
         self.points = points
         self.segmentCount = segmentCount
         self.distanceMeters = distanceMeters

@@ -7,7 +7,8 @@ extension Bounds {
     /// - Complexity: O(n log n) in the number of boxes.
     public init?(enclosing boxes: [Bounds]) {
         guard !boxes.isEmpty else { return nil }
-        var minLat = Double.infinity, maxLat = -Double.infinity
+        var minLat = Double.infinity
+        var maxLat = -Double.infinity
         // Each box as an arc (start in 0..<360, width in 0...360); edges are given back as the
         // boxes have them, never recomputed through ±360 (which would add rounding noise).
         var arcs: [(start: Double, width: Double, west: Double, east: Double)] = []
@@ -24,11 +25,15 @@ extension Bounds {
         arcs.sort { $0.start < $1.start }
         let origin = arcs[0].start
         // How far the arcs seen so far reach, and the eastern edge that reaches there.
-        var coveredTo = origin + arcs[0].width, coveredEast = arcs[0].east
+        var coveredTo = origin + arcs[0].width
+        var coveredEast = arcs[0].east
         var gaps: [(from: Double, to: Double, east: Double, west: Double)] = []
         for arc in arcs.dropFirst() {
             if arc.start > coveredTo { gaps.append((coveredTo, arc.start, coveredEast, arc.west)) }
-            if arc.start + arc.width > coveredTo { coveredTo = arc.start + arc.width; coveredEast = arc.east }
+            if arc.start + arc.width > coveredTo {
+                coveredTo = arc.start + arc.width
+                coveredEast = arc.east
+            }
         }
         if coveredTo < origin + 360 { gaps.append((coveredTo, origin + 360, coveredEast, arcs[0].west)) }
         // Arcs that run past origin + 360 wrap round and cover the start of the early gaps.
@@ -44,8 +49,10 @@ extension Bounds {
             return
         }
         // 180° and −180° are one meridian: an edge there is written so the box does not wrap.
-        let west = Self.normalized(widest.west), east = Self.normalized(widest.east)
-        self.init(minLatitude: minLat, minLongitude: west == 180 ? -180 : west,
-                  maxLatitude: maxLat, maxLongitude: east == -180 ? 180 : east)
+        let west = Self.normalized(widest.west)
+        let east = Self.normalized(widest.east)
+        self.init(
+            minLatitude: minLat, minLongitude: west == 180 ? -180 : west,
+            maxLatitude: maxLat, maxLongitude: east == -180 ? 180 : east)
     }
 }

@@ -32,11 +32,15 @@ public struct Bounds: Sendable, Equatable, Codable {
     /// not finite, or whose latitude lies outside −90…90, have no position and are skipped.
     /// - Complexity: O(n) in the number of points.
     public init?(enclosing segments: [[TrackPoint]]) {
-        var minLat = Double.infinity, maxLat = -Double.infinity
-        var minLon = Double.infinity, maxLon = -Double.infinity
-        var minLon360 = Double.infinity, maxLon360 = -Double.infinity
+        var minLat = Double.infinity
+        var maxLat = -Double.infinity
+        var minLon = Double.infinity
+        var maxLon = -Double.infinity
+        var minLon360 = Double.infinity
+        var maxLon360 = -Double.infinity
         // The longitudes at those extremes as given, so no ±360 round trip adds rounding noise.
-        var westOf360 = 0.0, eastOf360 = 0.0
+        var westOf360 = 0.0
+        var eastOf360 = 0.0
         for points in segments {
             for point in points where SegmentMeasurement.hasPosition(point) {
                 minLat = Swift.min(minLat, point.latitude)
@@ -45,15 +49,22 @@ public struct Bounds: Sendable, Equatable, Codable {
                 minLon = Swift.min(minLon, lon)
                 maxLon = Swift.max(maxLon, lon)
                 let lon360 = lon < 0 ? lon + 360 : lon
-                if lon360 < minLon360 { minLon360 = lon360; westOf360 = lon }
-                if lon360 > maxLon360 { maxLon360 = lon360; eastOf360 = lon }
+                if lon360 < minLon360 {
+                    minLon360 = lon360
+                    westOf360 = lon
+                }
+                if lon360 > maxLon360 {
+                    maxLon360 = lon360
+                    eastOf360 = lon
+                }
             }
         }
         guard minLat <= maxLat else { return nil }
         if maxLon360 - minLon360 < maxLon - minLon {
             // 180° and −180° are one meridian: an edge there is written so the box does not wrap.
-            self.init(minLatitude: minLat, minLongitude: westOf360 == 180 ? -180 : westOf360,
-                      maxLatitude: maxLat, maxLongitude: eastOf360 == -180 ? 180 : eastOf360)
+            self.init(
+                minLatitude: minLat, minLongitude: westOf360 == 180 ? -180 : westOf360,
+                maxLatitude: maxLat, maxLongitude: eastOf360 == -180 ? 180 : eastOf360)
         } else {
             self.init(minLatitude: minLat, minLongitude: minLon, maxLatitude: maxLat, maxLongitude: maxLon)
         }
@@ -74,10 +85,11 @@ public struct Bounds: Sendable, Equatable, Codable {
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(minLatitude: try container.decode(Double.self, forKey: .minLatitude),
-                  minLongitude: try container.decode(Double.self, forKey: .minLongitude),
-                  maxLatitude: try container.decode(Double.self, forKey: .maxLatitude),
-                  maxLongitude: try container.decode(Double.self, forKey: .maxLongitude))
+        self.init(
+            minLatitude: try container.decode(Double.self, forKey: .minLatitude),
+            minLongitude: try container.decode(Double.self, forKey: .minLongitude),
+            maxLatitude: try container.decode(Double.self, forKey: .maxLatitude),
+            maxLongitude: try container.decode(Double.self, forKey: .maxLongitude))
     }
 
     public func encode(to encoder: Encoder) throws {

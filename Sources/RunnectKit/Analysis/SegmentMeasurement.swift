@@ -80,8 +80,10 @@ struct SegmentMeasurement {
     ///     reaching into one is not moving, whatever its speed.
     /// - Complexity: O(n + m log p) for n points and m timed legs, p pauses, with one call into
     ///   C++ for all leg lengths.
-    init(points: [TrackPoint], recorded: [TrackPoint]? = nil, timerPauses: [DateInterval] = [],
-         options: StatsOptions) {
+    init(
+        points: [TrackPoint], recorded: [TrackPoint]? = nil, timerPauses: [DateInterval] = [],
+        options: StatsOptions
+    ) {
         self.points = points
         let recorded = recorded ?? points
         firstRecordedTime = recorded.lazy.compactMap(\.time).first
@@ -146,15 +148,19 @@ struct SegmentMeasurement {
                 // stopped for that second: its time folds into the next leg. A real stop of
                 // repeated fixes still ends in one long, slow leg, which does not count as moving.
                 if !(meters == 0 && seconds > 0) {
-                    let isMoving = seconds > 0 && meters / seconds > options.movingSpeedThresholdMetersPerSecond
-                        && !Self.reachesIntoPause(from: recorded[previous.index].time ?? previous.time,
-                                                  to: recorded[index].time ?? time, timerPauses)
+                    let isMoving =
+                        seconds > 0 && meters / seconds > options.movingSpeedThresholdMetersPerSecond
+                        && !Self.reachesIntoPause(
+                            from: recorded[previous.index].time ?? previous.time,
+                            to: recorded[index].time ?? time, timerPauses)
                     if isMoving {
                         movingSeconds += seconds
                         movingMeters += meters
                     }
-                    timedLegs.append(TimedLeg(from: previous.index, to: index, seconds: seconds,
-                                              meters: meters, isMoving: isMoving))
+                    timedLegs.append(
+                        TimedLeg(
+                            from: previous.index, to: index, seconds: seconds,
+                            meters: meters, isMoving: isMoving))
                     lastTimed = (index, time)
                 }
             } else {
@@ -182,7 +188,8 @@ struct SegmentMeasurement {
     static func reachesIntoPause(from start: Date, to end: Date, _ pauses: [DateInterval]) -> Bool {
         guard !pauses.isEmpty else { return false }
         // The first pause that ends after the leg starts; ends are sorted as the starts are.
-        var low = 0, high = pauses.count
+        var low = 0
+        var high = pauses.count
         while low < high {
             let mid = (low + high) / 2
             if pauses[mid].end <= start { low = mid + 1 } else { high = mid }

@@ -27,10 +27,12 @@ public struct SegmentStats: Sendable, Equatable, Codable {
     /// Time of the segment's last timed point.
     public var endTime: Date?
 
-    public init(points: Int, distanceMeters: Double, distance3DMeters: Double? = nil,
-                elapsedTimeSeconds: Double? = nil, movingTimeSeconds: Double? = nil,
-                elevationGainMeters: Double? = nil, elevationLossMeters: Double? = nil,
-                startTime: Date? = nil, endTime: Date? = nil) {
+    public init(
+        points: Int, distanceMeters: Double, distance3DMeters: Double? = nil,
+        elapsedTimeSeconds: Double? = nil, movingTimeSeconds: Double? = nil,
+        elevationGainMeters: Double? = nil, elevationLossMeters: Double? = nil,
+        startTime: Date? = nil, endTime: Date? = nil
+    ) {
         self.points = points
         self.distanceMeters = distanceMeters
         self.distance3DMeters = distance3DMeters

@@ -42,10 +42,12 @@ public struct Split: Sendable, Equatable, Codable {
     /// Distance from the activity's start to the end of the split, metres.
     public var endDistanceMeters: Double
 
-    public init(index: Int, distanceMeters: Double, elapsedTimeSeconds: Double? = nil,
-                movingTimeSeconds: Double? = nil, paceSecondsPerKilometer: Double? = nil,
-                elevationGainMeters: Double? = nil, elevationLossMeters: Double? = nil,
-                endDistanceMeters: Double) {
+    public init(
+        index: Int, distanceMeters: Double, elapsedTimeSeconds: Double? = nil,
+        movingTimeSeconds: Double? = nil, paceSecondsPerKilometer: Double? = nil,
+        elevationGainMeters: Double? = nil, elevationLossMeters: Double? = nil,
+        endDistanceMeters: Double
+    ) {
         self.index = index
         self.distanceMeters = distanceMeters
         self.elapsedTimeSeconds = elapsedTimeSeconds

@@ -11,11 +11,14 @@ enum SplitBuilder {
     ///   - endTime: End of the last split (the activity's end).
     /// - Returns: One split per started split length; empty when the activity has no distance.
     /// - Complexity: O(n + k) for n points and k splits.
-    static func splits(of segments: [SegmentMeasurement], splitMeters: Double,
-                       elevationHysteresisMeters: Double, startTime: Date?, endTime: Date?) -> [Split] {
+    static func splits(
+        of segments: [SegmentMeasurement], splitMeters: Double,
+        elevationHysteresisMeters: Double, startTime: Date?, endTime: Date?
+    ) -> [Split] {
         let total = segments.reduce(0) { $0 + $1.distanceMeters }
         guard splitMeters > 0, splitMeters.isFinite, total > 0,
-              total / splitMeters < Double(Int.max / 2) else { return [] }
+            total / splitMeters < Double(Int.max / 2)
+        else { return [] }
         let fullCount = (total / splitMeters).rounded(.down)
         let count = Int(fullCount) + (total - fullCount * splitMeters > 0 ? 1 : 0)
         let layout = Layout(splitMeters: splitMeters, totalMeters: total, count: count)
@@ -50,8 +53,10 @@ enum SplitBuilder {
                         nextTimed = max(nextTimed, index)
                         while nextTimed < points.count && points[nextTimed].time == nil { nextTimed += 1 }
                         if nextTimed < points.count, let t0 = points[before].time,
-                           let t1 = points[nextTimed].time {
-                            let fraction = (layout.start(of: nextBoundary) - offset - cumulative[before])
+                            let t1 = points[nextTimed].time
+                        {
+                            let fraction =
+                                (layout.start(of: nextBoundary) - offset - cumulative[before])
                                 / (cumulative[nextTimed] - cumulative[before])
                             boundaryTimes[nextBoundary] = t0 + fraction * t1.timeIntervalSince(t0)
                         }

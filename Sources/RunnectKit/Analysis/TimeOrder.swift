@@ -86,7 +86,8 @@ struct TimeOrder {
             }
             // Forward too far, then back in line: the points after the last one in line are strays.
             var behind: Int?
-            for position in stride(from: kept.count - 2, through: max(kept.count - 1 - Self.maximumStrayPoints, 0), by: -1)
+            for position in stride(
+                from: kept.count - 2, through: max(kept.count - 1 - Self.maximumStrayPoints, 0), by: -1)
             where timed[kept[position]].time <= time {
                 behind = position
                 break
@@ -151,10 +152,14 @@ struct TimeOrder {
     private static func warning(_ step: Step) -> String {
         let back = step.from.time.timeIntervalSince(step.to.time)
         let days = Int(back / 86_400)
-        let amount = back < 1 ? String(format: "%.3g s", back)
-            : days > 0 ? "\(days) day(s) \(RunnerFormat.duration(seconds: back - Double(days) * 86_400))"
-            : RunnerFormat.duration(seconds: back)
-        var text = "\(label(step.to)): the time goes back \(amount), from \(RunnerFormat.timestamp(step.from.time)) "
+        let amount =
+            back < 1
+            ? String(format: "%.3g s", back)
+            : days > 0
+                ? "\(days) day(s) \(RunnerFormat.duration(seconds: back - Double(days) * 86_400))"
+                : RunnerFormat.duration(seconds: back)
+        var text =
+            "\(label(step.to)): the time goes back \(amount), from \(RunnerFormat.timestamp(step.from.time)) "
             + "(\(label(step.from))) to \(RunnerFormat.timestamp(step.to.time)); "
         switch step.strays.count {
         case 0: text += "that leg counts as no time"

@@ -54,7 +54,8 @@ enum WindowedMaxSpeed {
                 window.append(meters[neighbour] / seconds[neighbour])
             }
             window.sort()
-            let median = span % 2 == 1
+            let median =
+                span % 2 == 1
                 ? window[span / 2]
                 : (window[span / 2 - 1] + window[span / 2]) / 2
             elapsed[leg + 1] = elapsed[leg] + seconds[leg]

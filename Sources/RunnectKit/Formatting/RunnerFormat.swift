@@ -16,7 +16,8 @@ public enum RunnerFormat {
     /// - Returns: The pace, or `–` for `nil`, a negative or a non-finite pace.
     public static func pace(secondsPerKilometer: Double?) -> String {
         guard let secondsPerKilometer, secondsPerKilometer.isFinite, secondsPerKilometer >= 0,
-              secondsPerKilometer < Double(Int.max / 2) else { return missing }
+            secondsPerKilometer < Double(Int.max / 2)
+        else { return missing }
         let seconds = Int(secondsPerKilometer.rounded())
         return "\(seconds / 60)'\(twoDigits(seconds % 60))\""
     }
@@ -61,8 +62,10 @@ public enum RunnerFormat {
 
     /// Reads an optional timestamp written by ``timestamp(_:)`` (any ISO 8601 `dateTime` with a
     /// zone is accepted).
-    public static func decodeTimestamp<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>,
-                                                       forKey key: Key) throws -> Date? {
+    public static func decodeTimestamp<Key: CodingKey>(
+        _ container: KeyedDecodingContainer<Key>,
+        forKey key: Key
+    ) throws -> Date? {
         guard let text = try container.decodeIfPresent(String.self, forKey: key) else { return nil }
         guard let date = date(fromTimestamp: text) else {
             throw DecodingError.dataCorruptedError(

@@ -20,11 +20,16 @@ public enum Geodesic {
     /// - Returns: `nil` when a coordinate is not finite or a latitude lies outside −90…90.
     public static func inverse(from start: Coordinate, to end: Coordinate) -> Inverse? {
         guard start.latitude.isFinite, start.longitude.isFinite, end.latitude.isFinite,
-              end.longitude.isFinite, abs(start.latitude) <= 90, abs(end.latitude) <= 90
+            end.longitude.isFinite, abs(start.latitude) <= 90, abs(end.latitude) <= 90
         else { return nil }
-        var s12 = 0.0, azi1 = 0.0, azi2 = 0.0
-        guard rk_geod_inverse(start.latitude, start.longitude, end.latitude, end.longitude,
-                              &s12, &azi1, &azi2) == 0 else { return nil }
+        var s12 = 0.0
+        var azi1 = 0.0
+        var azi2 = 0.0
+        guard
+            rk_geod_inverse(
+                start.latitude, start.longitude, end.latitude, end.longitude,
+                &s12, &azi1, &azi2) == 0
+        else { return nil }
         return Inverse(distanceMeters: s12, initialAzimuthDegrees: azi1, finalAzimuthDegrees: azi2)
     }
 
@@ -35,12 +40,18 @@ public enum Geodesic {
 
     /// The point reached from `start` after `distanceMeters` along the geodesic that leaves it at
     /// `azimuthDegrees` (clockwise from north). Negative distances go backwards.
-    public static func destination(from start: Coordinate, azimuthDegrees: Double,
-                                   distanceMeters: Double) -> Coordinate? {
-        var lat2 = 0.0, lon2 = 0.0, azi2 = 0.0
+    public static func destination(
+        from start: Coordinate, azimuthDegrees: Double,
+        distanceMeters: Double
+    ) -> Coordinate? {
+        var lat2 = 0.0
+        var lon2 = 0.0
+        var azi2 = 0.0
         guard abs(start.latitude) <= 90, azimuthDegrees.isFinite, distanceMeters.isFinite,
-              rk_geod_direct(start.latitude, start.longitude, azimuthDegrees, distanceMeters,
-                             &lat2, &lon2, &azi2) == 0 else { return nil }
+            rk_geod_direct(
+                start.latitude, start.longitude, azimuthDegrees, distanceMeters,
+                &lat2, &lon2, &azi2) == 0
+        else { return nil }
         return Coordinate(latitude: lat2, longitude: lon2)
     }
 
@@ -65,10 +76,14 @@ public enum Geodesic {
     ) -> Double {
         guard path.count >= 2, let base = path.baseAddress else { return 0 }
         guard let latOffset = MemoryLayout<Point>.offset(of: latitude),
-              let lonOffset = MemoryLayout<Point>.offset(of: longitude) else {
+            let lonOffset = MemoryLayout<Point>.offset(of: longitude)
+        else {
             // Not stored properties: copy out (never the case for the toolkit's own types).
-            let coordinates = path.map { Coordinate(latitude: $0[keyPath: latitude],
-                                                    longitude: $0[keyPath: longitude]) }
+            let coordinates = path.map {
+                Coordinate(
+                    latitude: $0[keyPath: latitude],
+                    longitude: $0[keyPath: longitude])
+            }
             return coordinates.withUnsafeBufferPointer { legLengths(of: $0, into: legs) }
         }
         precondition(legs == nil || legs!.count >= path.count - 1)
@@ -81,8 +96,10 @@ public enum Geodesic {
 
     /// Leg lengths of a buffer of coordinates; see ``legLengths(of:latitude:longitude:into:)``.
 
-    public static func legLengths(of path: UnsafeBufferPointer<Coordinate>,
-                                  into legs: UnsafeMutableBufferPointer<Double>?) -> Double {
+    public static func legLengths(
+        of path: UnsafeBufferPointer<Coordinate>,
+        into legs: UnsafeMutableBufferPointer<Double>?
+    ) -> Double {
         legLengths(of: path, latitude: \.latitude, longitude: \.longitude, into: legs)
     }
 }

@@ -25,10 +25,12 @@ public struct Activity: Equatable, Sendable, Codable {
     /// counts, as it does in the device's GPX export of the same run.
     public var timerPauses: [DateInterval]
 
-    public init(format: ActivityFormat, metadata: ActivityMetadata = ActivityMetadata(),
-                tracks: [Track] = [], routes: [Route] = [], waypoints: [Waypoint] = [],
-                warnings: [String] = [], laps: [Lap] = [], deviceTotals: DeviceTotals? = nil,
-                timerPauses: [DateInterval] = []) {
+    public init(
+        format: ActivityFormat, metadata: ActivityMetadata = ActivityMetadata(),
+        tracks: [Track] = [], routes: [Route] = [], waypoints: [Waypoint] = [],
+        warnings: [String] = [], laps: [Lap] = [], deviceTotals: DeviceTotals? = nil,
+        timerPauses: [DateInterval] = []
+    ) {
         self.format = format
         self.metadata = metadata
         self.tracks = tracks
@@ -83,8 +85,10 @@ public struct ActivityMetadata: Equatable, Sendable, Codable {
     /// The program or device that wrote the file.
     public var creator: String?
 
-    public init(name: String? = nil, description: String? = nil, time: Date? = nil,
-                creator: String? = nil) {
+    public init(
+        name: String? = nil, description: String? = nil, time: Date? = nil,
+        creator: String? = nil
+    ) {
         self.name = name
         self.description = description
         self.time = time

@@ -20,9 +20,11 @@ public struct DeviceTotals: Equatable, Sendable, Codable {
     /// The sport as the device names it (`running`, `Running`, …).
     public var sport: String?
 
-    public init(distanceMeters: Double? = nil, elapsedTimeSeconds: Double? = nil,
-                timerTimeSeconds: Double? = nil, ascentMeters: Double? = nil,
-                descentMeters: Double? = nil, calories: Double? = nil, sport: String? = nil) {
+    public init(
+        distanceMeters: Double? = nil, elapsedTimeSeconds: Double? = nil,
+        timerTimeSeconds: Double? = nil, ascentMeters: Double? = nil,
+        descentMeters: Double? = nil, calories: Double? = nil, sport: String? = nil
+    ) {
         self.distanceMeters = distanceMeters
         self.elapsedTimeSeconds = elapsedTimeSeconds
         self.timerTimeSeconds = timerTimeSeconds

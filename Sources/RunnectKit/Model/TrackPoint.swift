@@ -24,10 +24,12 @@ public struct TrackPoint: Equatable, Sendable, Codable {
     /// The device's own distance from the start to this point (TCX `DistanceMeters`), metres.
     public var deviceDistanceMeters: Double?
 
-    public init(latitude: Double, longitude: Double, elevationMeters: Double? = nil,
-                time: Date? = nil, heartRateBPM: Double? = nil, cadence: Double? = nil,
-                temperatureCelsius: Double? = nil, deviceSpeedMetersPerSecond: Double? = nil,
-                deviceDistanceMeters: Double? = nil) {
+    public init(
+        latitude: Double, longitude: Double, elevationMeters: Double? = nil,
+        time: Date? = nil, heartRateBPM: Double? = nil, cadence: Double? = nil,
+        temperatureCelsius: Double? = nil, deviceSpeedMetersPerSecond: Double? = nil,
+        deviceDistanceMeters: Double? = nil
+    ) {
         self.latitude = latitude
         self.longitude = longitude
         self.elevationMeters = elevationMeters

@@ -36,8 +36,10 @@ public enum ActivityReader {
     /// The inflated size is bounded by `inflateLimit` (see ``GzipByteStream``). Control
     /// characters in the file's text are replaced (``Activity/replacingControlCharacters()``).
     /// - Throws: ``ReadError``.
-    public static func readAll(from stream: ByteStream,
-                               inflateLimit: Int = GzipByteStream.defaultMaxOutputBytes) throws -> [Activity] {
+    public static func readAll(
+        from stream: ByteStream,
+        inflateLimit: Int = GzipByteStream.defaultMaxOutputBytes
+    ) throws -> [Activity] {
         try readAll(from: stream, inflateLimit: inflateLimit, insideGzip: false).map {
             $0.replacingControlCharacters()
         }
@@ -86,7 +88,8 @@ public enum ActivityReader {
             return .gzip
         }
         if head.count >= 12, head[8] == UInt8(ascii: "."), head[9] == UInt8(ascii: "F"),
-           head[10] == UInt8(ascii: "I"), head[11] == UInt8(ascii: "T") {
+            head[10] == UInt8(ascii: "I"), head[11] == UInt8(ascii: "T")
+        {
             return .fit
         }
         var i = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -122,7 +125,9 @@ public enum ActivityReader {
                 continue
             }
             var j = lt + 1
-            while j < bytes.endIndex, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[j]) {
+            while j < bytes.endIndex,
+                ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">"), UInt8(ascii: "/")].contains(bytes[j])
+            {
                 j += 1
             }
             guard j < bytes.endIndex else { return nil }

@@ -40,21 +40,28 @@ enum ISO8601Format {
                 i += 1
             }
             write(abs(year), width: 4, into: out, at: &i)
-            out[i] = UInt8(ascii: "-"); i += 1
+            out[i] = UInt8(ascii: "-")
+            i += 1
             write(month, width: 2, into: out, at: &i)
-            out[i] = UInt8(ascii: "-"); i += 1
+            out[i] = UInt8(ascii: "-")
+            i += 1
             write(day, width: 2, into: out, at: &i)
-            out[i] = UInt8(ascii: "T"); i += 1
+            out[i] = UInt8(ascii: "T")
+            i += 1
             write(secondOfDay / 3_600, width: 2, into: out, at: &i)
-            out[i] = UInt8(ascii: ":"); i += 1
+            out[i] = UInt8(ascii: ":")
+            i += 1
             write(secondOfDay / 60 % 60, width: 2, into: out, at: &i)
-            out[i] = UInt8(ascii: ":"); i += 1
+            out[i] = UInt8(ascii: ":")
+            i += 1
             write(secondOfDay % 60, width: 2, into: out, at: &i)
             if fractionWidth > 0 {
-                out[i] = UInt8(ascii: "."); i += 1
+                out[i] = UInt8(ascii: ".")
+                i += 1
                 write(fractionDigits, width: fractionWidth, into: out, at: &i)
             }
-            out[i] = UInt8(ascii: "Z"); i += 1
+            out[i] = UInt8(ascii: "Z")
+            i += 1
             return i
         }
     }
@@ -63,8 +70,10 @@ enum ISO8601Format {
 
     /// Writes a non-negative `value` in decimal, zero-padded to at least `width` digits.
     @inline(__always)
-    private static func write(_ value: Int, width: Int, into out: UnsafeMutableBufferPointer<UInt8>,
-                              at index: inout Int) {
+    private static func write(
+        _ value: Int, width: Int, into out: UnsafeMutableBufferPointer<UInt8>,
+        at index: inout Int
+    ) {
         var count = 1
         var rest = value / 10
         while rest > 0 {

@@ -46,8 +46,8 @@ enum ISO8601Parser {
     /// - Returns: `nil` when the text is not a valid timestamp.
     static func parse(_ start: UnsafePointer<UInt8>, count: Int) -> Result? {
         guard let result = parseAnyYear(start, count: count),
-              result.secondsSince1970 >= Double(earliestSecondsSince1970),
-              result.secondsSince1970 < Double(endSecondsSince1970)
+            result.secondsSince1970 >= Double(earliestSecondsSince1970),
+            result.secondsSince1970 < Double(endSecondsSince1970)
         else { return nil }
         return result
     }
@@ -58,7 +58,8 @@ enum ISO8601Parser {
     static func invalidTimeMessage(_ text: String, shown: String? = nil) -> String {
         let message = "invalid time \"\(shown ?? text)\""
         var bytes = Array(text.utf8)
-        let outOfRange = !bytes.isEmpty
+        let outOfRange =
+            !bytes.isEmpty
             && bytes.withUnsafeMutableBufferPointer { parseAnyYear($0.baseAddress!, count: $0.count) } != nil
         return outOfRange ? message + ": only the years 1900–9999 (UTC) are read" : message
     }
@@ -76,17 +77,17 @@ enum ISO8601Parser {
         let n = hi - lo
 
         guard let year = digits4(p),
-              p[4] == UInt8(ascii: "-"), let month = digits2(p + 5),
-              p[7] == UInt8(ascii: "-"), let day = digits2(p + 8),
-              p[10] == UInt8(ascii: "T") || p[10] == UInt8(ascii: "t") || p[10] == UInt8(ascii: " "),
-              let hour = digits2(p + 11),
-              p[13] == UInt8(ascii: ":"), let minute = digits2(p + 14),
-              p[16] == UInt8(ascii: ":"), let second = digits2(p + 17)
+            p[4] == UInt8(ascii: "-"), let month = digits2(p + 5),
+            p[7] == UInt8(ascii: "-"), let day = digits2(p + 8),
+            p[10] == UInt8(ascii: "T") || p[10] == UInt8(ascii: "t") || p[10] == UInt8(ascii: " "),
+            let hour = digits2(p + 11),
+            p[13] == UInt8(ascii: ":"), let minute = digits2(p + 14),
+            p[16] == UInt8(ascii: ":"), let second = digits2(p + 17)
         else { return nil }
 
         guard year >= 1, month >= 1, month <= 12, day >= 1,
-              day <= CivilCalendar.daysInMonth(year: year, month: month),
-              minute <= 59, second <= 60
+            day <= CivilCalendar.daysInMonth(year: year, month: month),
+            minute <= 59, second <= 60
         else { return nil }
 
         var i = 19

@@ -36,9 +36,11 @@ struct GeoJSONGeometry {
         }
         guard !segments.isEmpty else { return }
 
-        hasElevation = options.includeElevation && segments.allSatisfy { points in
-            points.allSatisfy { $0.elevationMeters?.isFinite == true }
-        }
+        hasElevation =
+            options.includeElevation
+            && segments.allSatisfy { points in
+                points.allSatisfy { $0.elevationMeters?.isFinite == true }
+            }
         // A segment of one position has no line; the box and the elevations are those of what is
         // written.
         var written: [[TrackPoint]] = []
@@ -53,7 +55,8 @@ struct GeoJSONGeometry {
         }
         bounds = Bounds(enclosing: written)
         if hasElevation {
-            var low = Double.infinity, high = -Double.infinity
+            var low = Double.infinity
+            var high = -Double.infinity
             for points in written {
                 for point in points {
                     let e = point.elevationMeters!
@@ -66,8 +69,9 @@ struct GeoJSONGeometry {
     }
 
     private func position(_ point: TrackPoint) -> Position {
-        Position(longitude: Bounds.normalized(point.longitude), latitude: point.latitude,
-                 elevation: hasElevation ? point.elevationMeters! : 0)
+        Position(
+            longitude: Bounds.normalized(point.longitude), latitude: point.latitude,
+            elevation: hasElevation ? point.elevationMeters! : 0)
     }
 
     /// Adds one segment as one or more lines, cut where a leg crosses ±180°.
@@ -87,9 +91,10 @@ struct GeoJSONGeometry {
                 let unwrapped = next.longitude + (delta < 0 ? 360 : -360)
                 // From 180° straight to −180° (one meridian) the leg meets the edge at its end.
                 let t = unwrapped == last.longitude ? 1 : (edge - last.longitude) / (unwrapped - last.longitude)
-                let crossing = Position(longitude: edge,
-                                        latitude: last.latitude + t * (next.latitude - last.latitude),
-                                        elevation: last.elevation + t * (next.elevation - last.elevation))
+                let crossing = Position(
+                    longitude: edge,
+                    latitude: last.latitude + t * (next.latitude - last.latitude),
+                    elevation: last.elevation + t * (next.elevation - last.elevation))
                 if !crossing.samePlace(as: last) { line.append(crossing) }
                 finish(line)
                 line = [Position(longitude: -edge, latitude: crossing.latitude, elevation: crossing.elevation)]

@@ -11,8 +11,10 @@ public struct GeoJSONOptions: Sendable, Equatable {
     /// in the shortest form that reads back as the same `Double`.
     public var coordinateDecimals: Int?
 
-    public init(simplifyToleranceMeters: Double? = nil, includeElevation: Bool = true,
-                includeWaypoints: Bool = true, coordinateDecimals: Int? = nil) {
+    public init(
+        simplifyToleranceMeters: Double? = nil, includeElevation: Bool = true,
+        includeWaypoints: Bool = true, coordinateDecimals: Int? = nil
+    ) {
         self.simplifyToleranceMeters = simplifyToleranceMeters
         self.includeElevation = includeElevation
         self.includeWaypoints = includeWaypoints

@@ -62,7 +62,9 @@ public struct GeoJSONWriter: Sendable {
             out.bbox(bounds, elevation: geometry.elevationRange)
             boxes.append(bounds)
             if let range = geometry.elevationRange {
-                elevationRange = elevationRange.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
+                elevationRange =
+                    elevationRange.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) }
+                    ?? range
             } else {
                 everyBoxHasElevation = false
             }
@@ -81,19 +83,24 @@ public struct GeoJSONWriter: Sendable {
             let elevation = options.includeElevation ? point.elevationMeters.flatMap { $0.isFinite ? $0 : nil } : nil
             var out = JSONBytes(decimals: options.coordinateDecimals)
             out.raw("{\"type\":\"Feature\",\"bbox\":")
-            let box = Bounds(minLatitude: point.latitude, minLongitude: longitude,
-                             maxLatitude: point.latitude, maxLongitude: longitude)
+            let box = Bounds(
+                minLatitude: point.latitude, minLongitude: longitude,
+                maxLatitude: point.latitude, maxLongitude: longitude)
             out.bbox(box, elevation: elevation.map { $0...$0 })
             boxes.append(box)
             if let elevation {
-                elevationRange = elevationRange.map { min($0.lowerBound, elevation)...max($0.upperBound, elevation) } ?? elevation...elevation
+                elevationRange =
+                    elevationRange.map { min($0.lowerBound, elevation)...max($0.upperBound, elevation) }
+                    ?? elevation...elevation
             } else {
                 everyBoxHasElevation = false
             }
             out.raw(",\"geometry\":{\"type\":\"Point\",\"coordinates\":")
-            out.position(GeoJSONGeometry.Position(longitude: longitude, latitude: point.latitude,
-                                                  elevation: elevation ?? 0),
-                         elevation: elevation != nil)
+            out.position(
+                GeoJSONGeometry.Position(
+                    longitude: longitude, latitude: point.latitude,
+                    elevation: elevation ?? 0),
+                elevation: elevation != nil)
             out.raw("},\"properties\":{\"kind\":\"waypoint\",\"name\":")
             out.string(waypoint.name)
             if let id { out.raw(",\"course_id\":\(id)") }
@@ -126,8 +133,10 @@ public struct GeoJSONWriter: Sendable {
 
     /// One course as a document (see ``add(_:id:properties:)`` and ``document()``): a `Feature`,
     /// or a `FeatureCollection` when the course has waypoints.
-    public static func document(for activity: Activity, id: Int64? = nil, properties: (any Encodable)? = nil,
-                                options: GeoJSONOptions = GeoJSONOptions()) throws -> Data {
+    public static func document(
+        for activity: Activity, id: Int64? = nil, properties: (any Encodable)? = nil,
+        options: GeoJSONOptions = GeoJSONOptions()
+    ) throws -> Data {
         var writer = GeoJSONWriter(options: options)
         try writer.add(activity, id: id, properties: properties)
         return writer.document()

@@ -44,10 +44,21 @@ struct JSONBytes {
     /// `[west, south, east, north]`, or `[west, south, low, east, north, high]` with elevations.
     mutating func bbox(_ bounds: Bounds, elevation: ClosedRange<Double>?) {
         bytes.append(UInt8(ascii: "["))
-        coordinate(bounds.minLongitude); raw(","); coordinate(bounds.minLatitude); raw(",")
-        if let elevation { self.elevation(elevation.lowerBound); raw(",") }
-        coordinate(bounds.maxLongitude); raw(","); coordinate(bounds.maxLatitude)
-        if let elevation { raw(","); self.elevation(elevation.upperBound) }
+        coordinate(bounds.minLongitude)
+        raw(",")
+        coordinate(bounds.minLatitude)
+        raw(",")
+        if let elevation {
+            self.elevation(elevation.lowerBound)
+            raw(",")
+        }
+        coordinate(bounds.maxLongitude)
+        raw(",")
+        coordinate(bounds.maxLatitude)
+        if let elevation {
+            raw(",")
+            self.elevation(elevation.upperBound)
+        }
         bytes.append(UInt8(ascii: "]"))
     }
 
@@ -85,7 +96,10 @@ struct JSONBytes {
 
     /// A JSON string (or `null`), escaped as RFC 8259 asks.
     mutating func string(_ text: String?) {
-        guard let text else { raw("null"); return }
+        guard let text else {
+            raw("null")
+            return
+        }
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {

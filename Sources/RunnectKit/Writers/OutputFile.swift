@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Writes a whole output file so that a reader never sees half of it, without ever replacing
 /// something that is not a regular file.
@@ -80,7 +81,8 @@ public enum OutputFile {
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
                 return current
             }
-            current = destination.hasPrefix("/")
+            current =
+                destination.hasPrefix("/")
                 ? destination
                 : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
         }

@@ -43,7 +43,8 @@ public struct SVGPreview: Sendable {
             throw WriteError.invalidSize(width: options.widthPixels, height: options.heightPixels)
         }
         self.options = options
-        let width = Double(options.widthPixels), height = Double(options.heightPixels)
+        let width = Double(options.widthPixels)
+        let height = Double(options.heightPixels)
         let padding = min(max(options.paddingPixels.isFinite ? options.paddingPixels : 0, 0), min(width, height) / 4)
 
         let segments = activity.courseSegments.map { $0.filter(SegmentMeasurement.hasPosition) }.filter { !$0.isEmpty }
@@ -91,10 +92,14 @@ public struct SVGPreview: Sendable {
         }
 
         if profileHeight > 0 {
-            let band = (x: padding, y: height - profileHeight + padding / 2,
-                        width: width - 2 * padding, height: profileHeight - padding)
-            if let profile = ElevationProfile(segments: segments, frame: band,
-                                              tolerance: options.simplifyTolerancePixels) {
+            let band = (
+                x: padding, y: height - profileHeight + padding / 2,
+                width: width - 2 * padding, height: profileHeight - padding
+            )
+            if let profile = ElevationProfile(
+                segments: segments, frame: band,
+                tolerance: options.simplifyTolerancePixels)
+            {
                 out.profile(line: profile.line, area: profile.area, color: Self.profileColor)
             }
         }

@@ -16,8 +16,10 @@ public struct SVGPreviewOptions: Sendable, Equatable {
     /// out keeps a marathon's preview at a few kilobytes.
     public var simplifyTolerancePixels: Double
 
-    public init(widthPixels: Int = 400, heightPixels: Int = 300, paddingPixels: Double = 16,
-                includeProfile: Bool = false, title: String? = nil, simplifyTolerancePixels: Double = 0.5) {
+    public init(
+        widthPixels: Int = 400, heightPixels: Int = 300, paddingPixels: Double = 16,
+        includeProfile: Bool = false, title: String? = nil, simplifyTolerancePixels: Double = 0.5
+    ) {
         self.widthPixels = widthPixels
         self.heightPixels = heightPixels
         self.paddingPixels = paddingPixels

@@ -4,7 +4,8 @@ struct SVGText {
     private var text: String
 
     init(width: Int, height: Int) {
-        text = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
+        text =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
             + "viewBox=\"0 0 \(width) \(height)\">\n"
     }
 
@@ -18,18 +19,21 @@ struct SVGText {
 
     mutating func route(_ pathData: String, color: String) {
         guard !pathData.isEmpty else { return }
-        text += "<path d=\"\(pathData)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"3\" "
+        text +=
+            "<path d=\"\(pathData)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"3\" "
             + "stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
     }
 
     mutating func marker(at point: (x: Double, y: Double), radius: Double, color: String) {
-        text += "<circle cx=\"\(SVGPathData.format(point.x))\" cy=\"\(SVGPathData.format(point.y))\" "
+        text +=
+            "<circle cx=\"\(SVGPathData.format(point.x))\" cy=\"\(SVGPathData.format(point.y))\" "
             + "r=\"\(SVGPathData.format(radius))\" fill=\"\(color)\" stroke=\"#ffffff\" stroke-width=\"2\"/>\n"
     }
 
     mutating func profile(line: String, area: String, color: String) {
         text += "<path d=\"\(area)\" fill=\"\(color)\" fill-opacity=\"0.2\" stroke=\"none\"/>\n"
-        text += "<path d=\"\(line)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" "
+        text +=
+            "<path d=\"\(line)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" "
             + "stroke-linejoin=\"round\"/>\n"
     }
 

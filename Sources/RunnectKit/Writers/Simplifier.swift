@@ -36,11 +36,13 @@ public enum Simplifier {
 
         let count = positioned.count
         var xs = [Double](repeating: 0, count: count)
-        var ys = xs, zs = xs
+        var ys = xs
+        var zs = xs
         let radians = Double.pi / 180
         for (k, index) in positioned.enumerated() {
             let point = points[index]
-            let lat = point.latitude * radians, lon = point.longitude * radians
+            let lat = point.latitude * radians
+            let lon = point.longitude * radians
             let cosLat = cos(lat)
             xs[k] = cosLat * cos(lon)
             ys[k] = cosLat * sin(lon)
@@ -92,8 +94,10 @@ public enum Simplifier {
     /// Runs Douglas–Peucker over `0..<count` with an explicit stack. `farthest(first, last)`
     /// gives the interior point farthest from the line `first`–`last` and its (squared) distance.
     @inline(__always)
-    private static func douglasPeucker(count: Int, threshold: Double,
-                                       farthest: (Int, Int) -> (index: Int, distance: Double)) -> [Int] {
+    private static func douglasPeucker(
+        count: Int, threshold: Double,
+        farthest: (Int, Int) -> (index: Int, distance: Double)
+    ) -> [Int] {
         var keep = [Bool](repeating: false, count: count)
         keep[0] = true
         keep[count - 1] = true
@@ -116,28 +120,46 @@ public enum Simplifier {
 
     /// Interior point farthest from the great-circle arc `first`–`last`, as a squared chord.
     @inline(__always)
-    private static func farthestOnSphere(x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
-                                         z: UnsafeBufferPointer<Double>, first: Int, last: Int)
+    private static func farthestOnSphere(
+        x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
+        z: UnsafeBufferPointer<Double>, first: Int, last: Int
+    )
         -> (index: Int, distance: Double)
     {
-        let ax = x[first], ay = y[first], az = z[first]
-        let bx = x[last], by = y[last], bz = z[last]
+        let ax = x[first]
+        let ay = y[first]
+        let az = z[first]
+        let bx = x[last]
+        let by = y[last]
+        let bz = z[last]
         // Normal of the great circle through a and b.
-        var nx = ay * bz - az * by, ny = az * bx - ax * bz, nz = ax * by - ay * bx
+        var nx = ay * bz - az * by
+        var ny = az * bx - ax * bz
+        var nz = ax * by - ay * bx
         let norm = (nx * nx + ny * ny + nz * nz).squareRoot()
-        var best = -1.0, bestIndex = first + 1
+        var best = -1.0
+        var bestIndex = first + 1
         if norm < 1e-15 {
             // a and b coincide (a loop back to its start): distance to a.
             for i in (first + 1)..<last {
-                let dx = x[i] - ax, dy = y[i] - ay, dz = z[i] - az
+                let dx = x[i] - ax
+                let dy = y[i] - ay
+                let dz = z[i] - az
                 let d = dx * dx + dy * dy + dz * dz
-                if d > best { best = d; bestIndex = i }
+                if d > best {
+                    best = d
+                    bestIndex = i
+                }
             }
             return (bestIndex, best)
         }
-        nx /= norm; ny /= norm; nz /= norm
+        nx /= norm
+        ny /= norm
+        nz /= norm
         for i in (first + 1)..<last {
-            let px = x[i], py = y[i], pz = z[i]
+            let px = x[i]
+            let py = y[i]
+            let pz = z[i]
             // p lies between a and b along the arc when both (a × p)·n and (p × b)·n are ≥ 0.
             let ap = (ay * pz - az * py) * nx + (az * px - ax * pz) * ny + (ax * py - ay * px) * nz
             let pb = (py * bz - pz * by) * nx + (pz * bx - px * bz) * ny + (px * by - py * bx) * nz
@@ -149,34 +171,51 @@ public enum Simplifier {
                 let s2 = min(s * s, 1)
                 d = 2 * s2 / (1 + (1 - s2).squareRoot())
             } else {
-                let dax = px - ax, day = py - ay, daz = pz - az
-                let dbx = px - bx, dby = py - by, dbz = pz - bz
+                let dax = px - ax
+                let day = py - ay
+                let daz = pz - az
+                let dbx = px - bx
+                let dby = py - by
+                let dbz = pz - bz
                 d = min(dax * dax + day * day + daz * daz, dbx * dbx + dby * dby + dbz * dbz)
             }
-            if d > best { best = d; bestIndex = i }
+            if d > best {
+                best = d
+                bestIndex = i
+            }
         }
         return (bestIndex, best)
     }
 
     /// Interior point farthest from the planar segment `first`–`last`, as a squared distance.
     @inline(__always)
-    private static func farthestInPlane(x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
-                                        first: Int, last: Int) -> (index: Int, distance: Double) {
-        let ax = x[first], ay = y[first]
-        let dx = x[last] - ax, dy = y[last] - ay
+    private static func farthestInPlane(
+        x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
+        first: Int, last: Int
+    ) -> (index: Int, distance: Double) {
+        let ax = x[first]
+        let ay = y[first]
+        let dx = x[last] - ax
+        let dy = y[last] - ay
         let length2 = dx * dx + dy * dy
-        var best = -1.0, bestIndex = first + 1
+        var best = -1.0
+        var bestIndex = first + 1
         for i in (first + 1)..<last {
-            let px = x[i] - ax, py = y[i] - ay
+            let px = x[i] - ax
+            let py = y[i] - ay
             let d: Double
             if length2 == 0 {
                 d = px * px + py * py
             } else {
                 let t = min(max((px * dx + py * dy) / length2, 0), 1)
-                let ex = px - t * dx, ey = py - t * dy
+                let ex = px - t * dx
+                let ey = py - t * dy
                 d = ex * ex + ey * ey
             }
-            if d > best { best = d; bestIndex = i }
+            if d > best {
+                best = d
+                bestIndex = i
+            }
         }
         return (bestIndex, best)
     }

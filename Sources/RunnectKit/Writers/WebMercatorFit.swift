@@ -15,18 +15,27 @@ struct WebMercatorFit: Sendable {
         return (longitude * .pi / 180, log(tan(.pi / 4 + phi / 2)))
     }
 
-    init?(fitting lines: [[(x: Double, y: Double)]],
-          into frame: (x: Double, y: Double, width: Double, height: Double), padding: Double) {
-        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+    init?(
+        fitting lines: [[(x: Double, y: Double)]],
+        into frame: (x: Double, y: Double, width: Double, height: Double), padding: Double
+    ) {
+        var minX = Double.infinity
+        var maxX = -Double.infinity
+        var minY = Double.infinity
+        var maxY = -Double.infinity
         for line in lines {
             for p in line {
-                minX = min(minX, p.x); maxX = max(maxX, p.x)
-                minY = min(minY, p.y); maxY = max(maxY, p.y)
+                minX = min(minX, p.x)
+                maxX = max(maxX, p.x)
+                minY = min(minY, p.y)
+                maxY = max(maxY, p.y)
             }
         }
         guard minX <= maxX else { return nil }
-        let spanX = maxX - minX, spanY = maxY - minY
-        let availableX = max(frame.width - 2 * padding, 1), availableY = max(frame.height - 2 * padding, 1)
+        let spanX = maxX - minX
+        let spanY = maxY - minY
+        let availableX = max(frame.width - 2 * padding, 1)
+        let availableY = max(frame.height - 2 * padding, 1)
         var scale = min(spanX > 0 ? availableX / spanX : .infinity, spanY > 0 ? availableY / spanY : .infinity)
         if !scale.isFinite { scale = 1 }  // a single position: any scale centres it
         originX = minX

@@ -59,7 +59,8 @@ enum ActivityCodec {
     ///   2³² − 1 bytes or items.
     static func encode(_ activity: Activity) throws -> Data {
         var writer = Writer()
-        let pointCount = activity.tracks.reduce(0) { $0 + $1.segments.reduce(0) { $0 + $1.points.count } }
+        let pointCount =
+            activity.tracks.reduce(0) { $0 + $1.segments.reduce(0) { $0 + $1.points.count } }
             + activity.routes.reduce(0) { $0 + $1.points.count } + activity.waypoints.count
         writer.bytes.reserveCapacity(64 + pointCount * 33)
         let hasDevice = activity.deviceTotals != nil || !activity.laps.isEmpty || Self.hasDevicePoints(activity)
@@ -158,8 +159,10 @@ enum ActivityCodec {
         }
 
         mutating func totals(_ totals: DeviceTotals) throws {
-            let figures = [totals.distanceMeters, totals.elapsedTimeSeconds, totals.timerTimeSeconds,
-                           totals.ascentMeters, totals.descentMeters, totals.calories]
+            let figures = [
+                totals.distanceMeters, totals.elapsedTimeSeconds, totals.timerTimeSeconds,
+                totals.ascentMeters, totals.descentMeters, totals.calories,
+            ]
             flags(figures.map { $0 != nil } + [totals.sport != nil])
             for case let figure? in figures { double(figure) }
             try totals.sport.map { try string($0) }
@@ -319,7 +322,8 @@ enum ActivityCodec {
         mutating func double() throws -> Double {
             try need(8)
             defer { offset += 8 }
-            return Double(bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            return Double(
+                bitPattern: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
         }
 
         /// A count of items that take at least `minimumBytes` each, checked against what remains.
@@ -343,7 +347,8 @@ enum ActivityCodec {
             let length = try count(of: "string bytes", minimumBytes: 1)
             let start = offset
             offset += length
-            guard let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self) else {
+            guard let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+            else {
                 throw ActivityCodecError.invalidUTF8(offset: start)
             }
             return text
@@ -361,9 +366,10 @@ enum ActivityCodec {
             let mask = try flags(allowed: 0b111_1111, of: "device totals")
             var figures: [Double?] = []
             for bit in 0..<6 { figures.append(mask & (1 << bit) != 0 ? try double() : nil) }
-            return DeviceTotals(distanceMeters: figures[0], elapsedTimeSeconds: figures[1], timerTimeSeconds: figures[2],
-                                ascentMeters: figures[3], descentMeters: figures[4], calories: figures[5],
-                                sport: mask & (1 << 6) != 0 ? try string() : nil)
+            return DeviceTotals(
+                distanceMeters: figures[0], elapsedTimeSeconds: figures[1], timerTimeSeconds: figures[2],
+                ascentMeters: figures[3], descentMeters: figures[4], calories: figures[5],
+                sport: mask & (1 << 6) != 0 ? try string() : nil)
         }
 
         mutating func point() throws -> TrackPoint {

@@ -37,10 +37,12 @@ public struct Course: Codable, Equatable, Sendable, Identifiable {
     public var isScrapped: Bool
 
     /// A course from its parts (the store makes them; this is for tests and other stores).
-    public init(id: Int64, owner: String, title: String, description: String? = nil,
-                departure: Departure? = nil, sourceFormat: String, contentHash: String,
-                stats: ActivityStats, createdAt: Date, isUploaded: Bool = false, uploadedAt: Date? = nil,
-                scrapCount: Int = 0, isScrapped: Bool = false) {
+    public init(
+        id: Int64, owner: String, title: String, description: String? = nil,
+        departure: Departure? = nil, sourceFormat: String, contentHash: String,
+        stats: ActivityStats, createdAt: Date, isUploaded: Bool = false, uploadedAt: Date? = nil,
+        scrapCount: Int = 0, isScrapped: Bool = false
+    ) {
         self.id = id
         self.owner = owner
         self.title = title

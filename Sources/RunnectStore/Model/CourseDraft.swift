@@ -42,16 +42,21 @@ public struct CourseDraft: Sendable {
     /// - Throws: ``StoreError/invalidTitle(_:)``, ``StoreError/controlCharacter(field:scalar:position:)``,
     ///   ``StoreError/emptyActivity`` (no track or route
     ///   point), ``StoreError/cannotEncode(_:)``.
-    public init(activity: Activity, contentHash: String, title: String? = nil, description: String? = nil,
-                departure: Departure? = nil, fileName: String? = nil) throws {
+    public init(
+        activity: Activity, contentHash: String, title: String? = nil, description: String? = nil,
+        departure: Departure? = nil, fileName: String? = nil
+    ) throws {
         guard activity.courseSegments.contains(where: { !$0.isEmpty }) else { throw StoreError.emptyActivity }
-        let title = try title.map(CourseStore.validTitle)
+        let title =
+            try title.map(CourseStore.validTitle)
             ?? CourseStore.derivedTitle(of: activity, fileName: fileName)
         // A description passed in was typed (refused with controls); the file's own has them replaced.
-        let description = try description.map(CourseStore.validDescription)
-            ?? CourseStore.nonBlank(activity.metadata.description.map {
-                ControlCharacters.replacing(in: $0, keepingLineBreaks: true)
-            })
+        let description =
+            try description.map(CourseStore.validDescription)
+            ?? CourseStore.nonBlank(
+                activity.metadata.description.map {
+                    ControlCharacters.replacing(in: $0, keepingLineBreaks: true)
+                })
         // The stats as stored: JSON text in their storage format, and the value read back from
         // it, so that the course returned equals the course read later.
         let stats: StoredStats
@@ -74,8 +79,9 @@ public struct CourseDraft: Sendable {
             geometry: geometry)
         record.setDeparture(departure)
         self.departure = departure
-        searchEntry = SearchIndex.Entry(fields: SearchFields(
-            title: title, description: description, departure: departure?.searchableParts ?? []))
+        searchEntry = SearchIndex.Entry(
+            fields: SearchFields(
+                title: title, description: description, departure: departure?.searchableParts ?? []))
     }
 
     /// Presets what the store sets when it stores a course: the owner, the creation date, the
@@ -92,9 +98,12 @@ public struct CourseDraft: Sendable {
 
     /// A draft of a file read by ``CourseSource/init(path:)``.
     /// - Throws: As ``init(activity:contentHash:title:description:departure:fileName:)``.
-    public init(source: CourseSource, title: String? = nil, description: String? = nil,
-                departure: Departure? = nil) throws {
-        try self.init(activity: source.activity, contentHash: source.contentHash, title: title,
-                      description: description, departure: departure, fileName: source.fileName)
+    public init(
+        source: CourseSource, title: String? = nil, description: String? = nil,
+        departure: Departure? = nil
+    ) throws {
+        try self.init(
+            activity: source.activity, contentHash: source.contentHash, title: title,
+            description: description, departure: departure, fileName: source.fileName)
     }
 }

@@ -32,9 +32,10 @@ public struct Departure: Codable, Equatable, Hashable, Sendable {
         // White space (a tab, a line break) only separates parts; any other control is refused.
         try CourseStore.refuseControlCharacters(in: parts.joined(separator: " "), field: "departure address")
         guard parts.count >= 3 else { throw StoreError.invalidDeparture(address) }
-        self.init(region: parts[0], city: parts[1], town: parts[2],
-                  detail: parts.count > 3 ? parts[3...].joined(separator: " ") : nil,
-                  name: name)
+        self.init(
+            region: parts[0], city: parts[1], town: parts[2],
+            detail: parts.count > 3 ? parts[3...].joined(separator: " ") : nil,
+            name: name)
     }
 
     /// A departure from its parts as stored; blank optional parts become `nil`.

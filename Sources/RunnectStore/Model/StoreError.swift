@@ -102,7 +102,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .corruptGeometry(let id, let reason):
             return "the stored path of course #\(id) is damaged (\(reason)); delete and re-import it"
         case .controlCharacter(let field, let scalar, let position):
-            return "the \(field) holds a control character (\(ControlCharacters.name(scalar)) at character \(position)); "
+            return
+                "the \(field) holds a control character (\(ControlCharacters.name(scalar)) at character \(position)); "
                 + "control characters are not allowed in it, type it without"
         case .tooManyKeywords(let found, let limit):
             return "\(found) keywords given; a search takes at most \(limit)"

@@ -78,34 +78,36 @@ struct CourseRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     /// `INSERT INTO course (…) VALUES (?, …)` over ``insertedColumns``: one cached statement, no
     /// per-course SQL building or record encoding.
-    static let insertSQL = "INSERT INTO course (\(insertedColumns.map(\.rawValue).joined(separator: ", "))) "
+    static let insertSQL =
+        "INSERT INTO course (\(insertedColumns.map(\.rawValue).joined(separator: ", "))) "
         + "VALUES (\(Array(repeating: "?", count: insertedColumns.count).joined(separator: ", ")))"
 
     /// The values of ``insertedColumns``, the stats as JSON text already encoded.
     func insertArguments(statsJSON: String) -> StatementArguments {
-        StatementArguments(Self.insertedColumns.map { key -> (any DatabaseValueConvertible)? in
-            switch key {
-            case .id: return id
-            case .owner: return owner
-            case .title: return title
-            case .description: return description
-            case .departureRegion: return departureRegion
-            case .departureCity: return departureCity
-            case .departureTown: return departureTown
-            case .departureDetail: return departureDetail
-            case .departureName: return departureName
-            case .sourceFormat: return sourceFormat
-            case .contentHash: return contentHash
-            case .createdAt: return createdAt
-            case .isUploaded: return isUploaded
-            case .uploadedAt: return uploadedAt
-            case .scrapCount: return scrapCount
-            case .distanceMeters: return distanceMeters
-            case .pointCount: return pointCount
-            case .stats: return statsJSON
-            case .geometry: return geometry
-            }
-        })
+        StatementArguments(
+            Self.insertedColumns.map { key -> (any DatabaseValueConvertible)? in
+                switch key {
+                case .id: return id
+                case .owner: return owner
+                case .title: return title
+                case .description: return description
+                case .departureRegion: return departureRegion
+                case .departureCity: return departureCity
+                case .departureTown: return departureTown
+                case .departureDetail: return departureDetail
+                case .departureName: return departureName
+                case .sourceFormat: return sourceFormat
+                case .contentHash: return contentHash
+                case .createdAt: return createdAt
+                case .isUploaded: return isUploaded
+                case .uploadedAt: return uploadedAt
+                case .scrapCount: return scrapCount
+                case .distanceMeters: return distanceMeters
+                case .pointCount: return pointCount
+                case .stats: return statsJSON
+                case .geometry: return geometry
+                }
+            })
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

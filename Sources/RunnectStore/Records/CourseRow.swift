@@ -61,12 +61,16 @@ struct CourseRow: FetchableRecord {
     /// The columns to select: ``listed``, then `is_scrapped` computed for `user`.
     static func selection(user: String) -> [any SQLSelectable] {
         listed.map { Column($0) as any SQLSelectable }
-            + [SQL("EXISTS (SELECT 1 FROM scrap WHERE scrap.course_id = course.id AND scrap.user = \(user))")
-                .forKey("is_scrapped")]
+            + [
+                SQL("EXISTS (SELECT 1 FROM scrap WHERE scrap.course_id = course.id AND scrap.user = \(user))")
+                    .forKey("is_scrapped")
+            ]
     }
 
     /// `request` narrowed to the display columns, decoded as rows.
-    static func request(_ request: QueryInterfaceRequest<CourseRecord>, user: String) -> QueryInterfaceRequest<CourseRow> {
+    static func request(_ request: QueryInterfaceRequest<CourseRecord>, user: String) -> QueryInterfaceRequest<
+        CourseRow
+    > {
         request.select(selection(user: user), as: CourseRow.self)
     }
 
@@ -75,9 +79,10 @@ struct CourseRow: FetchableRecord {
         if let region = departureRegion, let city = departureCity, let town = departureTown {
             departure = Departure(region: region, city: city, town: town, detail: departureDetail, name: departureName)
         }
-        return Course(id: id, owner: owner, title: title, description: description, departure: departure,
-                      sourceFormat: sourceFormat, contentHash: contentHash, stats: stats, createdAt: createdAt,
-                      isUploaded: isUploaded, uploadedAt: uploadedAt, scrapCount: scrapCount,
-                      isScrapped: isScrapped)
+        return Course(
+            id: id, owner: owner, title: title, description: description, departure: departure,
+            sourceFormat: sourceFormat, contentHash: contentHash, stats: stats, createdAt: createdAt,
+            isUploaded: isUploaded, uploadedAt: uploadedAt, scrapCount: scrapCount,
+            isScrapped: isScrapped)
     }
 }

@@ -50,10 +50,11 @@ struct StoredStats: Codable, Sendable {
         var bounds: Bounds?
         if c.contains(.bounds), try !c.decodeNil(forKey: .bounds) {
             let b = try c.nestedContainer(keyedBy: BoundsKey.self, forKey: .bounds)
-            bounds = Bounds(minLatitude: try b.decode(Double.self, forKey: .minLatitude),
-                            minLongitude: try b.decode(Double.self, forKey: .minLongitude),
-                            maxLatitude: try b.decode(Double.self, forKey: .maxLatitude),
-                            maxLongitude: try b.decode(Double.self, forKey: .maxLongitude))
+            bounds = Bounds(
+                minLatitude: try b.decode(Double.self, forKey: .minLatitude),
+                minLongitude: try b.decode(Double.self, forKey: .minLongitude),
+                maxLatitude: try b.decode(Double.self, forKey: .maxLatitude),
+                maxLongitude: try b.decode(Double.self, forKey: .maxLongitude))
         }
         stats = ActivityStats(
             points: try c.decode(Int.self, forKey: .points), segmentCount: try c.decode(Int.self, forKey: .segments),

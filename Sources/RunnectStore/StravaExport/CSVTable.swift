@@ -47,7 +47,10 @@ struct CSVTable: Sendable {
             recordIsBlank = true
         }
 
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), cr: UInt8 = 0x0D, lf: UInt8 = 0x0A
+        let quote = UInt8(ascii: "\"")
+        let comma = UInt8(ascii: ",")
+        let cr: UInt8 = 0x0D
+        let lf: UInt8 = 0x0A
         while i < bytes.count {
             let c = bytes[i]
             if c == quote && field.isEmpty {  // a quote opens a field only as its first byte

@@ -55,8 +55,12 @@ public struct StravaExport: Sendable {
         self.folder = folder
         let path = (folder as NSString).appendingPathComponent(Self.tableName)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= Self.maxTableBytes else { throw StravaExportError.tooLarge(path: path, limitBytes: Self.maxTableBytes) }
-        guard let data = FileManager.default.contents(atPath: path) else { throw StravaExportError.cannotRead(path: path) }
+        guard size <= Self.maxTableBytes else {
+            throw StravaExportError.tooLarge(path: path, limitBytes: Self.maxTableBytes)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw StravaExportError.cannotRead(path: path)
+        }
         let table: CSVTable
         do {
             table = try CSVTable(bytes: Array(data))
@@ -66,9 +70,11 @@ public struct StravaExport: Sendable {
         guard let fileColumn = table.column("Filename") else {
             throw StravaExportError.missingColumn(path: path, column: "Filename")
         }
-        let columns = (id: table.column("Activity ID"), date: table.column("Activity Date"),
-                       name: table.column("Activity Name"), type: table.column("Activity Type"),
-                       description: table.column("Activity Description"))
+        let columns = (
+            id: table.column("Activity ID"), date: table.column("Activity Date"),
+            name: table.column("Activity Name"), type: table.column("Activity Type"),
+            description: table.column("Activity Description")
+        )
         // Cells are text from a file: their control characters are replaced, line breaks kept
         // only in the description.
         func value(_ row: [String], _ column: Int?, keepingLineBreaks: Bool = false) -> String? {
@@ -78,10 +84,11 @@ public struct StravaExport: Sendable {
             return trimmed.isEmpty ? nil : trimmed
         }
         entries = zip(table.rows, table.rowLines).map { row, line in
-            Entry(activityID: value(row, columns.id), date: value(row, columns.date).flatMap(Self.parseDate),
-                  name: value(row, columns.name), type: value(row, columns.type),
-                  description: value(row, columns.description, keepingLineBreaks: true),
-                  fileName: value(row, fileColumn), line: line)
+            Entry(
+                activityID: value(row, columns.id), date: value(row, columns.date).flatMap(Self.parseDate),
+                name: value(row, columns.name), type: value(row, columns.type),
+                description: value(row, columns.description, keepingLineBreaks: true),
+                fileName: value(row, fileColumn), line: line)
         }
     }
 
@@ -103,10 +110,11 @@ public struct StravaExport: Sendable {
         guard let root = Self.realPath(folder) else { return joined }
         // A missing file cannot be resolved: its name alone must stay inside (the import then
         // says it is missing).
-        let resolved = Self.realPath(joined)
+        let resolved =
+            Self.realPath(joined)
             ?? (root as NSString).appendingPathComponent((fileName as NSString).standardizingPath)
         guard !fileName.hasPrefix("/"), !fileName.split(separator: "/").contains(".."),
-              resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+            resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/")
         else {
             throw StravaExportError.outsideFolder(path: tablePath, line: entry.line, fileName: fileName)
         }
@@ -126,8 +134,10 @@ public struct StravaExport: Sendable {
         for entry in recorded {
             do {
                 guard let path = try path(of: entry) else { continue }
-                items.append(ImportItem(path: path, title: entry.name.map(Self.title), description: entry.description,
-                                        departure: departure))
+                items.append(
+                    ImportItem(
+                        path: path, title: entry.name.map(Self.title), description: entry.description,
+                        departure: departure))
             } catch {
                 let named = (folder as NSString).appendingPathComponent(entry.fileName ?? "")
                 refused.append(.failed(ImportItem(path: named), error))

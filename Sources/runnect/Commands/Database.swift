@@ -18,7 +18,8 @@ extension Runnect {
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
                 print(String(decoding: try encoder.encode(summary), as: UTF8.self))
             } else {
-                print("""
+                print(
+                    """
                     Database  \(summary.path)
                     Schema    version \(summary.schemaVersion) (this build: \(summary.supportedSchemaVersion))
                     Courses   \(summary.courses), \(summary.sharedCourses) shared, by \(summary.owners) user(s)

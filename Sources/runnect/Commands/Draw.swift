@@ -33,7 +33,8 @@ extension Runnect {
         func run() throws {
             let activity: Activity
             do {
-                activity = try pointsText.map { try TappedPointsReader.read(text: $0) }
+                activity =
+                    try pointsText.map { try TappedPointsReader.read(text: $0) }
                     ?? ActivityReader.read(path: pointsFile!)
             } catch {
                 Diagnostics.error("\(pointsFile ?? "--points"): \(error)")

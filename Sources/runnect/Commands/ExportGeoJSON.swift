@@ -17,7 +17,8 @@ extension Runnect {
 
         @OptionGroup var courses: ExportInputs
 
-        @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "out"))
+        @Option(
+            name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "out"))
         var output: String?
 
         @Option(help: ArgumentHelp("Douglas–Peucker tolerance, metres (default: every point).", valueName: "metres"))
@@ -42,14 +43,16 @@ extension Runnect {
         }
 
         func run() throws {
-            var writer = GeoJSONWriter(options: GeoJSONOptions(
-                simplifyToleranceMeters: simplify, includeElevation: !noElevation, coordinateDecimals: decimals))
-            let failure = try courses.forEach { course in
+            var writer = GeoJSONWriter(
+                options: GeoJSONOptions(
+                    simplifyToleranceMeters: simplify, includeElevation: !noElevation, coordinateDecimals: decimals))
+            let failure = try courses.readEach { course in
                 try writer.add(course.activity, id: course.id, properties: course.properties)
             }
             if writer.featureCount > 0 || failure == nil {
-                try ExportOutput.write(courses.inputs.count > 1 ? writer.featureCollection() : writer.document(),
-                                       to: output)
+                try ExportOutput.write(
+                    courses.inputs.count > 1 ? writer.featureCollection() : writer.document(),
+                    to: output)
             }
             if let failure { throw failure }
         }

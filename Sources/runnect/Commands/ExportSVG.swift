@@ -18,8 +18,10 @@ extension Runnect {
 
         @OptionGroup var courses: ExportInputs
 
-        @Option(name: .shortAndLong, help: ArgumentHelp(
-            "The SVG file (one input) or the folder (several inputs).", valueName: "out"))
+        @Option(
+            name: .shortAndLong,
+            help: ArgumentHelp(
+                "The SVG file (one input) or the folder (several inputs).", valueName: "out"))
         var output: String?
 
         @Option(help: ArgumentHelp("Picture size in pixels, 16x16…8192x8192.", valueName: "WxH"))
@@ -42,8 +44,10 @@ extension Runnect {
         private func dimensions() throws -> (width: Int, height: Int) {
             let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-                  (16...8192).contains(width), (16...8192).contains(height) else {
-                throw ValidationError("--size must be WIDTHxHEIGHT in pixels, 16x16…8192x8192 (e.g. 400x300), not '\(size)'.")
+                (16...8192).contains(width), (16...8192).contains(height)
+            else {
+                throw ValidationError(
+                    "--size must be WIDTHxHEIGHT in pixels, 16x16…8192x8192 (e.g. 400x300), not '\(size)'.")
             }
             return (width, height)
         }
@@ -60,24 +64,30 @@ extension Runnect {
                 }
             }
             var written = Set<String>()
-            let failure = try courses.forEach { course in
-                let options = SVGPreviewOptions(widthPixels: width, heightPixels: height, paddingPixels: padding,
-                                                includeProfile: profile, title: course.title)
+            let failure = try courses.readEach { course in
+                let options = SVGPreviewOptions(
+                    widthPixels: width, heightPixels: height, paddingPixels: padding,
+                    includeProfile: profile, title: course.title)
                 let svg = Data(try SVGPreview(activity: course.activity, options: options).svg.utf8)
                 var target = output
                 if several, let output {
                     // Two files of the same name from different folders must not overwrite each other.
-                    var stem = course.stem, n = 2
-                    while written.contains(stem) { stem = "\(course.stem)-\(n)"; n += 1 }
+                    var stem = course.stem
+                    var n = 2
+                    while written.contains(stem) {
+                        stem = "\(course.stem)-\(n)"
+                        n += 1
+                    }
                     written.insert(stem)
                     target = URL(fileURLWithPath: output).appendingPathComponent(stem + ".svg").path
                 }
                 try ExportOutput.write(svg, to: target)
                 if let target, target != "-" {
                     if courses.store.json {
-                        let line = try JSONSerialization.data(withJSONObject: [
-                            "input": course.label, "output": target, "bytes": svg.count,
-                        ], options: [.sortedKeys, .withoutEscapingSlashes])
+                        let line = try JSONSerialization.data(
+                            withJSONObject: [
+                                "input": course.label, "output": target, "bytes": svg.count,
+                            ], options: [.sortedKeys, .withoutEscapingSlashes])
                         print(String(decoding: line, as: UTF8.self))
                     } else {
                         print("\(course.label.forTerminal) -> \(target.forTerminal) (\(svg.count) bytes)")

@@ -33,8 +33,10 @@ extension Runnect {
 
         @OptionGroup var store: StoreOptions
 
-        @Option(help: ArgumentHelp("Threads that read files while one thread writes (default: the processors, at most 8).",
-                                   valueName: "n"))
+        @Option(
+            help: ArgumentHelp(
+                "Threads that read files while one thread writes (default: the processors, at most 8).",
+                valueName: "n"))
         var jobs: Int = BulkImporter.defaultJobs
 
         static let extensions: Set<String> = ["gpx", "tcx", "fit", "json", "geojson"]
@@ -65,8 +67,9 @@ extension Runnect {
                     items.append(ImportItem(path: path, title: title, description: description, departure: place))
                 case .stravaExport(let export):
                     let recorded = export.recorded.count
-                    Diagnostics.note("\(export.folder): Strava export, \(export.entries.count) activities, "
-                                     + "\(recorded) with a file, \(export.entries.count - recorded) without")
+                    Diagnostics.note(
+                        "\(export.folder): Strava export, \(export.entries.count) activities, "
+                            + "\(recorded) with a file, \(export.entries.count - recorded) without")
                     let (exportItems, refused) = export.importItems(departure: place)
                     for var item in exportItems {
                         if let title { item.title = title }
@@ -95,7 +98,9 @@ extension Runnect {
                     if let kind = stravaKinds[outcome.item.path] { byKind[kind, default: ImportSummary()].add(outcome) }
                     switch outcome {
                     case .imported(_, let course):
-                        print(store.json ? (try? CourseReport(course).jsonLine()) ?? "" : "imported " + CourseText.line(course))
+                        print(
+                            store.json
+                                ? (try? CourseReport(course).jsonLine()) ?? "" : "imported " + CourseText.line(course))
                     case .skipped(let item, let existing):
                         if !store.json { Diagnostics.note("\(item.path): already imported as #\(existing), skipped") }
                     case .failed(let item, let error):
@@ -109,8 +114,9 @@ extension Runnect {
                 print("\(summary.imported) imported, \(summary.skipped) already there, \(summary.failed) failed")
                 let width = (byKind.keys.map(\.count).max() ?? 0) + 2
                 for (kind, counts) in byKind.sorted(by: { $0.key < $1.key }) {
-                    print("  " + kind.padding(toLength: width, withPad: " ", startingAt: 0)
-                          + "\(counts.imported) imported, \(counts.skipped) already there, \(counts.failed) failed")
+                    print(
+                        "  " + kind.padding(toLength: width, withPad: " ", startingAt: 0)
+                            + "\(counts.imported) imported, \(counts.skipped) already there, \(counts.failed) failed")
                 }
             }
             // A refused Strava row's error names activities.csv and its line already.

@@ -48,10 +48,12 @@ extension Runnect {
                 print(String(decoding: try encoder.encode(summary), as: UTF8.self))
             } else {
                 let kind = all ? "" : "shared "
-                print("\(summary.courses) \(kind)course\(summary.courses == 1 ? "" : "s") → \(summary.folder.forTerminal): "
-                      + "\(summary.filesWritten) files written, \(summary.filesUnchanged) unchanged, "
-                      + "\(summary.filesRemoved) removed")
-                print("open \(URL(fileURLWithPath: summary.folder).appendingPathComponent("index.html").absoluteString)")
+                print(
+                    "\(summary.courses) \(kind)course\(summary.courses == 1 ? "" : "s") → \(summary.folder.forTerminal): "
+                        + "\(summary.filesWritten) files written, \(summary.filesUnchanged) unchanged, "
+                        + "\(summary.filesRemoved) removed")
+                print(
+                    "open \(URL(fileURLWithPath: summary.folder).appendingPathComponent("index.html").absoluteString)")
             }
         }
     }

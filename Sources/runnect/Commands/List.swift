@@ -21,8 +21,12 @@ extension Runnect {
         }
 
         func run() throws {
-            let scope: CourseListScope = scrapped ? .scrapped : shared ? .shared
-                : .mine(uploaded: uploaded ? true : privateOnly ? false : nil)
+            let scope: CourseListScope =
+                scrapped
+                ? .scrapped
+                : shared
+                    ? .shared
+                    : .mine(uploaded: uploaded ? true : privateOnly ? false : nil)
             let courses = try store.withStore { try $0.list(scope, sort: paging.sort ?? .date, page: paging.page) }
             try CourseOutput.print(courses, json: store.json)
         }

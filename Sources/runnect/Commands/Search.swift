@@ -28,8 +28,9 @@ extension Runnect {
 
         func run() throws {
             let courses = try store.withStore {
-                try $0.search(keywords: keywords.joined(separator: " "), scope: all ? .all : .shared,
-                              sort: paging.sort ?? .relevance, page: paging.page)
+                try $0.search(
+                    keywords: keywords.joined(separator: " "), scope: all ? .all : .shared,
+                    sort: paging.sort ?? .relevance, page: paging.page)
             }
             try CourseOutput.print(courses, json: store.json)
         }

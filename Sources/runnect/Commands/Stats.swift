@@ -20,8 +20,10 @@ extension Runnect {
         @Argument(help: "GPX, TCX, FIT or tapped-points files (or .gz of them); - for standard input.")
         var files: [String] = []
 
-        @Option(name: .customLong("points"), help: ArgumentHelp(
-            "A course drawn by tapping: \"lat,lon lat,lon …\".", valueName: "taps"))
+        @Option(
+            name: .customLong("points"),
+            help: ArgumentHelp(
+                "A course drawn by tapping: \"lat,lon lat,lon …\".", valueName: "taps"))
         var pointsText: String?
 
         @Option(help: ArgumentHelp("A file of tapped points (text, JSON or GeoJSON).", valueName: "file"))
@@ -80,7 +82,8 @@ extension Runnect {
                 // The file's own warnings once; an activity's own (times going back) with its label.
                 var warned: Set<String> = []
                 for (index, activity) in activities.enumerated() {
-                    let label = activities.count == 1 ? input.label : "\(input.label) [\(index + 1)/\(activities.count)]"
+                    let label =
+                        activities.count == 1 ? input.label : "\(input.label) [\(index + 1)/\(activities.count)]"
                     for warning in activity.warnings where warned.insert(warning).inserted {
                         let shared = activities.allSatisfy { $0.warnings.contains(warning) }
                         Diagnostics.warning("\(shared ? input.label : label): \(warning)")
@@ -93,7 +96,8 @@ extension Runnect {
                         print(try report.jsonLine())
                     } else {
                         if printedText { print() }
-                        let label = activities.count == 1 ? input.label : "\(input.label) [\(index + 1)/\(activities.count)]"
+                        let label =
+                            activities.count == 1 ? input.label : "\(input.label) [\(index + 1)/\(activities.count)]"
                         print(StatsText.render(file: label, activity: activity, stats: stats))
                         printedText = true
                     }

@@ -3,12 +3,14 @@ import RunnectKit
 
 /// The analysis thresholds, shared by every command that computes stats.
 struct AnalysisOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "A leg counts as moving above this speed, m/s (default: 30 min/mile).", valueName: "m/s"))
+    @Option(
+        help: ArgumentHelp(
+            "A leg counts as moving above this speed, m/s (default: 30 min/mile).", valueName: "m/s"))
     var movingThreshold: Double = StatsOptions().movingSpeedThresholdMetersPerSecond
 
-    @Option(help: ArgumentHelp(
-        "Elevation changes smaller than this are noise, metres.", valueName: "m"))
+    @Option(
+        help: ArgumentHelp(
+            "Elevation changes smaller than this are noise, metres.", valueName: "m"))
     var elevationHysteresis: Double = StatsOptions().elevationHysteresisMeters
 
     @Option(help: ArgumentHelp("Split length, metres.", valueName: "m"))

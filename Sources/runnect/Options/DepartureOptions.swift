@@ -3,8 +3,10 @@ import RunnectStore
 
 /// `--departure` and `--departure-name`, for the commands that add courses.
 struct DepartureOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Departure address \"region city town [detail…]\", e.g. \"서울 송파구 잠실동 올림픽로 25\".",
-                               valueName: "address"))
+    @Option(
+        help: ArgumentHelp(
+            "Departure address \"region city town [detail…]\", e.g. \"서울 송파구 잠실동 올림픽로 25\".",
+            valueName: "address"))
     var departure: String?
 
     @Option(help: ArgumentHelp("The departure's place name (잠실종합운동장).", valueName: "name"))

@@ -5,8 +5,10 @@ import RunnectStore
 
 /// The courses an export command takes: store ids and files, in the order given.
 struct ExportInputs: ParsableArguments {
-    @Argument(help: ArgumentHelp("Course ids in the store, or GPX/TCX/FIT/tapped-points files (- for standard input).",
-                                 valueName: "id-or-file"))
+    @Argument(
+        help: ArgumentHelp(
+            "Course ids in the store, or GPX/TCX/FIT/tapped-points files (- for standard input).",
+            valueName: "id-or-file"))
     var inputs: [String]
 
     @OptionGroup var store: StoreOptions
@@ -34,7 +36,7 @@ struct ExportInputs: ParsableArguments {
     /// Reads every input and hands each to `body`. An input that cannot be read is reported on
     /// standard error and the others go on; the exit code for the worst failure is returned.
     /// Several inputs show a progress bar on a terminal.
-    func forEach(_ body: (Course) throws -> Void) throws -> ExitCode? {
+    func readEach(_ body: (Course) throws -> Void) throws -> ExitCode? {
         var failure: ExitCode?
         let progress = ProgressBar(total: inputs.count, enabled: inputs.count > 1 && isatty(STDERR_FILENO) == 1)
         defer { progress.clear() }
@@ -51,13 +53,15 @@ struct ExportInputs: ParsableArguments {
                 do {
                     if let id = Self.storeID(input), let courses {
                         let stored = try courses.course(id: id)
-                        course = Course(label: input, id: id, activity: try courses.activity(id: id),
-                                        properties: CourseReport(stored), title: stored.title, stem: String(id))
+                        course = Course(
+                            label: input, id: id, activity: try courses.activity(id: id),
+                            properties: CourseReport(stored), title: stored.title, stem: String(id))
                     } else {
                         let activity = try ActivityReader.read(path: input)
                         let properties = FileProperties(path: input, activity: activity)
-                        course = Course(label: input, id: nil, activity: activity, properties: properties,
-                                        title: properties.title, stem: properties.stem)
+                        course = Course(
+                            label: input, id: nil, activity: activity, properties: properties,
+                            title: properties.title, stem: properties.stem)
                     }
                 } catch {
                     fail(input, error)

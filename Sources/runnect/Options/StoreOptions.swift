@@ -4,9 +4,10 @@ import RunnectStore
 
 /// `--db`, `--user` and `--json`, taken by every command that uses the course store.
 struct StoreOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The course database (default: $RUNNECT_DB, else $XDG_DATA_HOME/runnect/courses.sqlite).",
-        valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The course database (default: $RUNNECT_DB, else $XDG_DATA_HOME/runnect/courses.sqlite).",
+            valueName: "path"))
     var db: String?
 
     @Option(help: ArgumentHelp("Who is acting (default: $RUNNECT_USER, else the login name).", valueName: "name"))

@@ -6,7 +6,9 @@ import RunnectStore
 enum CourseText {
     /// `#12  반포 한강공원 달빛 러닝 10K  10.14 km  5'44"/km  서울 서초구 반포동  shared ★3`
     static func line(_ course: Course) -> String {
-        var parts = ["#\(course.id)", course.title.forTerminal, RunnerFormat.kilometers(meters: course.stats.distanceMeters)]
+        var parts = [
+            "#\(course.id)", course.title.forTerminal, RunnerFormat.kilometers(meters: course.stats.distanceMeters),
+        ]
         if let pace = course.stats.averagePaceSecondsPerKilometer {
             parts.append(RunnerFormat.pace(secondsPerKilometer: pace) + "/km")
         }
@@ -33,18 +35,24 @@ enum CourseText {
         if let description = course.description {
             // Lines after the first are indented under the first: none can pass for a row of its own.
             let indent = "\n" + String(repeating: " ", count: 15)
-            row("Description", ControlCharacters.escaped(description, keepingLineBreaks: true)
-                .replacingOccurrences(of: "\n", with: indent))
+            row(
+                "Description",
+                ControlCharacters.escaped(description, keepingLineBreaks: true)
+                    .replacingOccurrences(of: "\n", with: indent))
         }
         if let departure = course.departure { row("Departure", place(departure)) }
         row("Owner", course.owner.forTerminal)
-        row("Shared", course.isUploaded
-            ? "yes, since \(course.uploadedAt.map(RunnerFormat.timestamp) ?? "?")" : "no")
+        row(
+            "Shared",
+            course.isUploaded
+                ? "yes, since \(course.uploadedAt.map(RunnerFormat.timestamp) ?? "?")" : "no")
         row("Scraps", "\(course.scrapCount)\(course.isScrapped ? " (you scrapped it)" : "")")
         row("Distance", RunnerFormat.kilometers(meters: course.stats.distanceMeters))
         if course.stats.elapsedTimeSeconds != nil {
-            row("Time", RunnerFormat.duration(seconds: course.stats.elapsedTimeSeconds) + " elapsed · "
-                + RunnerFormat.duration(seconds: course.stats.movingTimeSeconds) + " moving")
+            row(
+                "Time",
+                RunnerFormat.duration(seconds: course.stats.elapsedTimeSeconds) + " elapsed · "
+                    + RunnerFormat.duration(seconds: course.stats.movingTimeSeconds) + " moving")
             row("Pace", RunnerFormat.pace(secondsPerKilometer: course.stats.averagePaceSecondsPerKilometer) + "/km")
         }
         if let gain = course.stats.elevationGainMeters, let loss = course.stats.elevationLossMeters {

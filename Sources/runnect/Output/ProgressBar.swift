@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A one-line progress bar on standard error, drawn only when standard error is a terminal (so
@@ -30,12 +31,14 @@ final class ProgressBar {
         // No rate from the first fraction of a second: 1 item in 3 µs is not a rate.
         let rate = elapsed > 0.25 ? Double(done) / elapsed : 0
         let eta = rate > 0 ? RunnerFormatting.eta(seconds: Double(total - done) / rate) : "–"
-        let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "")
+        let bar =
+            String(repeating: "=", count: filled) + (filled < width ? ">" : "")
             + String(repeating: " ", count: max(0, width - filled - 1))
         let counts = detail.isEmpty ? "" : " · \(detail)"
-        let line = String(format: "\r[%@] %d/%d %@%@ · %.0f %@/s · ETA %@\u{1B}[K",
-                          bar as NSString, done, total, unit as NSString, counts as NSString, rate,
-                          unit as NSString, eta as NSString)
+        let line = String(
+            format: "\r[%@] %d/%d %@%@ · %.0f %@/s · ETA %@\u{1B}[K",
+            bar as NSString, done, total, unit as NSString, counts as NSString, rate,
+            unit as NSString, eta as NSString)
         FileHandle.standardError.write(Data(line.utf8))
         drawn = true
     }
@@ -50,7 +53,8 @@ final class ProgressBar {
 private enum RunnerFormatting {
     static func eta(seconds: Double) -> String {
         let s = Int(seconds.rounded())
-        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
+        return s >= 3600
+            ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
             : String(format: "%d:%02d", s / 60, s % 60)
     }
 }

@@ -16,10 +16,14 @@ enum StatsText {
         row(&lines, "Distance", distance)
         if let device = deviceSummary(activity) { row(&lines, "Device", device) }
         if stats.elapsedTimeSeconds != nil {
-            row(&lines, "Time", "\(RunnerFormat.duration(seconds: stats.elapsedTimeSeconds)) elapsed · "
-                + "\(RunnerFormat.duration(seconds: stats.movingTimeSeconds)) moving")
-            row(&lines, "Pace", "\(RunnerFormat.pace(secondsPerKilometer: stats.averagePaceSecondsPerKilometer))/km avg · "
-                + "\(RunnerFormat.pace(secondsPerKilometer: stats.movingPaceSecondsPerKilometer))/km moving")
+            row(
+                &lines, "Time",
+                "\(RunnerFormat.duration(seconds: stats.elapsedTimeSeconds)) elapsed · "
+                    + "\(RunnerFormat.duration(seconds: stats.movingTimeSeconds)) moving")
+            row(
+                &lines, "Pace",
+                "\(RunnerFormat.pace(secondsPerKilometer: stats.averagePaceSecondsPerKilometer))/km avg · "
+                    + "\(RunnerFormat.pace(secondsPerKilometer: stats.movingPaceSecondsPerKilometer))/km moving")
         } else {
             row(&lines, "Time", "no timestamps")
         }
@@ -28,7 +32,8 @@ enum StatsText {
             row(&lines, "Max speed", String(format: "%.2f m/s", maxSpeed) + " (\(pace)/km)")
         }
         if let gain = stats.elevationGainMeters, let loss = stats.elevationLossMeters,
-           let low = stats.minElevationMeters, let high = stats.maxElevationMeters {
+            let low = stats.minElevationMeters, let high = stats.maxElevationMeters
+        {
             row(&lines, "Elevation", String(format: "+%.0f m / −%.0f m  (%.0f–%.0f m)", gain, loss, low, high))
         }
         if let average = stats.averageHeartRateBPM, let maximum = stats.maxHeartRateBPM {
@@ -42,21 +47,26 @@ enum StatsText {
             row(&lines, "Start / end", "\(isoUTC(start)) → \(isoUTC(end))")
         }
         if let bounds = stats.bounds {
-            row(&lines, "Bounds", String(format: "%.5f,%.5f → %.5f,%.5f", bounds.minLatitude, bounds.minLongitude,
-                                         bounds.maxLatitude, bounds.maxLongitude))
+            row(
+                &lines, "Bounds",
+                String(
+                    format: "%.5f,%.5f → %.5f,%.5f", bounds.minLatitude, bounds.minLongitude,
+                    bounds.maxLatitude, bounds.maxLongitude))
         }
         if let splits = stats.splits, !splits.isEmpty {
             lines.append("  Splits")
             lines.append("      #   distance     time     pace   elevation")
             for split in splits {
-                let elevation = split.elevationGainMeters.map { gain in
-                    String(format: "+%.0f −%.0f", gain, split.elevationLossMeters ?? 0)
-                } ?? "–"
-                lines.append("    " + pad(String(split.index), 3) + "  "
-                             + pad(RunnerFormat.kilometers(meters: split.distanceMeters), 9) + "  "
-                             + pad(RunnerFormat.duration(seconds: split.elapsedTimeSeconds), 7) + "  "
-                             + pad(RunnerFormat.pace(secondsPerKilometer: split.paceSecondsPerKilometer), 7)
-                             + "   " + elevation)
+                let elevation =
+                    split.elevationGainMeters.map { gain in
+                        String(format: "+%.0f −%.0f", gain, split.elevationLossMeters ?? 0)
+                    } ?? "–"
+                lines.append(
+                    "    " + pad(String(split.index), 3) + "  "
+                        + pad(RunnerFormat.kilometers(meters: split.distanceMeters), 9) + "  "
+                        + pad(RunnerFormat.duration(seconds: split.elapsedTimeSeconds), 7) + "  "
+                        + pad(RunnerFormat.pace(secondsPerKilometer: split.paceSecondsPerKilometer), 7)
+                        + "   " + elevation)
             }
         }
         return lines.joined(separator: "\n")
@@ -68,10 +78,16 @@ enum StatsText {
         var parts: [String] = []
         if let device = activity.deviceTotals {
             if let meters = device.distanceMeters { parts.append(RunnerFormat.kilometers(meters: meters)) }
-            if let seconds = device.timerTimeSeconds { parts.append("\(RunnerFormat.duration(seconds: seconds)) timer") }
-            if let seconds = device.elapsedTimeSeconds { parts.append("\(RunnerFormat.duration(seconds: seconds)) elapsed") }
-            let climb = [device.ascentMeters.map { String(format: "+%.0f m", $0) },
-                         device.descentMeters.map { String(format: "−%.0f m", $0) }].compactMap { $0 }
+            if let seconds = device.timerTimeSeconds {
+                parts.append("\(RunnerFormat.duration(seconds: seconds)) timer")
+            }
+            if let seconds = device.elapsedTimeSeconds {
+                parts.append("\(RunnerFormat.duration(seconds: seconds)) elapsed")
+            }
+            let climb = [
+                device.ascentMeters.map { String(format: "+%.0f m", $0) },
+                device.descentMeters.map { String(format: "−%.0f m", $0) },
+            ].compactMap { $0 }
             if !climb.isEmpty { parts.append(climb.joined(separator: " / ")) }
             if let calories = device.calories { parts.append(String(format: "%.0f kcal", calories)) }
         }

@@ -44,19 +44,21 @@ struct HeadlessChromium {
     }
 
     private func run(_ arguments: [String], windowSize: (Int, Int), timeoutSeconds: Double = 60) throws -> String {
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-chromium-\(UUID().uuidString)")
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "runnect-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [
-            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-            "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--mute-audio",
-            "--user-data-dir=\(profile.path)", "--window-size=\(windowSize.0),\(windowSize.1)",
-            // Lets the page settle (scripts, lazy images) before the DOM or the pixels are taken.
-            "--virtual-time-budget=5000", "--run-all-compositor-stages-before-draw",
-        ] + arguments
+        process.arguments =
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--mute-audio",
+                "--user-data-dir=\(profile.path)", "--window-size=\(windowSize.0),\(windowSize.1)",
+                // Lets the page settle (scripts, lazy images) before the DOM or the pixels are taken.
+                "--virtual-time-budget=5000", "--run-all-compositor-stages-before-draw",
+            ] + arguments
         let errors = profile.appendingPathComponent("stderr.txt")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let errorHandle = try FileHandle(forWritingTo: errors)
@@ -75,8 +77,9 @@ struct HeadlessChromium {
         try errorHandle.close()
         guard process.terminationStatus == 0 else {
             let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            throw Failure(description: "chromium exited with \(process.terminationStatus) "
-                          + "(killed after \(Int(timeoutSeconds)) s?): \(stderr.suffix(2000))")
+            throw Failure(
+                description: "chromium exited with \(process.terminationStatus) "
+                    + "(killed after \(Int(timeoutSeconds)) s?): \(stderr.suffix(2000))")
         }
         return String(decoding: data, as: UTF8.self)
     }

@@ -25,8 +25,10 @@ struct RunnectProcess {
         return packageRoot.appendingPathComponent(".build/debug/runnect")
     }()
 
-    static func run(_ arguments: [String], stdin: String? = nil,
-                    environment: [String: String] = [:]) throws -> Result {
+    static func run(
+        _ arguments: [String], stdin: String? = nil,
+        environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -40,7 +42,8 @@ struct RunnectProcess {
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errURL) }
         let errHandle = try FileHandle(forWritingTo: errURL)
-        let out = Pipe(), input = Pipe()
+        let out = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = errHandle
         process.standardInput = input
@@ -51,8 +54,9 @@ struct RunnectProcess {
         process.waitUntilExit()
         try errHandle.close()
         let errData = try Data(contentsOf: errURL)
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RunnectKit
 
 private typealias Run = AnalysisTrackBuilder
@@ -16,7 +17,7 @@ struct ActivityStatsAnalysisTests {
         let stats = ActivityStats(segments: [points], options: StatsOptions(includeSplits: true))
 
         #expect(abs(stats.distanceMeters - 2500) < 1e-6)
-        let length3D: Double = 2500 * (1.0001 as Double).squareRoot()   // 1 % grade
+        let length3D: Double = 2500 * (1.0001 as Double).squareRoot()  // 1 % grade
         #expect(abs(try #require(stats.distance3DMeters) - length3D) < 1e-6)
         #expect(abs(try #require(stats.elapsedTimeSeconds) - 1000) < 1e-6)
         #expect(abs(try #require(stats.movingTimeSeconds) - 1000) < 1e-6)
@@ -64,14 +65,16 @@ struct ActivityStatsAnalysisTests {
 
     @Test("A 120 s stop counts in elapsed time but not in moving time")
     func stopIsNotMoving() throws {
-        var points = Run.steadyRun(to: 500, stepMeters: 2.5, speed: 2.5)            // 0…200 s
+        var points = Run.steadyRun(to: 500, stepMeters: 2.5, speed: 2.5)  // 0…200 s
         // Standing at 500 m for 120 s; the fix wobbles 0.4 m from side to side, as fixes do.
         for second in 1...120 {
-            points.append(Run.point(at: 500, seconds: 200 + Double(second),
-                                      sideMeters: second % 2 == 0 ? 0.2 : -0.2))
+            points.append(
+                Run.point(
+                    at: 500, seconds: 200 + Double(second),
+                    sideMeters: second % 2 == 0 ? 0.2 : -0.2))
         }
         points += Run.steadyRun(from: 500, to: 1000, stepMeters: 2.5, speed: 2.5, startSeconds: 320)
-            .dropFirst()                                                                // 320…520 s
+            .dropFirst()  // 320…520 s
         let stats = ActivityStats(segments: [points])
 
         #expect(abs(try #require(stats.elapsedTimeSeconds) - 520) < 1e-6)
@@ -86,11 +89,13 @@ struct ActivityStatsAnalysisTests {
 
     @Test("Two segments: the gap between them counts in neither distance nor moving time")
     func segmentGapIsAPause() throws {
-        let first = Run.steadyRun(to: 500, stepMeters: 5, speed: 2.5)                              // 0…200 s
+        let first = Run.steadyRun(to: 500, stepMeters: 5, speed: 2.5)  // 0…200 s
         // 10 minutes later, 1 km further on: joined, the gap would be a 1.67 m/s "moving" leg.
         let second = Run.steadyRun(from: 1500, to: 2000, stepMeters: 5, speed: 2.5, startSeconds: 800)
-        let stats = ActivityStats(segments: [first, [], second], options: StatsOptions(
-            splitDistanceMeters: 400, includeSplits: true, includeSegments: true))
+        let stats = ActivityStats(
+            segments: [first, [], second],
+            options: StatsOptions(
+                splitDistanceMeters: 400, includeSplits: true, includeSegments: true))
 
         #expect(stats.segmentCount == 3)
         #expect(stats.points == first.count + second.count)
@@ -134,8 +139,9 @@ struct ActivityStatsAnalysisTests {
 
     // MARK: Maximum speed
 
-    @Test("A fix 60 m off the path at 1 Hz does not show up as a 60 m/s maximum speed",
-          arguments: [1, 60, 119])
+    @Test(
+        "A fix 60 m off the path at 1 Hz does not show up as a 60 m/s maximum speed",
+        arguments: [1, 60, 119])
     func spikeDoesNotMakeMaxSpeed(spikeIndex: Int) throws {
         var points = Run.run(speeds: Array(repeating: 2.5, count: 120))
         let onPath = points[spikeIndex]
@@ -150,7 +156,8 @@ struct ActivityStatsAnalysisTests {
 
     @Test("A sustained 30 s surge at 5 m/s is the maximum speed")
     func surgeIsMaxSpeed() throws {
-        let speeds = Array(repeating: 2.5, count: 60) + Array(repeating: 5.0, count: 30)
+        let speeds =
+            Array(repeating: 2.5, count: 60) + Array(repeating: 5.0, count: 30)
             + Array(repeating: 2.5, count: 60)
         let maxSpeed = try #require(ActivityStats(segments: [Run.run(speeds: speeds)]).maxSpeedMetersPerSecond)
         #expect(abs(maxSpeed - 5) < 1e-6)
@@ -158,7 +165,8 @@ struct ActivityStatsAnalysisTests {
 
     @Test("A 5 s burst is averaged over a 10 s window")
     func shortBurstIsWindowed() throws {
-        let speeds = Array(repeating: 2.0, count: 30) + Array(repeating: 6.0, count: 5)
+        let speeds =
+            Array(repeating: 2.0, count: 30) + Array(repeating: 6.0, count: 5)
             + Array(repeating: 2.0, count: 30)
         let maxSpeed = try #require(ActivityStats(segments: [Run.run(speeds: speeds)]).maxSpeedMetersPerSecond)
         // Best 10 s window: five seconds at 6 and five at 2.
@@ -199,8 +207,8 @@ struct ActivityStatsAnalysisTests {
         let points = [
             Run.point(at: 0, seconds: 0, elevation: 10),
             Run.point(at: 10, seconds: 4, elevation: nil),
-            Run.point(at: 20, seconds: 8, elevation: 11.5),   // +1.5: below the threshold
-            Run.point(at: 30, seconds: 12, elevation: 13),    // +3 from the reference
+            Run.point(at: 20, seconds: 8, elevation: 11.5),  // +1.5: below the threshold
+            Run.point(at: 30, seconds: 12, elevation: 13),  // +3 from the reference
             Run.point(at: 40, seconds: 16, elevation: nil),
             Run.point(at: 50, seconds: 20, elevation: 10.5),  // −2.5
         ]
@@ -320,8 +328,9 @@ struct ActivityStatsAnalysisTests {
     @Test("Activity.stats measures the course segments")
     func activityStats() throws {
         let run = Run.steadyRun(to: 1000, stepMeters: 10, speed: 2.5)
-        let activity = Activity(format: .gpx11,
-                                tracks: [Track(segments: [TrackSegment(points: run)])])
+        let activity = Activity(
+            format: .gpx11,
+            tracks: [Track(segments: [TrackSegment(points: run)])])
         #expect(activity.stats() == ActivityStats(segments: [run]))
         let route = Activity(format: .gpx11, routes: [Route(points: run)])
         #expect(abs(route.stats().distanceMeters - 1000) < 1e-6)

@@ -1,6 +1,7 @@
 import Foundation
 import RunnectTestSupport
 import Testing
+
 @testable import RunnectKit
 
 @Suite("Analysis: ActivityStats JSON")
@@ -40,9 +41,11 @@ struct ActivityStatsJSONAnalysisTests {
         let positions = try offsets(of: Self.documentedKeys.sorted(), in: text)
         #expect(positions == positions.sorted())
         #expect(try json(ActivityStats(segments: [points])) == text)
-        for key in ["distance_3d_m", "elapsed_time_s", "moving_time_s", "avg_pace_s_per_km",
-                    "max_speed_m_s", "elevation_gain_m", "start_time", "end_time", "avg_heart_rate_bpm",
-                    "max_cadence_spm"] {
+        for key in [
+            "distance_3d_m", "elapsed_time_s", "moving_time_s", "avg_pace_s_per_km",
+            "max_speed_m_s", "elevation_gain_m", "start_time", "end_time", "avg_heart_rate_bpm",
+            "max_cadence_spm",
+        ] {
             #expect(text.contains("\"\(key)\":null"), "\(key) should be null")
         }
         #expect(text.contains("\"points\":5") && text.contains("\"segments\":1"))
@@ -72,8 +75,9 @@ struct ActivityStatsJSONAnalysisTests {
         var points = AnalysisTrackBuilder.steadyRun(to: 1200, stepMeters: 10, speed: 2.5)
         points[0].heartRateBPM = 150
         points[1].time = AnalysisTrackBuilder.startTime.addingTimeInterval(4.5)
-        let stats = ActivityStats(segments: [points],
-                                  options: StatsOptions(includeSplits: true, includeSegments: true))
+        let stats = ActivityStats(
+            segments: [points],
+            options: StatsOptions(includeSplits: true, includeSegments: true))
         let text = try json(stats)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
 
@@ -83,8 +87,11 @@ struct ActivityStatsJSONAnalysisTests {
         #expect(Set(bounds.keys) == ["min_lat", "min_lon", "max_lat", "max_lon"])
 
         let splits = try #require(object["splits"] as? [[String: Any]])
-        #expect(Set(splits[0].keys) == ["index", "distance_m", "elapsed_time_s", "moving_time_s", "pace_s_per_km",
-                                        "elevation_gain_m", "elevation_loss_m", "end_distance_m"])
+        #expect(
+            Set(splits[0].keys) == [
+                "index", "distance_m", "elapsed_time_s", "moving_time_s", "pace_s_per_km",
+                "elevation_gain_m", "elevation_loss_m", "end_distance_m",
+            ])
         #expect(splits[0]["index"] as? Int == 1)
         #expect(SharedNumber.double(splits[0]["distance_m"]) == 1000)
         #expect(SharedNumber.double(splits[0]["elapsed_time_s"]) == 400)
@@ -100,7 +107,8 @@ struct ActivityStatsJSONAnalysisTests {
     @Test("Fractional seconds appear only when present")
     func fractionalSeconds() throws {
         #expect(RunnerFormat.timestamp(AnalysisTrackBuilder.startTime) == "2024-04-07T06:00:00Z")
-        #expect(RunnerFormat.timestamp(AnalysisTrackBuilder.startTime.addingTimeInterval(5.25))
+        #expect(
+            RunnerFormat.timestamp(AnalysisTrackBuilder.startTime.addingTimeInterval(5.25))
                 == "2024-04-07T06:00:05.25Z")
     }
 
@@ -108,8 +116,9 @@ struct ActivityStatsJSONAnalysisTests {
     func optionsCoding() throws {
         let partial = try JSONDecoder().decode(StatsOptions.self, from: Data(#"{"split_distance_m":1609.344}"#.utf8))
         #expect(partial == StatsOptions(splitDistanceMeters: 1609.344))
-        let options = StatsOptions(movingSpeedThresholdMetersPerSecond: 1, elevationHysteresisMeters: 3,
-                                   splitDistanceMeters: 500, includeSplits: true, includeSegments: true)
+        let options = StatsOptions(
+            movingSpeedThresholdMetersPerSecond: 1, elevationHysteresisMeters: 3,
+            splitDistanceMeters: 500, includeSplits: true, includeSegments: true)
         #expect(try JSONDecoder().decode(StatsOptions.self, from: JSONEncoder().encode(options)) == options)
         #expect(StatsOptions().movingSpeedThresholdMetersPerSecond == 0.894)
         #expect(StatsOptions().splitDistanceMeters == 1000)

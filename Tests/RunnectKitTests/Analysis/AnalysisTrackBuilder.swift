@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import RunnectKit
 
 /// Synthetic tracks for the analysis tests: points placed at exact geodesic distances along one
@@ -19,19 +20,24 @@ enum AnalysisTrackBuilder {
     }
 
     /// A point `meters` along the run, `seconds` after ``startTime`` (untimed when `nil`).
-    static func point(at meters: Double, seconds: Double?, elevation: Double? = nil,
-                      sideMeters: Double = 0) -> TrackPoint {
+    static func point(
+        at meters: Double, seconds: Double?, elevation: Double? = nil,
+        sideMeters: Double = 0
+    ) -> TrackPoint {
         let position = position(at: meters, sideMeters: sideMeters)
-        return TrackPoint(latitude: position.latitude, longitude: position.longitude,
-                          elevationMeters: elevation,
-                          time: seconds.map { startTime.addingTimeInterval($0) })
+        return TrackPoint(
+            latitude: position.latitude, longitude: position.longitude,
+            elevationMeters: elevation,
+            time: seconds.map { startTime.addingTimeInterval($0) })
     }
 
     /// A steady run: points every `stepMeters` from `fromMeters` to `toMeters` (the last one
     /// exactly at `toMeters`), at `speed` m/s, the first at `startSeconds`.
-    static func steadyRun(from fromMeters: Double = 0, to toMeters: Double, stepMeters: Double,
-                          speed: Double, startSeconds: Double = 0,
-                          elevation: ((Double) -> Double)? = nil) -> [TrackPoint] {
+    static func steadyRun(
+        from fromMeters: Double = 0, to toMeters: Double, stepMeters: Double,
+        speed: Double, startSeconds: Double = 0,
+        elevation: ((Double) -> Double)? = nil
+    ) -> [TrackPoint] {
         var distances: [Double] = []
         var step = 0.0
         while fromMeters + step * stepMeters < toMeters - 1e-9 {
@@ -40,8 +46,9 @@ enum AnalysisTrackBuilder {
         }
         distances.append(toMeters)
         return distances.map { meters in
-            point(at: meters, seconds: startSeconds + (meters - fromMeters) / speed,
-                  elevation: elevation.map { $0(meters) })
+            point(
+                at: meters, seconds: startSeconds + (meters - fromMeters) / speed,
+                elevation: elevation.map { $0(meters) })
         }
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RunnectKit
 
 @Suite("Analysis: RunnerFormat")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RunnectKit
 
 private typealias Run = AnalysisTrackBuilder
@@ -17,9 +18,14 @@ struct TimeOrderTests {
 
     /// Every figure that is a time is finite and not negative, splits included.
     static func expectSane(_ stats: ActivityStats, sourceLocation: SourceLocation = #_sourceLocation) {
-        let times = [stats.elapsedTimeSeconds, stats.movingTimeSeconds, stats.averagePaceSecondsPerKilometer,
-                     stats.movingPaceSecondsPerKilometer, stats.maxSpeedMetersPerSecond]
-            + (stats.splits ?? []).flatMap { [$0.elapsedTimeSeconds, $0.movingTimeSeconds, $0.paceSecondsPerKilometer] }
+        let times =
+            [
+                stats.elapsedTimeSeconds, stats.movingTimeSeconds, stats.averagePaceSecondsPerKilometer,
+                stats.movingPaceSecondsPerKilometer, stats.maxSpeedMetersPerSecond,
+            ]
+            + (stats.splits ?? []).flatMap {
+                [$0.elapsedTimeSeconds, $0.movingTimeSeconds, $0.paceSecondsPerKilometer]
+            }
         for value in times.compactMap({ $0 }) {
             #expect(value.isFinite && value >= 0, "\(value)", sourceLocation: sourceLocation)
         }
@@ -52,8 +58,11 @@ struct TimeOrderTests {
         #expect(stats.perSegment![0].elapsedTimeSeconds == 400)
 
         let warnings = TimeOrder(segments: [points]).warnings
-        #expect(warnings == ["segment 1, point 51: the time goes back 364 day(s) 23:59:56, from 2024-04-07T06:03:16Z "
-                             + "(segment 1, point 50) to 2023-04-08T06:03:20Z; the time of segment 1, point 51 is left out"])
+        #expect(
+            warnings == [
+                "segment 1, point 51: the time goes back 364 day(s) 23:59:56, from 2024-04-07T06:03:16Z "
+                    + "(segment 1, point 50) to 2023-04-08T06:03:20Z; the time of segment 1, point 51 is left out"
+            ])
     }
 
     @Test("A fix stamped a year ahead in the middle adds no year either")
@@ -78,7 +87,10 @@ struct TimeOrderTests {
         Self.expectSane(stats)
         #expect(stats.elapsedTimeSeconds == 400)
         #expect(abs(stats.movingTimeSeconds! - 400) < 1e-9)
-        #expect(TimeOrder(segments: [points]).warnings.map { $0.hasSuffix("the times of 3 points from segment 1, point 21 are left out") }
+        #expect(
+            TimeOrder(segments: [points]).warnings.map {
+                $0.hasSuffix("the times of 3 points from segment 1, point 21 are left out")
+            }
                 == [true])
     }
 
@@ -151,12 +163,16 @@ struct TimeOrderTests {
         #expect(stats.perSegment!.map(\.elapsedTimeSeconds) == [400, 400])
         let warnings = TimeOrder(segments: [first, second]).warnings
         #expect(warnings.count == 1)
-        #expect(warnings[0].hasPrefix("segment 2, point 1: the time goes back 0:23:20, from 2024-04-07T06:06:40Z (segment 1, point 101)"))
+        #expect(
+            warnings[0].hasPrefix(
+                "segment 2, point 1: the time goes back 0:23:20, from 2024-04-07T06:06:40Z (segment 1, point 101)"))
     }
 
     @Test("Times that never go back are left as they are, with no warning")
     func forwardUntouched() {
-        let segments = [Self.steady(), Run.steadyRun(from: 1_000, to: 1_500, stepMeters: 10, speed: 2, startSeconds: 600)]
+        let segments = [
+            Self.steady(), Run.steadyRun(from: 1_000, to: 1_500, stepMeters: 10, speed: 2, startSeconds: 600),
+        ]
         let order = TimeOrder(segments: segments)
         #expect(order.steps.isEmpty)
         #expect(order.warnings.isEmpty)

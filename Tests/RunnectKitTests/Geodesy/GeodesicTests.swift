@@ -1,6 +1,7 @@
 import Foundation
 import RunnectTestSupport
 import Testing
+
 @testable import RunnectKit
 
 /// `Geodesic` checked against GeographicLib's own command-line solver, `GeodSolve`, run as a
@@ -13,8 +14,9 @@ import Testing
 struct GeodesicTests {
     // MARK: - Inverse problem vs GeodSolve -i
 
-    @Test("inverse(from:to:) matches GeodSolve -i on 570 hard and easy pairs",
-          .requires(GeodSolve.located != nil, GeodSolve.missingMessage))
+    @Test(
+        "inverse(from:to:) matches GeodSolve -i on 570 hard and easy pairs",
+        .requires(GeodSolve.located != nil, GeodSolve.missingMessage))
     func inverseMatchesGeodSolve() throws {
         let tool = try #require(GeodSolve.located)
         let cases = InverseCase.all()
@@ -47,16 +49,22 @@ struct GeodesicTests {
         let kinds = Dictionary(grouping: cases, by: \.kind).mapValues(\.count)
             .sorted { $0.key.rawValue < $1.key.rawValue }
             .map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
-        print("GeodSolve -i: \(cases.count) pairs (\(kinds)), \(series.azimuthsCompared) with azimuths; "
-              + "max |Δs12| = \(series.distance) m, max |Δazi| = \(series.azimuth)°; "
-              + "against -E: \(exact.distance) m, \(exact.azimuth)°")
+        print(
+            "GeodSolve -i: \(cases.count) pairs (\(kinds)), \(series.azimuthsCompared) with azimuths; "
+                + "max |Δs12| = \(series.distance) m, max |Δazi| = \(series.azimuth)°; "
+                + "against -E: \(exact.distance) m, \(exact.azimuth)°")
     }
 
     /// Expects every pair to match `rows` (azi1 azi2 s12) and returns the largest differences.
-    private func compareInverse(_ cases: [InverseCase], _ rows: [[Double]],
-                                sourceLocation: SourceLocation = #_sourceLocation)
-        -> (distance: Double, azimuth: Double, azimuthsCompared: Int) {
-        var maxDistance = 0.0, maxAzimuth = 0.0, azimuthsCompared = 0
+    private func compareInverse(
+        _ cases: [InverseCase], _ rows: [[Double]],
+        sourceLocation: SourceLocation = #_sourceLocation
+    )
+        -> (distance: Double, azimuth: Double, azimuthsCompared: Int)
+    {
+        var maxDistance = 0.0
+        var maxAzimuth = 0.0
+        var azimuthsCompared = 0
         for (c, row) in zip(cases, rows) {
             let (azi1, azi2, s12) = (row[0], row[1], row[2])
             guard let ours = Geodesic.inverse(from: c.a, to: c.b) else {
@@ -65,25 +73,29 @@ struct GeodesicTests {
             }
             let ds = abs(ours.distanceMeters - s12)
             maxDistance = max(maxDistance, ds)
-            #expect(ds <= 1e-6, "s12 \(ours.distanceMeters) vs GeodSolve \(s12) for \(c)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                ds <= 1e-6, "s12 \(ours.distanceMeters) vs GeodSolve \(s12) for \(c)",
+                sourceLocation: sourceLocation)
             guard c.azimuthsDefined else { continue }
             azimuthsCompared += 1
             let d1 = GeodSolve.angleDifference(ours.initialAzimuthDegrees, azi1)
             let d2 = GeodSolve.angleDifference(ours.finalAzimuthDegrees, azi2)
             maxAzimuth = max(maxAzimuth, d1, d2)
-            #expect(d1 <= 1e-9, "azi1 \(ours.initialAzimuthDegrees) vs GeodSolve \(azi1) for \(c)",
-                    sourceLocation: sourceLocation)
-            #expect(d2 <= 1e-9, "azi2 \(ours.finalAzimuthDegrees) vs GeodSolve \(azi2) for \(c)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                d1 <= 1e-9, "azi1 \(ours.initialAzimuthDegrees) vs GeodSolve \(azi1) for \(c)",
+                sourceLocation: sourceLocation)
+            #expect(
+                d2 <= 1e-9, "azi2 \(ours.finalAzimuthDegrees) vs GeodSolve \(azi2) for \(c)",
+                sourceLocation: sourceLocation)
         }
         return (maxDistance, maxAzimuth, azimuthsCompared)
     }
 
     // MARK: - Direct problem vs GeodSolve
 
-    @Test("destination(from:azimuthDegrees:distanceMeters:) matches GeodSolve (direct) on 220 cases",
-          .requires(GeodSolve.located != nil, GeodSolve.missingMessage))
+    @Test(
+        "destination(from:azimuthDegrees:distanceMeters:) matches GeodSolve (direct) on 220 cases",
+        .requires(GeodSolve.located != nil, GeodSolve.missingMessage))
     func destinationMatchesGeodSolve() throws {
         let tool = try #require(GeodSolve.located)
         let cases = DirectCase.all()
@@ -93,34 +105,45 @@ struct GeodesicTests {
         }
         let series = compareDirect(cases, try tool.run(arguments: ["-p", "9"], lines: input, fieldsPerLine: 3))
         let exact = compareDirect(cases, try tool.run(arguments: ["-E", "-p", "9"], lines: input, fieldsPerLine: 3))
-        print("GeodSolve direct: \(cases.count) cases; max |Δlat2| = \(series.latitude)°, "
-              + "max |Δlon2| = \(series.longitude)°; against -E: \(exact.latitude)°, \(exact.longitude)°")
+        print(
+            "GeodSolve direct: \(cases.count) cases; max |Δlat2| = \(series.latitude)°, "
+                + "max |Δlon2| = \(series.longitude)°; against -E: \(exact.latitude)°, \(exact.longitude)°")
     }
 
     /// Expects every case to match `rows` (lat2 lon2 azi2) and returns the largest differences.
-    private func compareDirect(_ cases: [DirectCase], _ rows: [[Double]],
-                               sourceLocation: SourceLocation = #_sourceLocation)
-        -> (latitude: Double, longitude: Double) {
-        var maxLatitude = 0.0, maxLongitude = 0.0
+    private func compareDirect(
+        _ cases: [DirectCase], _ rows: [[Double]],
+        sourceLocation: SourceLocation = #_sourceLocation
+    )
+        -> (latitude: Double, longitude: Double)
+    {
+        var maxLatitude = 0.0
+        var maxLongitude = 0.0
         for (c, row) in zip(cases, rows) {
             let (lat2, lon2) = (row[0], row[1])
-            guard let ours = Geodesic.destination(from: c.start, azimuthDegrees: c.azimuth,
-                                                  distanceMeters: c.distance) else {
+            guard
+                let ours = Geodesic.destination(
+                    from: c.start, azimuthDegrees: c.azimuth,
+                    distanceMeters: c.distance)
+            else {
                 Issue.record("destination returned nil for \(c)", sourceLocation: sourceLocation)
                 continue
             }
             let dLat = abs(ours.latitude - lat2)
             maxLatitude = max(maxLatitude, dLat)
-            #expect(dLat <= 1e-9, "lat2 \(ours.latitude) vs GeodSolve \(lat2) for \(c)",
-                    sourceLocation: sourceLocation)
-            #expect((-180...180).contains(ours.longitude), "lon2 \(ours.longitude) not normalised",
-                    sourceLocation: sourceLocation)
+            #expect(
+                dLat <= 1e-9, "lat2 \(ours.latitude) vs GeodSolve \(lat2) for \(c)",
+                sourceLocation: sourceLocation)
+            #expect(
+                (-180...180).contains(ours.longitude), "lon2 \(ours.longitude) not normalised",
+                sourceLocation: sourceLocation)
             // At a pole every longitude is the same point.
             guard abs(lat2) < 90 - 1e-9 else { continue }
             let dLon = GeodSolve.angleDifference(ours.longitude, lon2)
             maxLongitude = max(maxLongitude, dLon)
-            #expect(dLon <= 1e-9, "lon2 \(ours.longitude) vs GeodSolve \(lon2) for \(c)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                dLon <= 1e-9, "lon2 \(ours.longitude) vs GeodSolve \(lon2) for \(c)",
+                sourceLocation: sourceLocation)
         }
         return (maxLatitude, maxLongitude)
     }
@@ -134,7 +157,8 @@ struct GeodesicTests {
         // dropout jump of a few kilometres.
         var path: [Coordinate] = []
         path.reserveCapacity(10_000)
-        var lat = 37.5100, lon = 127.0600
+        var lat = 37.5100
+        var lon = 127.0600
         for _ in 0..<10_000 {
             path.append(Coordinate(latitude: lat, longitude: lon))
             if rng.chance(0.05) { continue }
@@ -177,7 +201,8 @@ struct GeodesicTests {
         }
         var rng = SplitMix64(seed: 0x5EED_0002)
         let fixes = (0..<1_000).map { i in
-            Fix(time: Double(i), longitude: rng.double(in: -180...180), heartRate: 140,
+            Fix(
+                time: Double(i), longitude: rng.double(in: -180...180), heartRate: 140,
                 latitude: rng.double(in: -90...90), elevation: 12)
         }
         let coordinates = fixes.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
@@ -217,17 +242,19 @@ struct GeodesicTests {
 
     // MARK: - Invalid input
 
-    @Test("invalid coordinates give nil", arguments: [
-        (Coordinate(latitude: 91, longitude: 0), Coordinate(latitude: 0, longitude: 0)),
-        (Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: -91, longitude: 0)),
-        (Coordinate(latitude: 90.000001, longitude: 10), Coordinate(latitude: 0, longitude: 0)),
-        (Coordinate(latitude: .nan, longitude: 0), Coordinate(latitude: 0, longitude: 0)),
-        (Coordinate(latitude: 0, longitude: .nan), Coordinate(latitude: 0, longitude: 0)),
-        (Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: .nan, longitude: 0)),
-        (Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: .nan)),
-        (Coordinate(latitude: .infinity, longitude: 0), Coordinate(latitude: 0, longitude: 0)),
-        (Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: -.infinity)),
-    ])
+    @Test(
+        "invalid coordinates give nil",
+        arguments: [
+            (Coordinate(latitude: 91, longitude: 0), Coordinate(latitude: 0, longitude: 0)),
+            (Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: -91, longitude: 0)),
+            (Coordinate(latitude: 90.000001, longitude: 10), Coordinate(latitude: 0, longitude: 0)),
+            (Coordinate(latitude: .nan, longitude: 0), Coordinate(latitude: 0, longitude: 0)),
+            (Coordinate(latitude: 0, longitude: .nan), Coordinate(latitude: 0, longitude: 0)),
+            (Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: .nan, longitude: 0)),
+            (Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: .nan)),
+            (Coordinate(latitude: .infinity, longitude: 0), Coordinate(latitude: 0, longitude: 0)),
+            (Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 0, longitude: -.infinity)),
+        ])
     func invalidInverse(a: Coordinate, b: Coordinate) {
         #expect(Geodesic.inverse(from: a, to: b) == nil)
         #expect(Geodesic.distance(from: a, to: b) == nil)
@@ -236,12 +263,18 @@ struct GeodesicTests {
     @Test("invalid direct problems give nil")
     func invalidDirect() {
         let seoul = Coordinate(latitude: 37.51, longitude: 127.06)
-        #expect(Geodesic.destination(from: Coordinate(latitude: 91, longitude: 0),
-                                     azimuthDegrees: 0, distanceMeters: 1) == nil)
-        #expect(Geodesic.destination(from: Coordinate(latitude: .nan, longitude: 0),
-                                     azimuthDegrees: 0, distanceMeters: 1) == nil)
-        #expect(Geodesic.destination(from: Coordinate(latitude: 0, longitude: .nan),
-                                     azimuthDegrees: 0, distanceMeters: 1) == nil)
+        #expect(
+            Geodesic.destination(
+                from: Coordinate(latitude: 91, longitude: 0),
+                azimuthDegrees: 0, distanceMeters: 1) == nil)
+        #expect(
+            Geodesic.destination(
+                from: Coordinate(latitude: .nan, longitude: 0),
+                azimuthDegrees: 0, distanceMeters: 1) == nil)
+        #expect(
+            Geodesic.destination(
+                from: Coordinate(latitude: 0, longitude: .nan),
+                azimuthDegrees: 0, distanceMeters: 1) == nil)
         #expect(Geodesic.destination(from: seoul, azimuthDegrees: .nan, distanceMeters: 1) == nil)
         #expect(Geodesic.destination(from: seoul, azimuthDegrees: 0, distanceMeters: .nan) == nil)
         #expect(Geodesic.destination(from: seoul, azimuthDegrees: 0, distanceMeters: .infinity) == nil)
@@ -250,9 +283,11 @@ struct GeodesicTests {
 
     @Test("a path with an invalid latitude has a NaN length")
     func invalidPath() {
-        let path = [Coordinate(latitude: 37.51, longitude: 127.06),
-                    Coordinate(latitude: 91, longitude: 127.06),
-                    Coordinate(latitude: 37.52, longitude: 127.06)]
+        let path = [
+            Coordinate(latitude: 37.51, longitude: 127.06),
+            Coordinate(latitude: 91, longitude: 127.06),
+            Coordinate(latitude: 37.52, longitude: 127.06),
+        ]
         #expect(Geodesic.length(of: path).isNaN)
     }
 
@@ -262,8 +297,10 @@ struct GeodesicTests {
         #expect(Geodesic.distance(from: p, to: p) == 0)
         let q = Coordinate(latitude: 90, longitude: -45)
         #expect(Geodesic.distance(from: q, to: Coordinate(latitude: 90, longitude: 135)) == 0)
-        #expect(Geodesic.distance(from: Coordinate(latitude: 10, longitude: 180),
-                                  to: Coordinate(latitude: 10, longitude: -180)) == 0)
+        #expect(
+            Geodesic.distance(
+                from: Coordinate(latitude: 10, longitude: 180),
+                to: Coordinate(latitude: 10, longitude: -180)) == 0)
     }
 
     /// Half the WGS84 meridian, the distance between any two antipodes (GeographicLib's value).
@@ -290,12 +327,15 @@ private struct InverseCase: CustomStringConvertible {
             + " → (\(GeodSolve.plainDecimal(b.latitude)), \(GeodSolve.plainDecimal(b.longitude)))"
     }
 
-    init(_ kind: Kind, _ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double,
-         azimuthsDefined: Bool = true) {
+    init(
+        _ kind: Kind, _ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double,
+        azimuthsDefined: Bool = true
+    ) {
         self.kind = kind
         a = Coordinate(latitude: lat1, longitude: lon1)
         b = Coordinate(latitude: lat2, longitude: lon2)
-        self.azimuthsDefined = azimuthsDefined && abs(lat1) != 90 && abs(lat2) != 90
+        self.azimuthsDefined =
+            azimuthsDefined && abs(lat1) != 90 && abs(lat2) != 90
             && !(lat1 == lat2 && lon1 == lon2)
     }
 
@@ -317,8 +357,10 @@ private struct InverseCase: CustomStringConvertible {
         for _ in 0..<150 {
             let lat1 = asin(rng.double(in: -1...1)) * 180 / .pi
             let lat2 = asin(rng.double(in: -1...1)) * 180 / .pi
-            cases.append(.init(.random, lat1, rng.double(in: -180...180),
-                               lat2, rng.double(in: -180...180)))
+            cases.append(
+                .init(
+                    .random, lat1, rng.double(in: -180...180),
+                    lat2, rng.double(in: -180...180)))
         }
 
         // Short legs, centimetres to a few hundred metres apart, as between GPS fixes.
@@ -333,8 +375,10 @@ private struct InverseCase: CustomStringConvertible {
         // Nearly antipodal: (lat, lon) and (−lat ± ε, lon + 180 ± ε), ε from 1e-12° to 1e-2°,
         // a quarter of them on or next to the equator, where the geodesic is hardest to find.
         for i in 0..<100 {
-            var lat1 = i < 25 ? (i < 10 ? 0 : rng.sign() * rng.magnitude(decades: -10 ... -4))
-                              : rng.double(in: -89...89)
+            var lat1 =
+                i < 25
+                ? (i < 10 ? 0 : rng.sign() * rng.magnitude(decades: -10 ... -4))
+                : rng.double(in: -89...89)
             if i % 7 == 0 { lat1 = rng.double(in: -5...5) }
             let lon1 = rng.double(in: -180...180)
             let dLat = i % 5 == 0 ? 0 : rng.sign() * rng.magnitude(decades: -12 ... -2)
@@ -346,8 +390,10 @@ private struct InverseCase: CustomStringConvertible {
         for i in 0..<30 {
             let lat1 = i < 5 ? 0 : rng.double(in: -90...90)
             let lon1 = gridLongitude(&rng)
-            cases.append(.init(.antipodal, lat1, lon1, -lat1, lon1 > 0 ? lon1 - 180 : lon1 + 180,
-                               azimuthsDefined: false))
+            cases.append(
+                .init(
+                    .antipodal, lat1, lon1, -lat1, lon1 > 0 ? lon1 - 180 : lon1 + 180,
+                    azimuthsDefined: false))
         }
 
         // Polar: at a pole (azimuths conventional) or 0.0001° from it (azimuths defined).
@@ -356,16 +402,22 @@ private struct InverseCase: CustomStringConvertible {
             let lon1 = rng.double(in: -180...180)
             switch i / 4 % 5 {
             case 0:  // pole to anywhere
-                cases.append(.init(.polar, pole, lon1, rng.double(in: -90...90),
-                                   rng.double(in: -180...180)))
+                cases.append(
+                    .init(
+                        .polar, pole, lon1, rng.double(in: -90...90),
+                        rng.double(in: -180...180)))
             case 1:  // anywhere to the pole
-                cases.append(.init(.polar, rng.double(in: -90...90), lon1, pole,
-                                   rng.double(in: -180...180)))
+                cases.append(
+                    .init(
+                        .polar, rng.double(in: -90...90), lon1, pole,
+                        rng.double(in: -180...180)))
             case 2:  // across the pole, to the other side of it
                 cases.append(.init(.polar, pole, lon1, pole, wrap(lon1 + 180 + rng.double(in: -1...1))))
             case 3:  // to the other pole or near it
-                cases.append(.init(.polar, pole, lon1, -pole + (pole > 0 ? 1e-9 : -1e-9) * Double(i % 2),
-                                   rng.double(in: -180...180)))
+                cases.append(
+                    .init(
+                        .polar, pole, lon1, -pole + (pole > 0 ? 1e-9 : -1e-9) * Double(i % 2),
+                        rng.double(in: -180...180)))
             default:  // along the pole's parallel
                 cases.append(.init(.polar, pole, lon1, pole, wrap(lon1 + rng.double(in: -90...90))))
             }
@@ -392,20 +444,22 @@ private struct InverseCase: CustomStringConvertible {
         // longitude the shortest path leaves the equator.
         for i in 0..<40 {
             let lon1 = rng.double(in: -180...180)
-            let dLon = i < 10 ? 180 - rng.magnitude(decades: -9 ... 0) : rng.double(in: -179...179)
+            let dLon = i < 10 ? 180 - rng.magnitude(decades: -9...0) : rng.double(in: -179...179)
             cases.append(.init(.equatorial, 0, lon1, 0, wrap(lon1 + dLon)))
         }
 
         // Along a meridian, same longitude or over a pole onto the opposite one.
         for i in 0..<40 {
             let lon1 = gridLongitude(&rng)
-            let lat1 = rng.double(in: -89.9...89.9), lat2 = rng.double(in: -89.9...89.9)
+            let lat1 = rng.double(in: -89.9...89.9)
+            let lat2 = rng.double(in: -89.9...89.9)
             let lon2 = i % 4 == 3 ? (lon1 > 0 ? lon1 - 180 : lon1 + 180) : lon1
             cases.append(.init(.meridional, lat1, lon1, lat2, lon2))
         }
 
         // Identical points, poles and antimeridian included.
-        let specialLatitudes = [90.0, -90.0, 0], specialLongitudes = [180.0, -180.0, 0, 179.9]
+        let specialLatitudes = [90.0, -90.0, 0]
+        let specialLongitudes = [180.0, -180.0, 0, 179.9]
         for i in 0..<30 {
             let lat = i < 3 ? specialLatitudes[i] : rng.double(in: -90...90)
             let lon = (3..<7).contains(i) ? specialLongitudes[i - 3] : rng.double(in: -180...180)
@@ -433,17 +487,23 @@ private struct DirectCase: CustomStringConvertible {
             let lat = i < 10 ? [90.0, -90.0, 89.9999, -89.9999, 0][i % 5] : rng.double(in: -90...90)
             // 1 m to 40,000 km (more than once round), a tenth of them backwards.
             let s12 = (i % 10 == 9 ? -1 : 1) * rng.magnitude(decades: 0...6) * (i % 3 == 0 ? 4 : 1)
-            cases.append(DirectCase(start: Coordinate(latitude: lat, longitude: rng.double(in: -180...180)),
-                                    azimuth: rng.double(in: -180...180), distance: s12))
+            cases.append(
+                DirectCase(
+                    start: Coordinate(latitude: lat, longitude: rng.double(in: -180...180)),
+                    azimuth: rng.double(in: -180...180), distance: s12))
         }
         // Straight over the antimeridian, along the equator, due north over a pole.
         cases.append(DirectCase(start: Coordinate(latitude: 0, longitude: 179.9), azimuth: 90, distance: 30_000))
         cases.append(DirectCase(start: Coordinate(latitude: 37.51, longitude: -179.99), azimuth: -90, distance: 5_000))
-        cases.append(DirectCase(start: Coordinate(latitude: 0, longitude: 0), azimuth: 90, distance: 20_037_508.342789244))
+        cases.append(
+            DirectCase(start: Coordinate(latitude: 0, longitude: 0), azimuth: 90, distance: 20_037_508.342789244))
         cases.append(DirectCase(start: Coordinate(latitude: 89.5, longitude: 10), azimuth: 0, distance: 200_000))
         for _ in 0..<16 {
-            cases.append(DirectCase(start: Coordinate(latitude: rng.double(in: -60...60), longitude: 180 - rng.magnitude(decades: -6 ... -2)),
-                                    azimuth: rng.double(in: 0...180), distance: rng.magnitude(decades: 1...5)))
+            cases.append(
+                DirectCase(
+                    start: Coordinate(
+                        latitude: rng.double(in: -60...60), longitude: 180 - rng.magnitude(decades: -6 ... -2)),
+                    azimuth: rng.double(in: 0...180), distance: rng.magnitude(decades: 1...5)))
         }
         return cases
     }
@@ -456,9 +516,12 @@ private struct GeodSolve {
     let executable: URL
 
     /// `GeodSolve` found on `PATH`, if any.
-    static let located: GeodSolve? = ExternalTool.path("GeodSolve").map { GeodSolve(executable: URL(fileURLWithPath: $0)) }
+    static let located: GeodSolve? = ExternalTool.path("GeodSolve").map {
+        GeodSolve(executable: URL(fileURLWithPath: $0))
+    }
 
-    static let missingMessage = "GeodSolve (GeographicLib's command-line solver) is not on PATH; "
+    static let missingMessage =
+        "GeodSolve (GeographicLib's command-line solver) is not on PATH; "
         + "install the geographiclib-tools package (apt-get install geographiclib-tools)"
 
     struct Failure: Error, CustomStringConvertible {
@@ -476,7 +539,8 @@ private struct GeodSolve {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments + ["--input-file", inputURL.path]
-        let stdout = Pipe(), stderr = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
@@ -488,16 +552,18 @@ private struct GeodSolve {
         let text = String(decoding: output, as: UTF8.self)
         guard process.terminationStatus == 0 else {
             let firstError = text.split(separator: "\n").first { $0.hasPrefix("ERROR") } ?? ""
-            throw Failure(description: "GeodSolve \(arguments.joined(separator: " ")) exited with "
-                          + "\(process.terminationStatus): \(firstError) "
-                          + String(decoding: errors, as: UTF8.self))
+            throw Failure(
+                description: "GeodSolve \(arguments.joined(separator: " ")) exited with "
+                    + "\(process.terminationStatus): \(firstError) "
+                    + String(decoding: errors, as: UTF8.self))
         }
         let rows = text.split(separator: "\n").map { line in
             line.split(separator: " ").compactMap { Double($0) }
         }
         guard rows.count == lines.count, rows.allSatisfy({ $0.count == fieldsPerLine }) else {
-            throw Failure(description: "GeodSolve gave \(rows.count) lines for \(lines.count) inputs: "
-                          + "\(text.prefix(500))")
+            throw Failure(
+                description: "GeodSolve gave \(rows.count) lines for \(lines.count) inputs: "
+                    + "\(text.prefix(500))")
         }
         return rows
     }
@@ -513,7 +579,8 @@ private struct GeodSolve {
         var mantissa = Substring(shortest[..<e])
         let negative = mantissa.hasPrefix("-")
         if negative { mantissa = mantissa.dropFirst() }
-        let point = mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
+        let point =
+            mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) }
             ?? mantissa.count
         let digits = Array(mantissa.filter { $0 != "." })
         let newPoint = point + exponent

@@ -13,8 +13,10 @@ struct FITFileBuilder {
     static let string: UInt8 = 0x07, byte: UInt8 = 0x0D
 
     /// Appends a definition message.
-    mutating func define(local: UInt8, global: UInt16, bigEndian: Bool = false, fields: [FieldDefinition],
-                         developerFields: [FieldDefinition]? = nil) {
+    mutating func define(
+        local: UInt8, global: UInt16, bigEndian: Bool = false, fields: [FieldDefinition],
+        developerFields: [FieldDefinition]? = nil
+    ) {
         records.append(0x40 | (developerFields == nil ? 0 : 0x20) | local)
         records.append(0)  // reserved
         records.append(bigEndian ? 1 : 0)
@@ -44,8 +46,10 @@ struct FITFileBuilder {
     ///   - protocolVersion: Major version in the high four bits, minor in the low four (2.0).
     ///   - declaredDataBytes: The data size the header states (the true size by default).
     ///   - corruptCRC: Write a file CRC that does not match.
-    func file(headerBytes: Int = 14, protocolVersion: UInt8 = 0x20, declaredDataBytes: UInt32? = nil,
-              corruptCRC: Bool = false) -> [UInt8] {
+    func file(
+        headerBytes: Int = 14, protocolVersion: UInt8 = 0x20, declaredDataBytes: UInt32? = nil,
+        corruptCRC: Bool = false
+    ) -> [UInt8] {
         var header: [UInt8] = [UInt8(headerBytes), protocolVersion]
         header += Self.integer(2132, bytes: 2, bigEndian: false)  // profile version 21.32
         header += Self.integer(UInt64(declaredDataBytes ?? UInt32(records.count)), bytes: 4, bigEndian: false)
@@ -69,8 +73,10 @@ struct FITFileBuilder {
 
     /// The FIT CRC as the protocol description gives it: four bits at a time over a 16-entry table.
     static func crc(_ bytes: [UInt8]) -> UInt16 {
-        let table: [UInt16] = [0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
-                               0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400]
+        let table: [UInt16] = [
+            0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
+            0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400,
+        ]
         var crc: UInt16 = 0
         for byte in bytes {
             var tmp = table[Int(crc & 0xF)]

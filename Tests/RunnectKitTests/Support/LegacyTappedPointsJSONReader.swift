@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import RunnectKit
 
 /// Runnect's tapped-points JSON reader before it streamed (`JSONDecoder` into a ``JSONValue``
@@ -22,8 +23,9 @@ enum LegacyTappedPointsJSONReader {
         var elevations: [[Double?]] = []
         var waypoints: [Waypoint] = []
         var metadata = ActivityMetadata()
-        try collectGeoJSON(object, routes: &routes, elevations: &elevations, waypoints: &waypoints,
-                           metadata: &metadata)
+        try collectGeoJSON(
+            object, routes: &routes, elevations: &elevations, waypoints: &waypoints,
+            metadata: &metadata)
         var result = try activity(routes: routes, format: .geoJSON, waypoints: waypoints)
         result.metadata = metadata
         for (r, elevationsOfRoute) in elevations.enumerated() {
@@ -40,30 +42,35 @@ enum LegacyTappedPointsJSONReader {
         try array.enumerated().map { index, element in
             if let object = element.object {
                 guard let latitude = number(object["latitude"] ?? object["lat"]),
-                      let longitude = number(object["longitude"] ?? object["lon"] ?? object["lng"]) else {
+                    let longitude = number(object["longitude"] ?? object["lon"] ?? object["lng"])
+                else {
                     throw ReadError.invalidContent("point \(index + 1) needs \"latitude\" and \"longitude\" numbers")
                 }
                 return try TappedPointsReader.validated(latitude, longitude, index: index)
             }
             if let pair = element.array, pair.count == 2,
-               let latitude = number(pair[0]), let longitude = number(pair[1]) {
+                let latitude = number(pair[0]), let longitude = number(pair[1])
+            {
                 return try TappedPointsReader.validated(latitude, longitude, index: index)
             }
             throw ReadError.invalidContent("point \(index + 1) is neither {\"latitude\",\"longitude\"} nor [lat, lon]")
         }
     }
 
-    private static func collectGeoJSON(_ object: [String: JSONValue], routes: inout [[Coordinate]],
-                                       elevations: inout [[Double?]], waypoints: inout [Waypoint],
-                                       metadata: inout ActivityMetadata) throws {
+    private static func collectGeoJSON(
+        _ object: [String: JSONValue], routes: inout [[Coordinate]],
+        elevations: inout [[Double?]], waypoints: inout [Waypoint],
+        metadata: inout ActivityMetadata
+    ) throws {
         switch object["type"]?.string {
         case "FeatureCollection":
             guard let features = object["features"]?.array else {
                 throw ReadError.invalidContent("GeoJSON FeatureCollection without \"features\"")
             }
             for case .object(let feature) in features {
-                try collectGeoJSON(feature, routes: &routes, elevations: &elevations,
-                                   waypoints: &waypoints, metadata: &metadata)
+                try collectGeoJSON(
+                    feature, routes: &routes, elevations: &elevations,
+                    waypoints: &waypoints, metadata: &metadata)
             }
         case "Feature":
             let properties = object["properties"]?.object ?? [:]
@@ -80,8 +87,9 @@ enum LegacyTappedPointsJSONReader {
                 waypoints.append(Waypoint(name: name, point: point))
                 return
             }
-            try collectGeoJSON(geometry, routes: &routes, elevations: &elevations, waypoints: &waypoints,
-                               metadata: &metadata)
+            try collectGeoJSON(
+                geometry, routes: &routes, elevations: &elevations, waypoints: &waypoints,
+                metadata: &metadata)
         case "LineString":
             let line = try positions(object["coordinates"])
             routes.append(line.map(\.0))
@@ -114,25 +122,33 @@ enum LegacyTappedPointsJSONReader {
 
     private static func position(_ value: JSONValue?, index: Int) throws -> (Coordinate, Double?) {
         guard let array = value?.array, array.count == 2 || array.count == 3,
-              let longitude = number(array[0]), let latitude = number(array[1]) else {
+            let longitude = number(array[0]), let latitude = number(array[1])
+        else {
             throw ReadError.invalidContent("GeoJSON position \(index + 1) is not [lon, lat] or [lon, lat, ele]")
         }
-        return (try TappedPointsReader.validated(latitude, longitude, index: index), array.count == 3 ? number(array[2]) : nil)
+        return (
+            try TappedPointsReader.validated(latitude, longitude, index: index),
+            array.count == 3 ? number(array[2]) : nil
+        )
     }
 
     private static func number(_ value: JSONValue?) -> Double? {
         value?.number
     }
 
-    private static func activity(routes: [[Coordinate]], format: ActivityFormat,
-                                 waypoints: [Waypoint] = []) throws -> Activity {
+    private static func activity(
+        routes: [[Coordinate]], format: ActivityFormat,
+        waypoints: [Waypoint] = []
+    ) throws -> Activity {
         let taps = routes.reduce(0) { $0 + $1.count }
         guard taps >= TappedPointsReader.minimumPoints || (taps == 0 && !waypoints.isEmpty) else {
-            throw ReadError.invalidContent("a course needs at least \(TappedPointsReader.minimumPoints) points, found \(taps)")
+            throw ReadError.invalidContent(
+                "a course needs at least \(TappedPointsReader.minimumPoints) points, found \(taps)")
         }
-        return Activity(format: format,
-                        routes: routes.map { Route(points: $0.map(TrackPoint.init)) },
-                        waypoints: waypoints)
+        return Activity(
+            format: format,
+            routes: routes.map { Route(points: $0.map(TrackPoint.init)) },
+            waypoints: waypoints)
     }
 
     private static func jsonErrorSummary(_ error: Error) -> String {

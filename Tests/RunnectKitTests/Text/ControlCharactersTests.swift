@@ -1,15 +1,16 @@
 import Foundation
-import Testing
 import RunnectKit
+import Testing
 
 @Suite("Control characters: refused when typed, replaced when read, escaped when shown")
 struct ControlCharactersTests {
-    @Test("C0, DEL, C1 and bidirectional overrides are controls; Hangul, emoji, ZWJ, RLM are not",
-          arguments: [
+    @Test(
+        "C0, DEL, C1 and bidirectional overrides are controls; Hangul, emoji, ZWJ, RLM are not",
+        arguments: [
             ("\u{1B}", true), ("\u{07}", true), ("\r", true), ("\0", true), ("\n", true), ("\u{7F}", true),
             ("\u{9B}", true), ("\u{202E}", true), ("\u{2066}", true), ("한", false), ("a", false),
             ("\u{200D}", false), ("\u{200F}", false), (" ", false), ("\u{FFFD}", false),
-          ])
+        ])
     func classification(text: String, isControl: Bool) {
         #expect(ControlCharacters.isControl(text.unicodeScalars.first!) == isControl)
     }
@@ -29,7 +30,8 @@ struct ControlCharactersTests {
         #expect(ControlCharacters.replacing(in: "a\0b") == "a\u{FFFD}b")
         #expect(ControlCharacters.replacing(in: "x\u{1B}[2Jy\u{9B}z") == "x\u{FFFD}[2Jy\u{FFFD}z")
         #expect(ControlCharacters.replacing(in: "one\r\ntwo\rthree\nfour\tfive") == "one two three four five")
-        #expect(ControlCharacters.replacing(in: "one\r\ntwo\rthree\n\tfour", keepingLineBreaks: true)
+        #expect(
+            ControlCharacters.replacing(in: "one\r\ntwo\rthree\n\tfour", keepingLineBreaks: true)
                 == "one\ntwo\nthree\n\tfour")
         #expect(ControlCharacters.replacing(in: "\u{202E}nimda yb") == "\u{FFFD}nimda yb")
         #expect(ControlCharacters.replacing(in: "반포 한강") == "반포 한강")

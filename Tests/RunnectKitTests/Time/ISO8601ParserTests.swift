@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RunnectKit
 
 /// `ISO8601Parser` against Foundation's `ISO8601DateFormatter` and `Calendar`, which are far too slow
@@ -18,7 +19,9 @@ struct ISO8601ParserTests {
         utc.timeZone = try #require(TimeZone(identifier: "UTC"))
 
         var rng = SplitMix64(seed: 0x1508_6010)
-        var maxFormatterDifference = 0.0, maxExactDifference = 0.0, failures = 0
+        var maxFormatterDifference = 0.0
+        var maxExactDifference = 0.0
+        var failures = 0
         for _ in 0..<10_000 {
             let stamp = RandomStamp(&rng)
             let text = stamp.text
@@ -31,8 +34,9 @@ struct ISO8601ParserTests {
             #expect(parsed.hadZone == stamp.hasZone, "\(text)")
 
             // Exact: integer seconds from Calendar, fraction from its digits.
-            let components = DateComponents(year: stamp.year, month: stamp.month, day: stamp.day,
-                                            hour: stamp.hour, minute: stamp.minute, second: stamp.second)
+            let components = DateComponents(
+                year: stamp.year, month: stamp.month, day: stamp.day,
+                hour: stamp.hour, minute: stamp.minute, second: stamp.second)
             let wallClock = try #require(utc.date(from: components)).timeIntervalSince1970
             let exact = wallClock - Double(stamp.offsetMinutes * 60) + stamp.fractionValue
             let exactDifference = abs(parsed.secondsSince1970 - exact)
@@ -52,74 +56,81 @@ struct ISO8601ParserTests {
             #expect(difference <= 1e-6, "\(text): \(parsed.secondsSince1970) vs \(date.timeIntervalSince1970)")
             if failures > 20 { break }
         }
-        print("ISO8601Parser vs Foundation: max |Δ| exact \(maxExactDifference) s, "
-              + "formatter (to the ms) \(maxFormatterDifference) s")
+        print(
+            "ISO8601Parser vs Foundation: max |Δ| exact \(maxExactDifference) s, "
+                + "formatter (to the ms) \(maxFormatterDifference) s")
     }
 
     // MARK: - Explicit cases
 
-    @Test("valid timestamps", arguments: [
-        // text, expected seconds since 1970, hadZone
-        ("2024-04-07T06:00:00.000Z", utcSeconds(2024, 4, 7, 6), true),
-        ("2024-04-07T06:00:00Z", 1_712_469_600, true),
-        ("1970-01-01T00:00:00Z", 0, true),
-        ("1969-12-31T23:59:59Z", -1, true),
-        ("2024-02-29T12:00:00Z", utcSeconds(2024, 2, 29, 12), true),
-        ("2000-02-29T00:00:00Z", utcSeconds(2000, 2, 29), true),
-        ("2024-04-07T15:00:00+09:00", utcSeconds(2024, 4, 7, 6), true),     // Korea
-        ("2024-04-07T01:00:00-05:00", utcSeconds(2024, 4, 7, 6), true),
-        ("2024-04-07T11:30:00+0530", utcSeconds(2024, 4, 7, 6), true),
-        ("2024-04-07T11:30:00+05:30", utcSeconds(2024, 4, 7, 6), true),
-        ("2024-04-07T15:00:00+09", utcSeconds(2024, 4, 7, 6), true),
-        ("2024-04-07T06:00:00-00:00", utcSeconds(2024, 4, 7, 6), true),
-        ("2024-04-07T20:00:00+14:00", utcSeconds(2024, 4, 7, 6), true),
-        ("2024-04-06T16:00:00-14:00", utcSeconds(2024, 4, 7, 6), true),
-        ("2024-04-07T06:00:00", utcSeconds(2024, 4, 7, 6), false),
-        ("2024-04-07T06:00:00.25", utcSeconds(2024, 4, 7, 6) + 0.25, false),
-        ("2024-04-07 06:00:00Z", utcSeconds(2024, 4, 7, 6), true),
-        ("2024-04-07t06:00:00z", utcSeconds(2024, 4, 7, 6), true),
-        ("  2024-04-07T06:00:00Z\n", utcSeconds(2024, 4, 7, 6), true),
-        ("\t\r\n2024-04-07T06:00:00.5+09:00 \t", utcSeconds(2024, 4, 6, 21) + 0.5, true),
-        ("2024-04-07T06:00:05.5Z", utcSeconds(2024, 4, 7, 6, 0, 5) + 0.5, true),
-        ("2024-04-07T06:00:05.123Z", utcSeconds(2024, 4, 7, 6, 0, 5) + 0.123, true),
-        ("2024-04-07T06:00:05.1234567890123456789Z", utcSeconds(2024, 4, 7, 6, 0, 5) + 0.1234567890123456789, true),
-        ("2024-04-07T24:00:00Z", utcSeconds(2024, 4, 8), true),
-        ("2024-12-31T24:00:00.000Z", utcSeconds(2025, 1, 1), true),
-        ("2016-12-31T23:59:60Z", utcSeconds(2017, 1, 1), true),              // leap second
-        ("2016-12-31T23:59:60.5Z", utcSeconds(2017, 1, 1) + 0.5, true),      // within the leap second
-        ("2015-06-30T23:59:60Z", utcSeconds(2015, 7, 1), true),
-        ("2017-01-01T08:59:60+09:00", utcSeconds(2017, 1, 1), true),        // the leap second in Seoul
-        ("1900-01-01T00:00:00Z", -2_208_988_800, true),                      // the first instant read
-        ("1900-01-01T00:00:00-05:00", -2_208_988_800 + 5 * 3_600, true),
-        ("9999-12-31T23:59:59Z", 253_402_300_799, true),
-        ("9999-12-31T23:59:59.999Z", 253_402_300_799.999, true),
-        ("1901-12-13T20:45:52Z", -2_147_483_648, true),
-    ] as [(String, Double, Bool)])
+    @Test(
+        "valid timestamps",
+        arguments: [
+            // text, expected seconds since 1970, hadZone
+            ("2024-04-07T06:00:00.000Z", utcSeconds(2024, 4, 7, 6), true),
+            ("2024-04-07T06:00:00Z", 1_712_469_600, true),
+            ("1970-01-01T00:00:00Z", 0, true),
+            ("1969-12-31T23:59:59Z", -1, true),
+            ("2024-02-29T12:00:00Z", utcSeconds(2024, 2, 29, 12), true),
+            ("2000-02-29T00:00:00Z", utcSeconds(2000, 2, 29), true),
+            ("2024-04-07T15:00:00+09:00", utcSeconds(2024, 4, 7, 6), true),  // Korea
+            ("2024-04-07T01:00:00-05:00", utcSeconds(2024, 4, 7, 6), true),
+            ("2024-04-07T11:30:00+0530", utcSeconds(2024, 4, 7, 6), true),
+            ("2024-04-07T11:30:00+05:30", utcSeconds(2024, 4, 7, 6), true),
+            ("2024-04-07T15:00:00+09", utcSeconds(2024, 4, 7, 6), true),
+            ("2024-04-07T06:00:00-00:00", utcSeconds(2024, 4, 7, 6), true),
+            ("2024-04-07T20:00:00+14:00", utcSeconds(2024, 4, 7, 6), true),
+            ("2024-04-06T16:00:00-14:00", utcSeconds(2024, 4, 7, 6), true),
+            ("2024-04-07T06:00:00", utcSeconds(2024, 4, 7, 6), false),
+            ("2024-04-07T06:00:00.25", utcSeconds(2024, 4, 7, 6) + 0.25, false),
+            ("2024-04-07 06:00:00Z", utcSeconds(2024, 4, 7, 6), true),
+            ("2024-04-07t06:00:00z", utcSeconds(2024, 4, 7, 6), true),
+            ("  2024-04-07T06:00:00Z\n", utcSeconds(2024, 4, 7, 6), true),
+            ("\t\r\n2024-04-07T06:00:00.5+09:00 \t", utcSeconds(2024, 4, 6, 21) + 0.5, true),
+            ("2024-04-07T06:00:05.5Z", utcSeconds(2024, 4, 7, 6, 0, 5) + 0.5, true),
+            ("2024-04-07T06:00:05.123Z", utcSeconds(2024, 4, 7, 6, 0, 5) + 0.123, true),
+            ("2024-04-07T06:00:05.1234567890123456789Z", utcSeconds(2024, 4, 7, 6, 0, 5) + 0.1234567890123456789, true),
+            ("2024-04-07T24:00:00Z", utcSeconds(2024, 4, 8), true),
+            ("2024-12-31T24:00:00.000Z", utcSeconds(2025, 1, 1), true),
+            ("2016-12-31T23:59:60Z", utcSeconds(2017, 1, 1), true),  // leap second
+            ("2016-12-31T23:59:60.5Z", utcSeconds(2017, 1, 1) + 0.5, true),  // within the leap second
+            ("2015-06-30T23:59:60Z", utcSeconds(2015, 7, 1), true),
+            ("2017-01-01T08:59:60+09:00", utcSeconds(2017, 1, 1), true),  // the leap second in Seoul
+            ("1900-01-01T00:00:00Z", -2_208_988_800, true),  // the first instant read
+            ("1900-01-01T00:00:00-05:00", -2_208_988_800 + 5 * 3_600, true),
+            ("9999-12-31T23:59:59Z", 253_402_300_799, true),
+            ("9999-12-31T23:59:59.999Z", 253_402_300_799.999, true),
+            ("1901-12-13T20:45:52Z", -2_147_483_648, true),
+        ] as [(String, Double, Bool)])
     func valid(text: String, expected: Double, hadZone: Bool) throws {
         let result = try #require(ISO8601Parser.parse(text), "\(text.debugDescription) rejected")
-        #expect(abs(result.secondsSince1970 - expected) <= 1e-6,
-                "\(text.debugDescription): \(result.secondsSince1970) vs \(expected)")
+        #expect(
+            abs(result.secondsSince1970 - expected) <= 1e-6,
+            "\(text.debugDescription): \(result.secondsSince1970) vs \(expected)")
         #expect(result.hadZone == hadZone)
     }
 
-    @Test("invalid timestamps are rejected", arguments: [
-        "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2100-02-29T00:00:00Z",
-        "2024-13-01T00:00:00Z", "2024-00-01T00:00:00Z", "2024-04-00T00:00:00Z",
-        "2024-04-31T00:00:00Z", "2024-04-07T25:00:00Z", "2024-04-07T24:00:01Z",
-        "2024-04-07T24:01:00Z", "2024-04-07T24:00:00.001Z", "2024-04-07T23:60:00Z",
-        "2024-04-07T23:59:61Z", "0000-01-01T00:00:00Z",
-        // Years outside 1900–9999 in UTC, however they are reached:
-        "0001-01-01T00:00:00Z", "0999-12-31T23:59:59Z", "1899-12-31T23:59:59Z",
-        "1900-01-01T00:00:00+01:00", "9999-12-31T23:59:60Z", "9999-12-31T24:00:00Z",
-        "9999-12-31T20:00:00-04:00", "10000-01-01T00:00:00Z",
-        "2024-04-07", "2024-04-07T06:00", "2024-04-07T06:00Z", "abc", "", "   ",
-        "2024-04-07T06:00:00.Z", "2024-04-07T06:00:00.", "2024-04-07T06:00:00ZZ",
-        "2024-04-07T06:00:00+15:00", "2024-04-07T06:00:00+14:30", "2024-04-07T06:00:00+09:60",
-        "2024-04-07T06:00:00+9:00", "2024-04-07T06:00:00+09:0", "2024-04-07T06:00:00+", "2024-04-07T06:00:00+09:00x",
-        "2024-04-07X06:00:00Z", "2024/04/07T06:00:00Z", "24-04-07T06:00:00Z", "+2024-04-07T06:00:00Z",
-        "2024-04-07T06:00:00 Z", "2024-04-07T06:00:00,5Z", "2024-4-07T06:00:00Z", "2024-04-07T6:00:00Z",
-        "2024-04-07T06:00:00Z junk", "２０２４-04-07T06:00:00Z",
-    ])
+    @Test(
+        "invalid timestamps are rejected",
+        arguments: [
+            "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2100-02-29T00:00:00Z",
+            "2024-13-01T00:00:00Z", "2024-00-01T00:00:00Z", "2024-04-00T00:00:00Z",
+            "2024-04-31T00:00:00Z", "2024-04-07T25:00:00Z", "2024-04-07T24:00:01Z",
+            "2024-04-07T24:01:00Z", "2024-04-07T24:00:00.001Z", "2024-04-07T23:60:00Z",
+            "2024-04-07T23:59:61Z", "0000-01-01T00:00:00Z",
+            // Years outside 1900–9999 in UTC, however they are reached:
+            "0001-01-01T00:00:00Z", "0999-12-31T23:59:59Z", "1899-12-31T23:59:59Z",
+            "1900-01-01T00:00:00+01:00", "9999-12-31T23:59:60Z", "9999-12-31T24:00:00Z",
+            "9999-12-31T20:00:00-04:00", "10000-01-01T00:00:00Z",
+            "2024-04-07", "2024-04-07T06:00", "2024-04-07T06:00Z", "abc", "", "   ",
+            "2024-04-07T06:00:00.Z", "2024-04-07T06:00:00.", "2024-04-07T06:00:00ZZ",
+            "2024-04-07T06:00:00+15:00", "2024-04-07T06:00:00+14:30", "2024-04-07T06:00:00+09:60",
+            "2024-04-07T06:00:00+9:00", "2024-04-07T06:00:00+09:0", "2024-04-07T06:00:00+",
+            "2024-04-07T06:00:00+09:00x",
+            "2024-04-07X06:00:00Z", "2024/04/07T06:00:00Z", "24-04-07T06:00:00Z", "+2024-04-07T06:00:00Z",
+            "2024-04-07T06:00:00 Z", "2024-04-07T06:00:00,5Z", "2024-4-07T06:00:00Z", "2024-04-07T6:00:00Z",
+            "2024-04-07T06:00:00Z junk", "２０２４-04-07T06:00:00Z",
+        ])
     func invalid(text: String) {
         #expect(ISO8601Parser.parse(text) == nil, "\(text.debugDescription) accepted")
     }
@@ -127,7 +138,8 @@ struct ISO8601ParserTests {
     @Test("parses from raw bytes, substrings and the middle of a buffer")
     func bytesAndSubstrings() throws {
         let xml = Array("<time>2024-04-07T06:00:00.000Z</time>".utf8)
-        let fromBytes = try #require(xml.withUnsafeBufferPointer { ISO8601Parser.parse($0.baseAddress! + 6, count: 24) })
+        let fromBytes = try #require(
+            xml.withUnsafeBufferPointer { ISO8601Parser.parse($0.baseAddress! + 6, count: 24) })
         #expect(fromBytes.secondsSince1970 == 1_712_469_600)
         #expect(fromBytes.hadZone)
 
@@ -208,7 +220,8 @@ struct ISO8601ParserTests {
             let civil = CivilCalendar.civilFromDays(days)
             #expect(CivilCalendar.daysFromCivil(year: civil.year, month: civil.month, day: civil.day) == days)
             if let previous {
-                let next = previous.day < CivilCalendar.daysInMonth(year: previous.year, month: previous.month)
+                let next =
+                    previous.day < CivilCalendar.daysInMonth(year: previous.year, month: previous.month)
                     ? (previous.year, previous.month, previous.day + 1)
                     : previous.month < 12 ? (previous.year, previous.month + 1, 1) : (previous.year + 1, 1, 1)
                 #expect(civil == next, "day \(days)")
@@ -218,15 +231,18 @@ struct ISO8601ParserTests {
         // Calendar spot checks (Foundation's calendar is Julian before 1582, so stay after it).
         for year in stride(from: 1600, through: 9999, by: 37) {
             let date = try #require(utc.date(from: DateComponents(year: year, month: 3, day: 1)))
-            #expect(Double(CivilCalendar.daysFromCivil(year: year, month: 3, day: 1) * 86_400)
+            #expect(
+                Double(CivilCalendar.daysFromCivil(year: year, month: 3, day: 1) * 86_400)
                     == date.timeIntervalSince1970, "\(year)")
         }
     }
 }
 
 /// Seconds since 1970 of a UTC wall-clock time, through Foundation's Calendar.
-private func utcSeconds(_ y: Int, _ mo: Int, _ d: Int, _ h: Int = 0, _ mi: Int = 0,
-                        _ s: Int = 0) -> Double {
+private func utcSeconds(
+    _ y: Int, _ mo: Int, _ d: Int, _ h: Int = 0, _ mi: Int = 0,
+    _ s: Int = 0
+) -> Double {
     var utc = Calendar(identifier: .gregorian)
     utc.timeZone = TimeZone(identifier: "UTC")!
     let components = DateComponents(year: y, month: mo, day: d, hour: h, minute: mi, second: s)
@@ -272,7 +288,8 @@ private struct RandomStamp {
             let colon = rng.chance(0.7) ? ":" : ""
             zone = sign + Self.pad(abs(offsetMinutes) / 60) + colon + Self.pad(abs(offsetMinutes) % 60)
         }
-        text = "\(year)-\(Self.pad(month))-\(Self.pad(day))T\(Self.pad(hour)):\(Self.pad(minute)):\(Self.pad(second))"
+        text =
+            "\(year)-\(Self.pad(month))-\(Self.pad(day))T\(Self.pad(hour)):\(Self.pad(minute)):\(Self.pad(second))"
             + (fractionDigits.isEmpty ? "" : "." + fractionDigits) + zone
     }
 
@@ -293,8 +310,9 @@ private struct RandomStamp {
 
 @Suite("ISO8601Parser: leap seconds and the years read")
 struct ISO8601LeapSecondTests {
-    @Test("23:59:60 reads as the next day's first second, for every day of 1972–2030",
-          arguments: [1972, 1990, 2016, 2030])
+    @Test(
+        "23:59:60 reads as the next day's first second, for every day of 1972–2030",
+        arguments: [1972, 1990, 2016, 2030])
     func leapSecondIsTheNextSecond(year: Int) throws {
         for month in 1...12 {
             let day = CivilCalendar.daysInMonth(year: year, month: month)
@@ -309,9 +327,12 @@ struct ISO8601LeapSecondTests {
 
     @Test("a year outside 1900–9999 says so; other bad times do not blame the year")
     func invalidTimeMessage() {
-        #expect(ISO8601Parser.invalidTimeMessage("0999-04-07T06:00:00Z")
+        #expect(
+            ISO8601Parser.invalidTimeMessage("0999-04-07T06:00:00Z")
                 == "invalid time \"0999-04-07T06:00:00Z\": only the years 1900–9999 (UTC) are read")
-        #expect(ISO8601Parser.invalidTimeMessage("9999-12-31T23:59:60Z").hasSuffix("only the years 1900–9999 (UTC) are read"))
+        #expect(
+            ISO8601Parser.invalidTimeMessage("9999-12-31T23:59:60Z").hasSuffix(
+                "only the years 1900–9999 (UTC) are read"))
         #expect(ISO8601Parser.invalidTimeMessage("yesterday") == "invalid time \"yesterday\"")
         #expect(ISO8601Parser.invalidTimeMessage("2024-02-30T00:00:00Z") == "invalid time \"2024-02-30T00:00:00Z\"")
         #expect(ISO8601Parser.invalidTimeMessage("") == "invalid time \"\"")

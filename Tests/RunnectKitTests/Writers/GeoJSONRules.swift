@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import RunnectKit
 
 /// Checks a GeoJSON text against the rules of RFC 7946 that Runnect's writer promises, and
@@ -37,12 +38,17 @@ enum GeoJSONRules {
 
     private static func checkFeature(_ feature: JSONValue, path: String, problems: inout [String]) {
         guard feature.object != nil, feature["type"]?.string == "Feature" else {
-            problems.append("\(path): not a Feature object"); return
+            problems.append("\(path): not a Feature object")
+            return
         }
         guard let properties = feature["properties"], properties == .null || properties.object != nil else {
-            problems.append("\(path): properties missing or not an object"); return
+            problems.append("\(path): properties missing or not an object")
+            return
         }
-        guard let geometry = feature["geometry"] else { problems.append("\(path): no geometry member"); return }
+        guard let geometry = feature["geometry"] else {
+            problems.append("\(path): no geometry member")
+            return
+        }
         if geometry == .null {
             if feature["bbox"] != nil { problems.append("\(path): bbox without a geometry") }
             return
@@ -56,7 +62,8 @@ enum GeoJSONRules {
             positions = line(coordinates, path: path, problems: &problems)
         case "MultiLineString":
             guard let lines = coordinates?.array, !lines.isEmpty else {
-                problems.append("\(path): MultiLineString without lines"); return
+                problems.append("\(path): MultiLineString without lines")
+                return
             }
             for (index, value) in lines.enumerated() {
                 positions += line(value, path: "\(path)[\(index)]", problems: &problems)
@@ -68,22 +75,31 @@ enum GeoJSONRules {
         let dimensions = Set(positions.map(\.count))
         if dimensions.count > 1 { problems.append("\(path): positions of mixed dimensions \(dimensions.sorted())") }
         guard let box = feature["bbox"]?.array?.compactMap(\.number) else {
-            problems.append("\(path): no bbox"); return
+            problems.append("\(path): no bbox")
+            return
         }
         let dimension = dimensions.first ?? 2
         guard box.count == 2 * dimension else {
-            problems.append("\(path): bbox has \(box.count) numbers for \(dimension)-D positions"); return
+            problems.append("\(path): bbox has \(box.count) numbers for \(dimension)-D positions")
+            return
         }
-        let west = box[0], south = box[1], east = box[dimension], north = box[dimension + 1]
+        let west = box[0]
+        let south = box[1]
+        let east = box[dimension]
+        let north = box[dimension + 1]
         if south > north { problems.append("\(path): bbox south \(south) > north \(north)") }
-        if !(-180...180).contains(west) || !(-180...180).contains(east) { problems.append("\(path): bbox longitude out of range") }
+        if !(-180...180).contains(west) || !(-180...180).contains(east) {
+            problems.append("\(path): bbox longitude out of range")
+        }
         var touches = [false, false, false, false]  // west, south, east, north
         for p in positions {
             if !contains(west: west, east: east, p[0]) || p[1] < south || p[1] > north {
-                problems.append("\(path): position \(p) outside bbox \(box)"); break
+                problems.append("\(path): position \(p) outside bbox \(box)")
+                break
             }
             if dimension == 3 && (p[2] < box[2] || p[2] > box[5]) {
-                problems.append("\(path): elevation \(p[2]) outside bbox \(box)"); break
+                problems.append("\(path): elevation \(p[2]) outside bbox \(box)")
+                break
             }
             touches[0] = touches[0] || p[0] == west || (west == -180 && p[0] == 180)
             touches[1] = touches[1] || p[1] == south
@@ -103,37 +119,47 @@ enum GeoJSONRules {
 
     private static func line(_ value: JSONValue?, path: String, problems: inout [String]) -> [[Double]] {
         guard let values = value?.array, values.count >= 2 else {
-            problems.append("\(path): a LineString needs two or more positions"); return []
+            problems.append("\(path): a LineString needs two or more positions")
+            return []
         }
         let positions = values.compactMap { position($0, path: path, problems: &problems) }
         for (a, b) in zip(positions, positions.dropFirst()) where abs(b[0] - a[0]) > 180 {
             problems.append("\(path): steps across ±180° from \(a) to \(b)")
             break
         }
-        if Set(positions.map { [$0[0], $0[1]] }).count < 2 { problems.append("\(path): a line of one distinct position") }
+        if Set(positions.map { [$0[0], $0[1]] }).count < 2 {
+            problems.append("\(path): a line of one distinct position")
+        }
         return positions
     }
 
     private static func position(_ value: JSONValue?, path: String, problems: inout [String]) -> [Double]? {
         guard let values = value?.array, (2...3).contains(values.count) else {
-            problems.append("\(path): a position is not 2 or 3 numbers"); return nil
+            problems.append("\(path): a position is not 2 or 3 numbers")
+            return nil
         }
         let numbers = values.compactMap(\.number)
-        guard numbers.count == values.count else { problems.append("\(path): a position holds a non-number"); return nil }
+        guard numbers.count == values.count else {
+            problems.append("\(path): a position holds a non-number")
+            return nil
+        }
         if !(-180...180).contains(numbers[0]) || !(-90...90).contains(numbers[1]) {
-            problems.append("\(path): [lon, lat] out of range (swapped?): \(numbers)"); return nil
+            problems.append("\(path): [lon, lat] out of range (swapped?): \(numbers)")
+            return nil
         }
         return numbers
     }
 
     private static func checkCollectionBox(_ value: JSONValue, featureBoxes: [[Double]], problems: inout [String]) {
         guard let box = value.array?.compactMap(\.number), box.count == 4 || box.count == 6 else {
-            problems.append("$: collection bbox is not 4 or 6 numbers"); return
+            problems.append("$: collection bbox is not 4 or 6 numbers")
+            return
         }
         let d = box.count / 2
         for feature in featureBoxes {
             let fd = feature.count / 2
-            let inside = [feature[0], feature[fd]].allSatisfy { contains(west: box[0], east: box[d], $0) }
+            let inside =
+                [feature[0], feature[fd]].allSatisfy { contains(west: box[0], east: box[d], $0) }
                 && feature[1] >= box[1] && feature[fd + 1] <= box[d + 1]
             // A feature box must not wrap round the outside of a non-wrapping collection box.
             let wraps = feature[0] > feature[fd] && !(box[0] > box[d] || (box[0] == -180 && box[d] == 180))

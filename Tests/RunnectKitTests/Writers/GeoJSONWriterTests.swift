@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RunnectKit
 
 @Suite("GeoJSON writer")
@@ -14,7 +15,8 @@ struct GeoJSONWriterTests {
         let data = try GeoJSONWriter.document(for: activity, properties: ["title": "경의선숲길"])
         let back = try ActivityReader.read(from: MemoryByteStream(String(decoding: data, as: UTF8.self)))
         #expect(back.format == .geoJSON)
-        #expect(back.courseSegments.flatMap { $0 }.map(\.coordinate)
+        #expect(
+            back.courseSegments.flatMap { $0 }.map(\.coordinate)
                 == activity.courseSegments.flatMap { $0 }.map(\.coordinate))
     }
 
@@ -51,9 +53,13 @@ struct GeoJSONWriterTests {
 
     @Test("one point is a Point, none a null geometry without bbox; id, dates as ISO 8601, waypoints after the course")
     func shapes() throws {
-        let one = Activity(format: .pointsText, routes: [Route(points: [TrackPoint(latitude: 37.5, longitude: 127.25)])])
-        let point = try Self.object(try GeoJSONWriter.document(for: one, id: 3, properties: Properties(
-            title: "a", createdAt: Date(timeIntervalSince1970: 1_746_000_000.5))))
+        let one = Activity(
+            format: .pointsText, routes: [Route(points: [TrackPoint(latitude: 37.5, longitude: 127.25)])])
+        let point = try Self.object(
+            try GeoJSONWriter.document(
+                for: one, id: 3,
+                properties: Properties(
+                    title: "a", createdAt: Date(timeIntervalSince1970: 1_746_000_000.5))))
         #expect(point["id"] as? Int == 3)
         #expect((point["geometry"] as? [String: Any])?["type"] as? String == "Point")
         #expect(point["bbox"] as? [Double] == [127.25, 37.5, 127.25, 37.5])
@@ -64,13 +70,21 @@ struct GeoJSONWriterTests {
 
         var withWaypoints = one
         withWaypoints.routes[0].points.append(TrackPoint(latitude: 37.51, longitude: 127.26, elevationMeters: 30))
-        withWaypoints.waypoints = [Waypoint(name: "물 \"급수대\"", point: TrackPoint(latitude: 37.505, longitude: 127.255, elevationMeters: 12.3456))]
+        withWaypoints.waypoints = [
+            Waypoint(
+                name: "물 \"급수대\"", point: TrackPoint(latitude: 37.505, longitude: 127.255, elevationMeters: 12.3456))
+        ]
         let collection = try Self.object(try GeoJSONWriter.document(for: withWaypoints, id: 9))
         let features = try #require(collection["features"] as? [[String: Any]])
         #expect(features.count == 2)
-        #expect((features[0]["geometry"] as? [String: Any])?["coordinates"] as? [[Double]] == [[127.25, 37.5], [127.26, 37.51]])
+        #expect(
+            (features[0]["geometry"] as? [String: Any])?["coordinates"] as? [[Double]] == [
+                [127.25, 37.5], [127.26, 37.51],
+            ])
         let waypoint = try #require(features[1]["properties"] as? [String: Any])
-        #expect(waypoint["name"] as? String == "물 \"급수대\"" && waypoint["course_id"] as? Int == 9 && waypoint["kind"] as? String == "waypoint")
+        #expect(
+            waypoint["name"] as? String == "물 \"급수대\"" && waypoint["course_id"] as? Int == 9
+                && waypoint["kind"] as? String == "waypoint")
         #expect((features[1]["geometry"] as? [String: Any])?["coordinates"] as? [Double] == [127.255, 37.505, 12.346])
         // The collection's bbox: 2-D, since the course has no elevation everywhere.
         #expect(collection["bbox"] as? [Double] == [127.25, 37.5, 127.26, 37.51])
@@ -78,12 +92,21 @@ struct GeoJSONWriterTests {
 
     @Test("decimals round the coordinates; no elevation leaves the third value out")
     func options() throws {
-        let activity = Activity(format: .gpx11, tracks: [Track(segments: [TrackSegment(points: [
-            TrackPoint(latitude: 37.123456789, longitude: 127.987654321, elevationMeters: 10.0004),
-            TrackPoint(latitude: 37.2, longitude: 128, elevationMeters: 11),
-        ])])])
-        let text = String(decoding: try GeoJSONWriter.document(for: activity, options: GeoJSONOptions(
-            includeElevation: false, coordinateDecimals: 5)), as: UTF8.self)
+        let activity = Activity(
+            format: .gpx11,
+            tracks: [
+                Track(segments: [
+                    TrackSegment(points: [
+                        TrackPoint(latitude: 37.123456789, longitude: 127.987654321, elevationMeters: 10.0004),
+                        TrackPoint(latitude: 37.2, longitude: 128, elevationMeters: 11),
+                    ])
+                ])
+            ])
+        let text = String(
+            decoding: try GeoJSONWriter.document(
+                for: activity,
+                options: GeoJSONOptions(
+                    includeElevation: false, coordinateDecimals: 5)), as: UTF8.self)
         #expect(text.contains("\"coordinates\":[[127.98765,37.12346],[128.0,37.2]]"))
         let full = String(decoding: try GeoJSONWriter.document(for: activity), as: UTF8.self)
         #expect(full.contains("[[127.987654321,37.123456789,10.0],[128.0,37.2,11.0]]"))
@@ -100,8 +123,11 @@ struct JSONBytesTests {
             switch round % 3 {
             case 0: values.append(rng.double(in: -180...180))
             case 1: values.append((rng.double(in: -180...180) * 1e7).rounded() / 1e7)
-            default: values.append(Double(sign: rng.chance(1, in: 2) ? .minus : .plus,
-                                          exponent: rng.int(in: -60...60), significand: rng.double(in: 1...2)))
+            default:
+                values.append(
+                    Double(
+                        sign: rng.chance(1, in: 2) ? .minus : .plus,
+                        exponent: rng.int(in: -60...60), significand: rng.double(in: 1...2)))
             }
         }
         var out = JSONBytes(decimals: nil)

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
-import Testing
 import RunnectKit
 import RunnectTestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Atomic replacement is for regular files only: a device, FIFO or socket is written into and
 /// stays what it was (the audit saw `-o /dev/null` turn `/dev/null` into a regular file, as root).
@@ -13,7 +14,8 @@ import RunnectTestSupport
 @Suite("OutputFile: atomic for regular files, written into for devices and FIFOs")
 struct OutputFileTests {
     static func withFolder(_ body: (String) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-output-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "runnect-output-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try body(folder.path)
@@ -28,14 +30,18 @@ struct OutputFileTests {
         try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     }
 
-    @Test("a character device node the test makes (1,3: a null device) is written into, never replaced, nothing beside it")
+    @Test(
+        "a character device node the test makes (1,3: a null device) is written into, never replaced, nothing beside it"
+    )
     func characterDevice() throws {
         try Self.withFolder { folder in
             let node = folder + "/null"
             // 0x103: glibc's makedev(1, 3), the null device; makedev is a macro Swift cannot call.
             // mknod needs root (CAP_MKNOD); CI runs as root, so there it must work.
-            guard Requirement.check(mknod(node, S_IFCHR | 0o666, dev_t(0x103)) == 0,
-                                    "mknod of a null device failed (needs root): \(String(cString: strerror(errno)))")
+            guard
+                Requirement.check(
+                    mknod(node, S_IFCHR | 0o666, dev_t(0x103)) == 0,
+                    "mknod of a null device failed (needs root): \(String(cString: strerror(errno)))")
             else { return }
             let before = try #require(Self.lstatInfo(node))
             try OutputFile.write(Data(repeating: 65, count: 100_000), to: node)

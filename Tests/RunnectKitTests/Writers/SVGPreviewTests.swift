@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RunnectKit
 
 @Suite("SVG preview")
@@ -7,7 +8,8 @@ struct SVGPreviewTests {
     @Test("a sample track gives a small self-contained SVG with an escaped title")
     func sample() throws {
         let activity = try ActivityReader.read(path: SampleTracks.path("banpo_hangang_night_run.gpx"))
-        let preview = try SVGPreview(activity: activity, options: SVGPreviewOptions(includeProfile: true, title: "A & <B>"))
+        let preview = try SVGPreview(
+            activity: activity, options: SVGPreviewOptions(includeProfile: true, title: "A & <B>"))
         #expect(preview.svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(preview.svg.contains("<title>A &amp; &lt;B&gt;</title>"))
         #expect(!preview.svg.contains("<script"))
@@ -18,17 +20,27 @@ struct SVGPreviewTests {
 @Suite("SVG preview edge cases")
 struct SVGPreviewEdgeTests {
     static func activity(_ coordinates: [(Double, Double)]) -> Activity {
-        Activity(format: .gpx11, tracks: [Track(segments: [TrackSegment(points: coordinates.map {
-            TrackPoint(latitude: $0.0, longitude: $0.1)
-        })])])
+        Activity(
+            format: .gpx11,
+            tracks: [
+                Track(segments: [
+                    TrackSegment(
+                        points: coordinates.map {
+                            TrackPoint(latitude: $0.0, longitude: $0.1)
+                        })
+                ])
+            ])
     }
 
     @Test("titles are escaped; characters XML forbids are dropped")
     func escaping() throws {
         let title = "<script>alert('x')</script> & \"q\" \u{1}\u{FFFE}러닝"
-        let preview = try SVGPreview(activity: Self.activity([(37.5, 127), (37.51, 127.01)]),
-                                     options: SVGPreviewOptions(title: title))
-        #expect(preview.svg.contains("<title>&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt; &amp; &quot;q&quot; 러닝</title>"))
+        let preview = try SVGPreview(
+            activity: Self.activity([(37.5, 127), (37.51, 127.01)]),
+            options: SVGPreviewOptions(title: title))
+        #expect(
+            preview.svg.contains(
+                "<title>&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt; &amp; &quot;q&quot; 러닝</title>"))
         #expect(!preview.svg.contains("<script"))
         #expect(!preview.svg.unicodeScalars.contains { $0.value == 1 || $0.value == 0xFFFE })
     }
@@ -42,11 +54,14 @@ struct SVGPreviewEdgeTests {
         #expect(abs(east.x - 384) < 1e-6 && abs(west.x - 16) < 1e-6)
     }
 
-    @Test("one point, no point, the poles and bad sizes never give NaN or a crash", arguments: [
-        [(37.5, 127.0)], [], [(90.0, 0.0), (-90.0, 10.0), (89.0, 5.0)], [(.nan, 1.0), (1.0, 2.0), (1.001, 2.0)],
-    ])
+    @Test(
+        "one point, no point, the poles and bad sizes never give NaN or a crash",
+        arguments: [
+            [(37.5, 127.0)], [], [(90.0, 0.0), (-90.0, 10.0), (89.0, 5.0)], [(.nan, 1.0), (1.0, 2.0), (1.001, 2.0)],
+        ])
     func degenerate(_ coordinates: [(Double, Double)]) throws {
-        let preview = try SVGPreview(activity: Self.activity(coordinates), options: SVGPreviewOptions(includeProfile: true))
+        let preview = try SVGPreview(
+            activity: Self.activity(coordinates), options: SVGPreviewOptions(includeProfile: true))
         #expect(!preview.svg.lowercased().contains("nan") && !preview.svg.contains("inf"))
         #expect(preview.svg.hasSuffix("</svg>\n"))
     }

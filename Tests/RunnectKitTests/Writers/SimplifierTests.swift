@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RunnectKit
 
 @Suite("Douglas–Peucker simplifier")
@@ -38,22 +39,26 @@ struct SimplifierReferenceTests {
         var best = Double.infinity
         for k in 0...steps {
             let along = inverse.distanceMeters * Double(k) / Double(steps)
-            let sample = Geodesic.destination(from: a, azimuthDegrees: inverse.initialAzimuthDegrees, distanceMeters: along)!
+            let sample = Geodesic.destination(
+                from: a, azimuthDegrees: inverse.initialAzimuthDegrees, distanceMeters: along)!
             best = min(best, Geodesic.distance(from: point, to: sample)!)
         }
         return best
     }
 
-    @Test("every dropped point lies within the tolerance of the geodesic between its kept neighbours",
-          arguments: [(37.5, 127.0), (-33.9, 151.2), (64.1, -21.9), (-16.8, 179.999)])
+    @Test(
+        "every dropped point lies within the tolerance of the geodesic between its kept neighbours",
+        arguments: [(37.5, 127.0), (-33.9, 151.2), (64.1, -21.9), (-16.8, 179.999)])
     func droppedPointsWithinTolerance(lat: Double, lon: Double) throws {
         var rng = SplitMix64(seed: UInt64(bitPattern: Int64(lat * 1000)))
         var points: [TrackPoint] = []
-        var la = lat, lo = lon, heading = rng.double(in: 0...(2 * .pi))
+        var la = lat
+        var lo = lon
+        var heading = rng.double(in: 0...(2 * .pi))
         for _ in 0..<400 {
             points.append(TrackPoint(latitude: la, longitude: lo > 180 ? lo - 360 : lo))
             heading += rng.double(in: -0.4...0.4)
-            la += 0.00004 * cos(heading)   // ~4.5 m steps
+            la += 0.00004 * cos(heading)  // ~4.5 m steps
             lo += 0.00004 * sin(heading) / cos(la * .pi / 180)
         }
         for tolerance in [1.0, 5.0, 20.0] {
@@ -63,7 +68,9 @@ struct SimplifierReferenceTests {
             var worst = 0.0
             for (a, b) in zip(kept, kept.dropFirst()) where b - a > 1 {
                 for i in (a + 1)..<b {
-                    worst = max(worst, Self.distanceToGeodesic(points[i].coordinate, points[a].coordinate, points[b].coordinate))
+                    worst = max(
+                        worst, Self.distanceToGeodesic(points[i].coordinate, points[a].coordinate, points[b].coordinate)
+                    )
                 }
             }
             // The sphere differs from the ellipsoid by under 0.5 %; sampling adds up to 0.25 m.
@@ -76,13 +83,18 @@ struct SimplifierReferenceTests {
         var keep = Set([0, x.count - 1])
         func run(_ first: Int, _ last: Int) {
             guard last - first > 1 else { return }
-            var best = -1.0, index = first
+            var best = -1.0
+            var index = first
             for i in (first + 1)..<last {
-                let dx = x[last] - x[first], dy = y[last] - y[first]
+                let dx = x[last] - x[first]
+                let dy = y[last] - y[first]
                 let length2 = dx * dx + dy * dy
                 let t = length2 == 0 ? 0 : min(max(((x[i] - x[first]) * dx + (y[i] - y[first]) * dy) / length2, 0), 1)
                 let d = hypot(x[i] - x[first] - t * dx, y[i] - y[first] - t * dy)
-                if d > best { best = d; index = i }
+                if d > best {
+                    best = d
+                    index = i
+                }
             }
             if best > tolerance {
                 keep.insert(index)
@@ -99,11 +111,15 @@ struct SimplifierReferenceTests {
         var rng = SplitMix64(seed: 42)
         for _ in 0..<200 {
             let count = rng.int(in: 3...300)
-            var x: [Double] = [], y: [Double] = []
-            var px = 0.0, py = 0.0
+            var x: [Double] = []
+            var y: [Double] = []
+            var px = 0.0
+            var py = 0.0
             for _ in 0..<count {
-                px += rng.double(in: -3...3); py += rng.double(in: -3...3)
-                x.append(px); y.append(py)
+                px += rng.double(in: -3...3)
+                py += rng.double(in: -3...3)
+                x.append(px)
+                y.append(py)
             }
             let tolerance = rng.double(in: 0.1...5)
             #expect(Simplifier.keptIndices(x: x, y: y, tolerance: tolerance) == Self.recursive(x, y, tolerance))
@@ -133,7 +149,9 @@ struct BoundsUnionTests {
                 var east = west + rng.double(in: 0...(rng.chance(1, in: 5) ? 200 : 20))
                 if east > 180 { east -= 360 }
                 let south = rng.double(in: -80...70)
-                return Bounds(minLatitude: south, minLongitude: west, maxLatitude: south + rng.double(in: 0...10), maxLongitude: east)
+                return Bounds(
+                    minLatitude: south, minLongitude: west, maxLatitude: south + rng.double(in: 0...10),
+                    maxLongitude: east)
             }
             let union = try #require(Bounds(enclosing: boxes))
             func width(_ box: Bounds) -> Double {

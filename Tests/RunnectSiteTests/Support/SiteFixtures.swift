@@ -22,7 +22,8 @@ func withTemporaryStore<T>(user: String = "a", _ body: (CourseStore, String) thr
 /// Taps around Seoul, distinct for every `seed`: a short course of `count` points.
 func taps(seed: Int, count: Int = 4) -> [Coordinate] {
     (0..<count).map { i in
-        Coordinate(latitude: 37.5 + Double(seed) * 1e-4 + Double(i) * 1e-3,
-                   longitude: 127.0 + Double(i) * 1.5e-3 + Double(seed % 7) * 1e-5)
+        Coordinate(
+            latitude: 37.5 + Double(seed) * 1e-4 + Double(i) * 1e-3,
+            longitude: 127.0 + Double(i) * 1.5e-3 + Double(seed % 7) * 1e-5)
     }
 }

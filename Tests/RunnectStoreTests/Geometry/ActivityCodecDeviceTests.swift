@@ -1,6 +1,7 @@
 import Foundation
 import RunnectKit
 import Testing
+
 @testable import RunnectStore
 
 @Suite("Store: ActivityCodec, device figures (version 2)")
@@ -13,11 +14,16 @@ struct ActivityCodecDeviceTests {
         measured.cadence = 88
         return Activity(
             format: .tcx, tracks: [Track(type: "Running", segments: [TrackSegment(points: [point, measured])])],
-            laps: [Lap(startTime: Date(timeIntervalSince1970: 1_746_187_471.5),
-                       totals: DeviceTotals(distanceMeters: 1000.25, timerTimeSeconds: 300, calories: 70)),
-                   Lap(totals: DeviceTotals()),
-                   Lap(totals: DeviceTotals(distanceMeters: 0, elapsedTimeSeconds: 1, timerTimeSeconds: 2, ascentMeters: 3,
-                                            descentMeters: 4, calories: 5, sport: "러닝"))],
+            laps: [
+                Lap(
+                    startTime: Date(timeIntervalSince1970: 1_746_187_471.5),
+                    totals: DeviceTotals(distanceMeters: 1000.25, timerTimeSeconds: 300, calories: 70)),
+                Lap(totals: DeviceTotals()),
+                Lap(
+                    totals: DeviceTotals(
+                        distanceMeters: 0, elapsedTimeSeconds: 1, timerTimeSeconds: 2, ascentMeters: 3,
+                        descentMeters: 4, calories: 5, sport: "러닝")),
+            ],
             deviceTotals: DeviceTotals(distanceMeters: 1000.25, timerTimeSeconds: 302, calories: 75, sport: "Running"))
     }
 
@@ -60,7 +66,9 @@ struct ActivityCodecDeviceTests {
         }
         var newer = [UInt8](blob)
         newer[3] = UInt8(ascii: "3")
-        #expect(throws: ActivityCodecError.unsupportedVersion(UInt8(ascii: "3"))) { try ActivityCodec.decode(Data(newer)) }
+        #expect(throws: ActivityCodecError.unsupportedVersion(UInt8(ascii: "3"))) {
+            try ActivityCodec.decode(Data(newer))
+        }
         // A v1 body read as v2 has no device part: refused as truncated, never misread.
         let plain = try ActivityCodec.encode(Activity(format: .gpx11))
         var relabelled = [UInt8](plain)

@@ -1,6 +1,7 @@
 import Foundation
 import RunnectKit
 import Testing
+
 @testable import RunnectStore
 
 @Suite("Store: ActivityCodec")
@@ -20,10 +21,12 @@ struct ActivityCodecTests {
         let decoded = try ActivityCodec.decode(try ActivityCodec.encode(activity))
         #expect(decoded == activity)
         // Bit patterns, not just ==: -0.0 and NaN payloads are kept too.
-        let odd = TrackPoint(latitude: -0.0, longitude: .nan, elevationMeters: .infinity,
-                             time: Date(timeIntervalSinceReferenceDate: -0.0), heartRateBPM: .leastNonzeroMagnitude)
-        let back = try ActivityCodec.decode(try ActivityCodec.encode(
-            Activity(format: .gpx, tracks: [Track(segments: [TrackSegment(points: [odd])])])))
+        let odd = TrackPoint(
+            latitude: -0.0, longitude: .nan, elevationMeters: .infinity,
+            time: Date(timeIntervalSinceReferenceDate: -0.0), heartRateBPM: .leastNonzeroMagnitude)
+        let back = try ActivityCodec.decode(
+            try ActivityCodec.encode(
+                Activity(format: .gpx, tracks: [Track(segments: [TrackSegment(points: [odd])])])))
         let point = try #require(back.tracks.first?.segments.first?.points.first)
         #expect(point.latitude.bitPattern == odd.latitude.bitPattern)
         #expect(point.longitude.bitPattern == odd.longitude.bitPattern)
@@ -40,8 +43,9 @@ struct ActivityCodecTests {
                     name: mask & 1 != 0 ? "반포 한강 🏃‍♀️" : nil, description: mask & 2 != 0 ? "" : nil,
                     time: mask & 4 != 0 ? Date(timeIntervalSince1970: 1_746_187_471.123) : nil,
                     creator: mask & 8 != 0 ? "Garmin Forerunner 965" : nil)
-                let activity = Activity(format: format, metadata: metadata,
-                                        routes: [Route(points: [TrackPoint(latitude: 1, longitude: 2)])])
+                let activity = Activity(
+                    format: format, metadata: metadata,
+                    routes: [Route(points: [TrackPoint(latitude: 1, longitude: 2)])])
                 #expect(try ActivityCodec.decode(try ActivityCodec.encode(activity)) == activity)
             }
         }
@@ -50,13 +54,20 @@ struct ActivityCodecTests {
     @Test("a point takes 17 bytes plus 8 per optional field")
     func size() throws {
         func empty(_ format: ActivityFormat) throws -> Int { try ActivityCodec.encode(Activity(format: format)).count }
-        let taps = Activity(format: .pointsText, routes: [Route(points: (0..<100).map {
-            TrackPoint(latitude: Double($0), longitude: 1)
-        })])
+        let taps = Activity(
+            format: .pointsText,
+            routes: [
+                Route(
+                    points: (0..<100).map {
+                        TrackPoint(latitude: Double($0), longitude: 1)
+                    })
+            ])
         #expect(try ActivityCodec.encode(taps).count == empty(.pointsText) + 1 + 4 + 100 * 17)
-        let full = TrackPoint(latitude: 1, longitude: 2, elevationMeters: 3, time: Date(), heartRateBPM: 140,
-                              cadence: 88, temperatureCelsius: nil)
-        let run = Activity(format: .gpx11, tracks: [Track(segments: [TrackSegment(points: Array(repeating: full, count: 100))])])
+        let full = TrackPoint(
+            latitude: 1, longitude: 2, elevationMeters: 3, time: Date(), heartRateBPM: 140,
+            cadence: 88, temperatureCelsius: nil)
+        let run = Activity(
+            format: .gpx11, tracks: [Track(segments: [TrackSegment(points: Array(repeating: full, count: 100))])])
         #expect(try ActivityCodec.encode(run).count == empty(.gpx11) + (1 + 4) + 4 + 100 * 49)
     }
 
@@ -70,8 +81,9 @@ struct ActivityCodecTests {
 
     @Test("damaged blobs are refused with the reason")
     func corruption() throws {
-        let activity = Activity(format: .gpx11, metadata: ActivityMetadata(name: "x"),
-                                tracks: [Track(segments: [TrackSegment(points: [TrackPoint(latitude: 1, longitude: 2)])])])
+        let activity = Activity(
+            format: .gpx11, metadata: ActivityMetadata(name: "x"),
+            tracks: [Track(segments: [TrackSegment(points: [TrackPoint(latitude: 1, longitude: 2)])])])
         let blob = [UInt8](try ActivityCodec.encode(activity))
         // Layout: "RNC1", u32 7 "gpx-1.1", metadata flags, u32 1 "x", u32 0 warnings, u32 1 track, …
         let metadataFlags = 4 + 4 + 7
@@ -94,15 +106,18 @@ struct ActivityCodecTests {
 
         #expect(decode(blob) == nil)
         #expect(decode(Array("GPX1".utf8) + blob.dropFirst(4)) == .badMagic)
-        #expect(decode(patched(3, [UInt8(ascii: "3")])) == .unsupportedVersion(UInt8(ascii: "3")))  // 2 holds device figures
+        // Version 2 holds device figures; 3 is unknown.
+        #expect(decode(patched(3, [UInt8(ascii: "3")])) == .unsupportedVersion(UInt8(ascii: "3")))
         #expect(decode(blob + [0]) == .trailingBytes(1))
         #expect(decode(patched(metadataFlags, [0x81])) == .unknownFlags("metadata", 0x81, offset: metadataFlags))
         #expect(decode(patched(metadataFlags + 5, [0xFF])) == .invalidUTF8(offset: metadataFlags + 5))
         #expect(decode(patched(8, Array("gpx-9.9".utf8))) == .unknownFormat("gpx-9.9", offset: 4))
         // Counts far beyond the bytes left are refused before anything is allocated.
-        #expect(decode(patched(warningCount, [0xFF, 0xFF, 0xFF, 0xFF]))
+        #expect(
+            decode(patched(warningCount, [0xFF, 0xFF, 0xFF, 0xFF]))
                 == .invalidCount("warnings", Int(UInt32.max), offset: warningCount))
-        #expect(decode(patched(trackCount, [0xFF, 0xFF, 0xFF, 0x7F]))
+        #expect(
+            decode(patched(trackCount, [0xFF, 0xFF, 0xFF, 0x7F]))
                 == .invalidCount("tracks", 0x7FFF_FFFF, offset: trackCount))
     }
 
@@ -135,15 +150,18 @@ struct ActivityCodecTests {
         }
         return Activity(
             format: .gpx11,
-            metadata: ActivityMetadata(name: "반포 한강공원 달빛 러닝", description: "A & B <c>",
-                                       time: Date(timeIntervalSince1970: 1_746_187_471), creator: "test"),
+            metadata: ActivityMetadata(
+                name: "반포 한강공원 달빛 러닝", description: "A & B <c>",
+                time: Date(timeIntervalSince1970: 1_746_187_471), creator: "test"),
             tracks: [
                 Track(name: "run", type: "running", segments: [TrackSegment(points: points), TrackSegment()]),
                 Track(name: nil, type: "9", segments: [TrackSegment(points: points.reversed())]),
                 Track(name: "", type: nil, segments: []),
             ],
             routes: [Route(name: "planned", points: points), Route(name: nil, points: [])],
-            waypoints: points.prefix(4).enumerated().map { Waypoint(name: $0.offset.isMultiple(of: 2) ? "평화의 문" : nil, point: $0.element) },
+            waypoints: points.prefix(4).enumerated().map {
+                Waypoint(name: $0.offset.isMultiple(of: 2) ? "평화의 문" : nil, point: $0.element)
+            },
             warnings: ["time without zone taken as UTC", ""])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import RunnectStore
 
 /// A real SQLite file with the store's schema (its own migrations), filled course by course

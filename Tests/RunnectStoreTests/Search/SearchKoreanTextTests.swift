@@ -1,5 +1,6 @@
 import GRDB
 import Testing
+
 @testable import RunnectStore
 
 @Suite("Search: Korean text rules")

@@ -1,6 +1,7 @@
 import Foundation
 import RunnectKit
 import Testing
+
 @testable import RunnectStore
 
 @Suite("Store: CSV table (RFC 4180)")
@@ -38,7 +39,8 @@ struct StravaExportTests {
     static func tcx(latitude: Double) -> String {
         var points = ""
         for i in 0..<30 {
-            points += "<Trackpoint><Time>2026-05-01T06:\(String(format: "%02d", i)):00Z</Time><Position>"
+            points +=
+                "<Trackpoint><Time>2026-05-01T06:\(String(format: "%02d", i)):00Z</Time><Position>"
                 + "<LatitudeDegrees>\(latitude + Double(i) * 2e-4)</LatitudeDegrees><LongitudeDegrees>127.1</LongitudeDegrees>"
                 + "</Position><DistanceMeters>\(Double(i) * 22.2)</DistanceMeters></Trackpoint>\n"
         }
@@ -70,19 +72,23 @@ struct StravaExportTests {
     static func makeExport(in folder: URL) throws {
         let activities = folder.appendingPathComponent("activities")
         try FileManager.default.createDirectory(at: activities, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: SampleTracks.path("banpo_hangang_night_run.gpx"),
-                                         toPath: activities.appendingPathComponent("101.gpx").path)
-        try gzip(URL(fileURLWithPath: SampleTracks.path("namsan_loop_two_segments.gpx")),
-                 to: activities.appendingPathComponent("102.gpx.gz"))
+        try FileManager.default.copyItem(
+            atPath: SampleTracks.path("banpo_hangang_night_run.gpx"),
+            toPath: activities.appendingPathComponent("101.gpx").path)
+        try gzip(
+            URL(fileURLWithPath: SampleTracks.path("namsan_loop_two_segments.gpx")),
+            to: activities.appendingPathComponent("102.gpx.gz"))
         let tcxFile = folder.appendingPathComponent("run.tcx")
         try Self.tcx(latitude: 37.51).write(to: tcxFile, atomically: true, encoding: .utf8)
         try gzip(tcxFile, to: activities.appendingPathComponent("103.tcx.gz"))
         try FileManager.default.removeItem(at: tcxFile)
-        try Self.tcx(latitude: 37.52).write(to: activities.appendingPathComponent("106.tcx"), atomically: true, encoding: .utf8)
+        try Self.tcx(latitude: 37.52).write(
+            to: activities.appendingPathComponent("106.tcx"), atomically: true, encoding: .utf8)
         try "<gpx><trk><trkseg><trkpt lat=\"37.5\" lon=\"127\">".write(
             to: activities.appendingPathComponent("104.gpx"), atomically: true, encoding: .utf8)
 
-        let header = "Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Elapsed Time,Distance,"
+        let header =
+            "Activity ID,Activity Date,Activity Name,Activity Type,Activity Description,Elapsed Time,Distance,"
             + "Max Heart Rate,Relative Effort,Commute,Activity Private Note,Activity Gear,Filename,Athlete Weight,"
             + "Bike Weight,Elapsed Time,Moving Time,Distance"
         let rows = [
@@ -111,7 +117,10 @@ struct StravaExportTests {
             #expect(first.fileName == "activities/101.gpx" && first.line == 2)
             #expect(export.entries[1].name == "남산 \"순환\" 코스" && export.entries[1].line == 4)
             #expect(export.entries[4].fileName == nil && export.entries[5].type == "Walk")
-            #expect(export.recorded.map { StravaExport.fileKind($0.fileName!) } == ["gpx", "gpx.gz", "tcx.gz", "gpx", "tcx"])
+            #expect(
+                export.recorded.map { StravaExport.fileKind($0.fileName!) } == [
+                    "gpx", "gpx.gz", "tcx.gz", "gpx", "tcx",
+                ])
             let (items, refused) = export.importItems()
             #expect(refused.isEmpty)
             #expect(items[2].title == String(Self.longName.prefix(40)).trimmingCharacters(in: .whitespaces))
@@ -129,7 +138,9 @@ struct StravaExportTests {
                 let summary = try BulkImporter(store: store, jobs: 2).run(export.importItems().items) { outcomes += $0 }
                 #expect(summary.imported == 4 && summary.failed == 1 && summary.skipped == 0)
                 var courses: [String: Course] = [:]
-                for case .imported(let item, let course) in outcomes { courses[(item.path as NSString).lastPathComponent] = course }
+                for case .imported(let item, let course) in outcomes {
+                    courses[(item.path as NSString).lastPathComponent] = course
+                }
                 #expect(courses["101.gpx"]?.title == "반포 한강 야간 러닝, 10K")
                 #expect(courses["101.gpx"]?.description == "첫 줄\n둘째 줄, \"달빛\" 코스")
                 #expect(courses["102.gpx.gz"]?.title == "남산 \"순환\" 코스")
@@ -166,27 +177,39 @@ struct StravaExportTests {
         }
     }
 
-    @Test("a Filename leading outside the export folder (.., absolute, a link out) or to a FIFO is refused; the rest import")
+    @Test(
+        "a Filename leading outside the export folder (.., absolute, a link out) or to a FIFO is refused; the rest import"
+    )
     func escapingRows() throws {
         try withTemporaryDirectory { root in
             let export = root.appendingPathComponent("export")
             let activities = export.appendingPathComponent("activities")
             let secret = root.appendingPathComponent("secret")
-            for folder in [activities, secret] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-            try FileManager.default.copyItem(atPath: SampleTracks.path("olympic_park_route.gpx"), toPath: secret.appendingPathComponent("x.gpx").path)
-            try FileManager.default.copyItem(atPath: SampleTracks.path("banpo_hangang_night_run.gpx"),
-                                             toPath: activities.appendingPathComponent("1.gpx").path)
-            try FileManager.default.createSymbolicLink(atPath: activities.appendingPathComponent("2.gpx").path,
-                                                       withDestinationPath: "../../secret/x.gpx")
-            try FileManager.default.createSymbolicLink(atPath: activities.appendingPathComponent("inside.gpx").path,
-                                                       withDestinationPath: "1.gpx")
+            for folder in [activities, secret] {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            }
+            try FileManager.default.copyItem(
+                atPath: SampleTracks.path("olympic_park_route.gpx"), toPath: secret.appendingPathComponent("x.gpx").path
+            )
+            try FileManager.default.copyItem(
+                atPath: SampleTracks.path("banpo_hangang_night_run.gpx"),
+                toPath: activities.appendingPathComponent("1.gpx").path)
+            try FileManager.default.createSymbolicLink(
+                atPath: activities.appendingPathComponent("2.gpx").path,
+                withDestinationPath: "../../secret/x.gpx")
+            try FileManager.default.createSymbolicLink(
+                atPath: activities.appendingPathComponent("inside.gpx").path,
+                withDestinationPath: "1.gpx")
             #expect(mkfifo(activities.appendingPathComponent("3.gpx").path, 0o600) == 0)
-            let rows = ["Activity ID,Activity Name,Activity Description,Filename",
-                        "1,\"first \u{1B}]0;pwned\u{07}\",\"a\u{0}b\r\nline two\",activities/1.gpx",
-                        "2,dot-dot,,../secret/x.gpx", "3,link out,,activities/2.gpx", "4,fifo,,activities/3.gpx",
-                        "5,absolute,,\(secret.appendingPathComponent("x.gpx").path)", "6,sneaky,,activities/../../secret/x.gpx",
-                        "7,missing,,activities/404.gpx"]
-            try rows.joined(separator: "\n").write(to: export.appendingPathComponent("activities.csv"), atomically: true, encoding: .utf8)
+            let rows = [
+                "Activity ID,Activity Name,Activity Description,Filename",
+                "1,\"first \u{1B}]0;pwned\u{07}\",\"a\u{0}b\r\nline two\",activities/1.gpx",
+                "2,dot-dot,,../secret/x.gpx", "3,link out,,activities/2.gpx", "4,fifo,,activities/3.gpx",
+                "5,absolute,,\(secret.appendingPathComponent("x.gpx").path)", "6,sneaky,,activities/../../secret/x.gpx",
+                "7,missing,,activities/404.gpx",
+            ]
+            try rows.joined(separator: "\n").write(
+                to: export.appendingPathComponent("activities.csv"), atomically: true, encoding: .utf8)
             let table = export.appendingPathComponent("activities.csv").path
 
             let parsed = try StravaExport(folder: export.path)
@@ -200,14 +223,17 @@ struct StravaExportTests {
                 if case .failed(_, let error) = outcome { return error as? StravaExportError }
                 return nil
             }
-            #expect(errors == [
-                .outsideFolder(path: table, line: 4, fileName: "../secret/x.gpx"),
-                .outsideFolder(path: table, line: 5, fileName: "activities/2.gpx"),
-                .notARegularFile(path: table, line: 6, fileName: "activities/3.gpx"),
-                .outsideFolder(path: table, line: 7, fileName: secret.appendingPathComponent("x.gpx").path),
-                .outsideFolder(path: table, line: 8, fileName: "activities/../../secret/x.gpx"),
-            ])
-            #expect(errors.first?.description == "\(table): line 4: Filename \"../secret/x.gpx\" is outside the export folder; refused")
+            #expect(
+                errors == [
+                    .outsideFolder(path: table, line: 4, fileName: "../secret/x.gpx"),
+                    .outsideFolder(path: table, line: 5, fileName: "activities/2.gpx"),
+                    .notARegularFile(path: table, line: 6, fileName: "activities/3.gpx"),
+                    .outsideFolder(path: table, line: 7, fileName: secret.appendingPathComponent("x.gpx").path),
+                    .outsideFolder(path: table, line: 8, fileName: "activities/../../secret/x.gpx"),
+                ])
+            #expect(
+                errors.first?.description
+                    == "\(table): line 4: Filename \"../secret/x.gpx\" is outside the export folder; refused")
             // A link that stays inside the folder is fine.
             #expect(try parsed.path(of: StravaExport.Entry(fileName: "activities/inside.gpx", line: 9)) != nil)
 

@@ -3,6 +3,7 @@ import GRDB
 import RunnectKit
 import RunnectTestSupport
 import Testing
+
 @testable import RunnectStore
 
 /// The project's own sample courses (`SampleTracks/`), always present.
@@ -48,19 +49,22 @@ func withTemporaryStore<T>(user: String = "a", _ body: (CourseStore, String) thr
 /// Taps around Seoul, distinct for every `seed`: a short course of `count` points.
 func taps(seed: Int, count: Int = 4) -> [Coordinate] {
     (0..<count).map { i in
-        Coordinate(latitude: 37.5 + Double(seed) * 1e-4 + Double(i) * 1e-3,
-                   longitude: 127.0 + Double(i) * 1.5e-3 + Double(seed % 7) * 1e-5)
+        Coordinate(
+            latitude: 37.5 + Double(seed) * 1e-4 + Double(i) * 1e-3,
+            longitude: 127.0 + Double(i) * 1.5e-3 + Double(seed % 7) * 1e-5)
     }
 }
 
 /// Every row of every table (virtual tables through their shadow tables), as text: two dumps are equal when the database content is.
 func dumpDatabase(_ store: CourseStore) throws -> [String] {
     try store.pool.read { db in
-        let tables = try String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master
-            WHERE type = 'table' AND name NOT LIKE 'sqlite_stat%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'
-            ORDER BY name
-            """)
+        let tables = try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM sqlite_master
+                WHERE type = 'table' AND name NOT LIKE 'sqlite_stat%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'
+                ORDER BY name
+                """)
         var lines: [String] = []
         for table in tables {
             for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)") {
@@ -81,7 +85,8 @@ func rowCount(_ store: CourseStore, _ table: String) throws -> Int {
 func sha256(ofFile path: String) throws -> String {
     let found = ExternalTool.path("sha256sum")
     guard Requirement.check(found != nil, "sha256sum (coreutils) is not on PATH: hashes are checked against our own"),
-          let tool = found else {
+        let tool = found
+    else {
         return ContentHash.of(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
     let process = Process()

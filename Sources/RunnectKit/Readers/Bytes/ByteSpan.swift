@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A run of bytes inside a scanner's buffer (``XMLScanner``, ``JSONScanner``). Valid only until the

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A source of bytes read in chunks, so that readers never hold a whole file in memory.
 public protocol ByteStream: AnyObject {
@@ -42,9 +43,9 @@ public final class FileByteStream: ByteStream {
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while true {
             #if canImport(Glibc)
-            let n = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+                let n = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
             #else
-            let n = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+                let n = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
             #endif
             if n >= 0 { return n }
             if errno == EINTR { continue }
@@ -95,7 +96,10 @@ final class PrefixedByteStream: ByteStream {
                 buffer.baseAddress!.copyMemory(from: source.baseAddress! + offset, byteCount: n)
             }
             offset += n
-            if offset == prefix.count { prefix = []; offset = 0 }  // free the prefix early
+            if offset == prefix.count {
+                prefix = []
+                offset = 0
+            }  // free the prefix early
             return n
         }
         return try rest.read(into: buffer)

@@ -86,7 +86,8 @@ public final class GzipByteStream: ByteStream {
                     continue
                 }
                 guard next == 0x1F else {
-                    throw ReadError.invalidContent("unexpected data after the end of the gzip stream at byte \(compressedOffset)")
+                    throw ReadError.invalidContent(
+                        "unexpected data after the end of the gzip stream at byte \(compressedOffset)")
                 }
                 inflateReset(zstream)
                 betweenMembers = false
@@ -108,7 +109,8 @@ public final class GzipByteStream: ByteStream {
             case Z_OK, Z_BUF_ERROR:
                 if produced == 0 && zstream.pointee.avail_in == 0 && sourceEnded {
                     throw ReadError.invalidContent(
-                        "truncated gzip file: the compressed data ends at byte \(compressedBytesRead) before the end of the stream")
+                        "truncated gzip file: the compressed data ends at byte \(compressedBytesRead) before the end of the stream"
+                    )
                 }
             case Z_DATA_ERROR:
                 let reason = zstream.pointee.msg.map { String(cString: $0) } ?? "invalid data"
@@ -116,7 +118,8 @@ public final class GzipByteStream: ByteStream {
             case Z_MEM_ERROR:
                 throw ReadError.io("out of memory while inflating")
             default:
-                throw ReadError.invalidContent("gzip data cannot be inflated (zlib status \(status)) near byte \(compressedOffset)")
+                throw ReadError.invalidContent(
+                    "gzip data cannot be inflated (zlib status \(status)) near byte \(compressedOffset)")
             }
             if produced > 0 { return produced }
         }

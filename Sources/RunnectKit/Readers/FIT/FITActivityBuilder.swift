@@ -31,13 +31,16 @@ struct FITActivityBuilder: FITMessageHandler {
         case FITProfile.Message.record: record(message)
         case FITProfile.Message.event: event(message)
         case FITProfile.Message.lap:
-            laps.append(Lap(startTime: date(message.integer(FITProfile.Totals.lap.startTime)),
-                            totals: totals(message, FITProfile.Totals.lap)))
+            laps.append(
+                Lap(
+                    startTime: date(message.integer(FITProfile.Totals.lap.startTime)),
+                    totals: totals(message, FITProfile.Totals.lap)))
         case FITProfile.Message.session: session(message)
         case FITProfile.Message.fileID: fileID(message)
         case FITProfile.Message.activity:
             if summary.localTimeOffsetSeconds == nil, let utc = message.timestamp,
-               let local = message.integer(FITProfile.Activity.localTimestamp) {
+                let local = message.integer(FITProfile.Activity.localTimestamp)
+            {
                 summary.localTimeOffsetSeconds = Int(local) - Int(utc)
             }
         default: break
@@ -50,21 +53,25 @@ struct FITActivityBuilder: FITMessageHandler {
         summary.recordCount += 1
         var point: TrackPoint
         if let lat = message.integer(FITProfile.Record.positionLat),
-           let lon = message.integer(FITProfile.Record.positionLong) {
-            point = TrackPoint(latitude: Double(lat) * FITProfile.degreesPerSemicircle,
-                               longitude: Double(lon) * FITProfile.degreesPerSemicircle)
+            let lon = message.integer(FITProfile.Record.positionLong)
+        {
+            point = TrackPoint(
+                latitude: Double(lat) * FITProfile.degreesPerSemicircle,
+                longitude: Double(lon) * FITProfile.degreesPerSemicircle)
             summary.recordsWithPosition += 1
         } else {
             point = TrackPoint(latitude: .nan, longitude: .nan)
         }
-        point.elevationMeters = message.scaled(FITProfile.Record.enhancedAltitude, scale: 5, offset: 500)
+        point.elevationMeters =
+            message.scaled(FITProfile.Record.enhancedAltitude, scale: 5, offset: 500)
             ?? message.scaled(FITProfile.Record.altitude, scale: 5, offset: 500)
         point.time = date(message.timestamp.map(Int64.init))
         if let time = point.time { latestTime = max(latestTime ?? time, time) }
         point.heartRateBPM = message.number(FITProfile.Record.heartRate)
         point.cadence = message.number(FITProfile.Record.cadence)
         point.temperatureCelsius = message.number(FITProfile.Record.temperature)
-        point.deviceSpeedMetersPerSecond = message.scaled(FITProfile.Record.enhancedSpeed, scale: 1000)
+        point.deviceSpeedMetersPerSecond =
+            message.scaled(FITProfile.Record.enhancedSpeed, scale: 1000)
             ?? message.scaled(FITProfile.Record.speed, scale: 1000)
         point.deviceDistanceMeters = message.scaled(FITProfile.Record.distance, scale: 100)
         if let distance = point.deviceDistanceMeters { lastRecordDistanceMeters = distance }
@@ -73,7 +80,8 @@ struct FITActivityBuilder: FITMessageHandler {
 
     private mutating func event(_ message: FITDataMessage) {
         guard message.integer(FITProfile.Event.event) == FITProfile.Event.timer,
-              let type = message.integer(FITProfile.Event.eventType) else { return }
+            let type = message.integer(FITProfile.Event.eventType)
+        else { return }
         let time = date(message.timestamp.map(Int64.init)) ?? latestTime
         if let time { latestTime = max(latestTime ?? time, time) }
         if type == FITProfile.Event.start {
@@ -120,33 +128,37 @@ struct FITActivityBuilder: FITMessageHandler {
         guard !sawFileID else { return }
         sawFileID = true
         let manufacturer = message.integer(FITProfile.FileID.manufacturer).map(FITProfile.manufacturerName)
-        let product = message.string(FITProfile.FileID.productName)
+        let product =
+            message.string(FITProfile.FileID.productName)
             ?? message.integer(FITProfile.FileID.product).map { "product \($0)" }
         summary.manufacturer = manufacturer
         summary.product = product
         metadata.time = date(message.integer(FITProfile.FileID.timeCreated))
         switch (manufacturer, product) {
-        case let (maker?, name?) where name.hasPrefix("product "): metadata.creator = "\(maker) (\(name))"
-        case let (_, name?): metadata.creator = name
-        case let (maker?, nil): metadata.creator = maker
+        case (let maker?, let name?) where name.hasPrefix("product "): metadata.creator = "\(maker) (\(name))"
+        case (_, let name?): metadata.creator = name
+        case (let maker?, nil): metadata.creator = maker
         case (nil, nil): break
         }
     }
 
     /// The device totals of a `lap` or `session` message.
     private func totals(_ message: FITDataMessage, _ fields: FITProfile.Totals) -> DeviceTotals {
-        DeviceTotals(distanceMeters: message.scaled(fields.distance, scale: 100),
-                     elapsedTimeSeconds: message.scaled(fields.elapsedTime, scale: 1000),
-                     timerTimeSeconds: message.scaled(fields.timerTime, scale: 1000),
-                     ascentMeters: message.number(fields.ascent),
-                     descentMeters: message.number(fields.descent),
-                     calories: message.number(fields.calories),
-                     sport: message.integer(fields.sport).map(FITProfile.sportName))
+        DeviceTotals(
+            distanceMeters: message.scaled(fields.distance, scale: 100),
+            elapsedTimeSeconds: message.scaled(fields.elapsedTime, scale: 1000),
+            timerTimeSeconds: message.scaled(fields.timerTime, scale: 1000),
+            ascentMeters: message.number(fields.ascent),
+            descentMeters: message.number(fields.descent),
+            calories: message.number(fields.calories),
+            sport: message.integer(fields.sport).map(FITProfile.sportName))
     }
 
     /// A FIT `date_time` as a date; values below 0x10000000 are relative times, not dates.
     private func date(_ value: Int64?) -> Date? {
-        guard let value, value >= Int64(FITDecoder.minimumAbsoluteTimestamp), value <= Int64(UInt32.max) else { return nil }
+        guard let value, value >= Int64(FITDecoder.minimumAbsoluteTimestamp), value <= Int64(UInt32.max) else {
+            return nil
+        }
         return Date(timeIntervalSince1970: FITDecoder.epochOffsetSeconds + Double(value))
     }
 
@@ -172,23 +184,28 @@ struct FITActivityBuilder: FITMessageHandler {
 
         var warnings = outcome.warnings
         if let damage = outcome.damage {
-            warnings.append("byte \(damage.byteOffset): \(damage.reason); the figures are from the "
-                            + "\(summary.recordCount) record(s) before it")
+            warnings.append(
+                "byte \(damage.byteOffset): \(damage.reason); the figures are from the "
+                    + "\(summary.recordCount) record(s) before it")
         }
         let device = deviceTotals()
         if summary.recordCount > 0 && summary.recordsWithPosition == 0 {
             let kind = firstSubSport == "treadmill" ? " (treadmill)" : ""
-            let given = device?.distanceMeters.map { String(format: "time, heart rate and the device's distance (%.2f m)", $0) }
+            let given =
+                device?.distanceMeters.map { String(format: "time, heart rate and the device's distance (%.2f m)", $0) }
                 ?? "time and heart rate"
-            warnings.append("none of the \(summary.recordCount) records has a position\(kind): \(given) are given, "
-                            + "but no geodesic distance")
+            warnings.append(
+                "none of the \(summary.recordCount) records has a position\(kind): \(given) are given, "
+                    + "but no geodesic distance")
         }
         if let start = tracks.lazy.flatMap(\.segments).flatMap(\.points).compactMap(\.time).first
-            ?? metadata.time {
+            ?? metadata.time
+        {
             metadata.name = activityName(sport: summary.sessions.first?.sport, start: start)
         }
-        var activity = Activity(format: .fit, metadata: metadata, tracks: tracks, warnings: warnings,
-                                laps: laps, deviceTotals: device, timerPauses: orderedPauses())
+        var activity = Activity(
+            format: .fit, metadata: metadata, tracks: tracks, warnings: warnings,
+            laps: laps, deviceTotals: device, timerPauses: orderedPauses())
         activity.warnAboutTimesGoingBack()
         return FITReader.Result(activity: activity, summary: summary)
     }

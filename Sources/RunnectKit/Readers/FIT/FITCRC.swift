@@ -14,10 +14,11 @@ enum FITCRC {
         }
         var tables = [first]
         for k in 1..<8 {
-            tables.append((0..<256).map { byte in
-                let previous = tables[k - 1][byte]
-                return (previous >> 8) ^ first[Int(previous & 0xFF)]
-            })
+            tables.append(
+                (0..<256).map { byte in
+                    let previous = tables[k - 1][byte]
+                    return (previous >> 8) ^ first[Int(previous & 0xFF)]
+                })
         }
         return tables
     }()
@@ -35,7 +36,8 @@ enum FITCRC {
                 let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let low = UInt32(truncatingIfNeeded: word) ^ UInt32(crc)
                 let high = UInt32(truncatingIfNeeded: word >> 32)
-                crc = t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
+                crc =
+                    t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
                     ^ t[5 * 256 + Int((low >> 16) & 0xFF)] ^ t[4 * 256 + Int(low >> 24)]
                     ^ t[3 * 256 + Int(high & 0xFF)] ^ t[2 * 256 + Int((high >> 8) & 0xFF)]
                     ^ t[1 * 256 + Int((high >> 16) & 0xFF)] ^ t[Int(high >> 24)]

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Receives what ``FITDecoder`` reads, in file order.
@@ -96,8 +96,10 @@ final class FITDecoder {
         }
     }
 
-    private func decodeFiles<Handler: FITMessageHandler>(into handler: inout Handler,
-                                                         _ outcome: inout FITDecodeOutcome) throws {
+    private func decodeFiles<Handler: FITMessageHandler>(
+        into handler: inout Handler,
+        _ outcome: inout FITDecodeOutcome
+    ) throws {
         while true {
             let headerOffset = offset
             guard try available(1) else {
@@ -110,8 +112,9 @@ final class FITDecoder {
             } catch let damage as FITDamage {
                 if outcome.fileCount == 0 { throw damage }
                 let trailing = try skipToEnd()
-                warn("\(trailing) byte(s) after the FIT data ending at byte \(headerOffset) "
-                     + "are not a FIT file and were ignored", &outcome)
+                warn(
+                    "\(trailing) byte(s) after the FIT data ending at byte \(headerOffset) "
+                        + "are not a FIT file and were ignored", &outcome)
                 return
             }
             handler.fileBegins(index: outcome.fileCount, byteOffset: headerOffset)
@@ -131,8 +134,9 @@ final class FITDecoder {
             }
             let stored = UInt16(littleEndian: buffer.loadUnaligned(fromByteOffset: start, as: UInt16.self))
             if stored != computed {
-                warn("CRC mismatch for the FIT data ending at byte \(offset): the file says "
-                     + "\(hex(stored)), the bytes give \(hex(computed)); figures read anyway", &outcome)
+                warn(
+                    "CRC mismatch for the FIT data ending at byte \(offset): the file says "
+                        + "\(hex(stored)), the bytes give \(hex(computed)); figures read anyway", &outcome)
             }
             consume(2)
         }
@@ -145,8 +149,10 @@ final class FITDecoder {
         let headerOffset = offset
         let headerBytes = Int(buffer.load(fromByteOffset: start, as: UInt8.self))
         guard headerBytes >= 12 else {
-            throw FITDamage(byteOffset: headerOffset, reason: "not a FIT file header (header size \(headerBytes), "
-                            + "expected 12 or 14)")
+            throw FITDamage(
+                byteOffset: headerOffset,
+                reason: "not a FIT file header (header size \(headerBytes), "
+                    + "expected 12 or 14)")
         }
         guard try available(headerBytes) else {
             throw FITDamage(byteOffset: headerOffset, reason: "the file ends inside the \(headerBytes)-byte FIT header")
@@ -157,16 +163,18 @@ final class FITDecoder {
         }
         let protocolVersion = buffer.load(fromByteOffset: start + 1, as: UInt8.self)
         if protocolVersion >> 4 > 2 {
-            warn("FIT protocol version \(protocolVersion >> 4).\(protocolVersion & 0x0F) at byte \(headerOffset + 1) "
-                 + "is newer than 2.x; read as 2.x", &outcome)
+            warn(
+                "FIT protocol version \(protocolVersion >> 4).\(protocolVersion & 0x0F) at byte \(headerOffset + 1) "
+                    + "is newer than 2.x; read as 2.x", &outcome)
         }
         let dataBytes = Int(UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: start + 4, as: UInt32.self)))
         if headerBytes >= 14 {
             let stored = UInt16(littleEndian: buffer.loadUnaligned(fromByteOffset: start + 12, as: UInt16.self))
             let computed = FITCRC.update(0, buffer + start, count: 12)
             if stored != 0 && stored != computed {
-                warn("header CRC mismatch at byte \(headerOffset + 12): the file says "
-                     + "\(hex(stored)), the header gives \(hex(computed))", &outcome)
+                warn(
+                    "header CRC mismatch at byte \(headerOffset + 12): the file says "
+                        + "\(hex(stored)), the header gives \(hex(computed))", &outcome)
             }
         }
         crc = 0
@@ -182,10 +190,12 @@ final class FITDecoder {
             let header = buffer.load(fromByteOffset: start, as: UInt8.self)
             if header & 0x80 != 0 {
                 // Compressed timestamp: local type in bits 5–6, seconds in bits 0–4.
-                try decodeData(local: Int((header >> 5) & 0x03), timeOffset: UInt32(header & 0x1F),
-                               dataEnd: dataEnd, into: &handler)
+                try decodeData(
+                    local: Int((header >> 5) & 0x03), timeOffset: UInt32(header & 0x1F),
+                    dataEnd: dataEnd, into: &handler)
             } else if header & 0x40 != 0 {
-                try decodeDefinition(local: Int(header & 0x0F), hasDeveloperFields: header & 0x20 != 0, dataEnd: dataEnd)
+                try decodeDefinition(
+                    local: Int(header & 0x0F), hasDeveloperFields: header & 0x20 != 0, dataEnd: dataEnd)
             } else {
                 try decodeData(local: Int(header & 0x0F), timeOffset: nil, dataEnd: dataEnd, into: &handler)
             }
@@ -198,8 +208,10 @@ final class FITDecoder {
         guard try available(6) else { throw truncated(dataEnd) }
         let architecture = buffer.load(fromByteOffset: start + 2, as: UInt8.self)
         guard architecture <= 1 else {
-            throw FITDamage(byteOffset: messageOffset + 2, reason: "definition message with architecture "
-                            + "\(architecture) (0 little-endian or 1 big-endian expected)")
+            throw FITDamage(
+                byteOffset: messageOffset + 2,
+                reason: "definition message with architecture "
+                    + "\(architecture) (0 little-endian or 1 big-endian expected)")
         }
         let isBigEndian = architecture == 1
         let rawGlobal = buffer.loadUnaligned(fromByteOffset: start + 3, as: UInt16.self)
@@ -221,31 +233,40 @@ final class FITDecoder {
         for index in 0..<fieldCount {
             let at = start + 6 + 3 * index
             let size = Int(buffer.load(fromByteOffset: at + 1, as: UInt8.self))
-            fields.append(.init(number: buffer.load(fromByteOffset: at, as: UInt8.self), offset: fieldOffset, size: size,
-                                baseType: FITBaseType(definitionByte: buffer.load(fromByteOffset: at + 2, as: UInt8.self))))
+            fields.append(
+                .init(
+                    number: buffer.load(fromByteOffset: at, as: UInt8.self), offset: fieldOffset, size: size,
+                    baseType: FITBaseType(definitionByte: buffer.load(fromByteOffset: at + 2, as: UInt8.self))))
             fieldOffset += size
         }
         var developerBytes = 0
         for index in 0..<developerCount {
-            developerBytes += Int(buffer.load(fromByteOffset: start + 6 + 3 * fieldCount + 1 + 3 * index + 1, as: UInt8.self))
+            developerBytes += Int(
+                buffer.load(fromByteOffset: start + 6 + 3 * fieldCount + 1 + 3 * index + 1, as: UInt8.self))
         }
-        definitions[local] = FITMessageDefinition(globalNumber: globalNumber, isBigEndian: isBigEndian,
-                                                  fields: fields, developerBytes: developerBytes)
+        definitions[local] = FITMessageDefinition(
+            globalNumber: globalNumber, isBigEndian: isBigEndian,
+            fields: fields, developerBytes: developerBytes)
         consume(length)
     }
 
-    private func decodeData<Handler: FITMessageHandler>(local: Int, timeOffset: UInt32?, dataEnd: Int,
-                                                        into handler: inout Handler) throws {
+    private func decodeData<Handler: FITMessageHandler>(
+        local: Int, timeOffset: UInt32?, dataEnd: Int,
+        into handler: inout Handler
+    ) throws {
         let messageOffset = offset
         guard let definition = definitions[local] else {
-            throw FITDamage(byteOffset: messageOffset, reason: "data message of local type \(local), "
-                            + "which no definition message declared")
+            throw FITDamage(
+                byteOffset: messageOffset,
+                reason: "data message of local type \(local), "
+                    + "which no definition message declared")
         }
         let length = 1 + definition.contentBytes
         guard messageOffset + length <= dataEnd else { throw overrun(messageOffset, length, dataEnd) }
         guard try available(length) else { throw truncated(dataEnd) }
 
-        let message = FITDataMessage(definition: definition, bytes: UnsafeRawPointer(buffer + start + 1), timestamp: nil)
+        let message = FITDataMessage(
+            definition: definition, bytes: UnsafeRawPointer(buffer + start + 1), timestamp: nil)
         var timestamp: UInt32?
         if let field = message.integer(FITProfile.timestampField) {
             timestamp = UInt32(truncatingIfNeeded: field)
@@ -266,13 +287,17 @@ final class FITDecoder {
     // MARK: - Errors
 
     private func truncated(_ dataEnd: Int) -> FITDamage {
-        FITDamage(byteOffset: bufferOrigin + end, reason: "the file ends before the end of the data its header "
-                  + "declares (byte \(dataEnd))")
+        FITDamage(
+            byteOffset: bufferOrigin + end,
+            reason: "the file ends before the end of the data its header "
+                + "declares (byte \(dataEnd))")
     }
 
     private func overrun(_ messageOffset: Int, _ length: Int, _ dataEnd: Int) -> FITDamage {
-        FITDamage(byteOffset: messageOffset, reason: "a \(length)-byte message runs past the end of the data "
-                  + "its header declares (byte \(dataEnd))")
+        FITDamage(
+            byteOffset: messageOffset,
+            reason: "a \(length)-byte message runs past the end of the data "
+                + "its header declares (byte \(dataEnd))")
     }
 
     private func hex(_ value: UInt16) -> String {
@@ -293,7 +318,8 @@ final class FITDecoder {
             start = 0
         }
         while end < count && !streamEnded {
-            let n = try stream.read(into: UnsafeMutableRawBufferPointer(start: buffer + end, count: Self.bufferBytes - end))
+            let n = try stream.read(
+                into: UnsafeMutableRawBufferPointer(start: buffer + end, count: Self.bufferBytes - end))
             if n == 0 { streamEnded = true } else { end += n }
         }
         return end - start >= count

@@ -58,10 +58,12 @@ enum FITProfile {
 
     /// The profile's name for a `sport` value, or `sport N`.
     static func sportName(_ value: Int64) -> String {
-        let names = ["generic", "running", "cycling", "transition", "fitness_equipment", "swimming",
-                     "basketball", "soccer", "tennis", "american_football", "training", "walking",
-                     "cross_country_skiing", "alpine_skiing", "snowboarding", "rowing", "mountaineering",
-                     "hiking", "multisport", "paddling"]
+        let names = [
+            "generic", "running", "cycling", "transition", "fitness_equipment", "swimming",
+            "basketball", "soccer", "tennis", "american_football", "training", "walking",
+            "cross_country_skiing", "alpine_skiing", "snowboarding", "rowing", "mountaineering",
+            "hiking", "multisport", "paddling",
+        ]
         return value >= 0 && value < names.count ? names[Int(value)] : "sport \(value)"
     }
 
@@ -73,9 +75,11 @@ enum FITProfile {
 
     /// A readable name for a `manufacturer` value, or `manufacturer N`.
     static func manufacturerName(_ value: Int64) -> String {
-        let names: [Int64: String] = [1: "Garmin", 13: "Dynastream", 15: "Dynastream", 23: "Suunto",
-                                      32: "Wahoo Fitness", 95: "Stryd", 123: "Polar", 255: "Development",
-                                      260: "Zwift", 265: "Strava", 294: "COROS"]
+        let names: [Int64: String] = [
+            1: "Garmin", 13: "Dynastream", 15: "Dynastream", 23: "Suunto",
+            32: "Wahoo Fitness", 95: "Stryd", 123: "Polar", 255: "Development",
+            260: "Zwift", 265: "Strava", 294: "COROS",
+        ]
         return names[value] ?? "manufacturer \(value)"
     }
 }

@@ -93,7 +93,8 @@ private final class GPXParser {
                 activity.format = version.equals("1.0") ? .gpx10 : version.equals("1.1") ? .gpx11 : .gpx
             }
             if let creator = scanner.attribute("creator") {
-                activity.metadata.creator = creator.hasReferences
+                activity.metadata.creator =
+                    creator.hasReferences
                     ? XMLScanner.decodeText(creator.value) : creator.value.string
             }
             contexts.append(.gpx)
@@ -115,12 +116,20 @@ private final class GPXParser {
                 context = .metadata
             } else {
                 // GPX 1.0 keeps name, desc and time directly under <gpx>.
-                context = capture(name.equals("name") ? .metadataName : name.equals("desc") ? .metadataDescription
-                                  : name.equals("time") ? .metadataTime : nil)
+                context = capture(
+                    name.equals("name")
+                        ? .metadataName
+                        : name.equals("desc")
+                            ? .metadataDescription
+                            : name.equals("time") ? .metadataTime : nil)
             }
         case .metadata:
-            context = capture(name.equals("name") ? .metadataName : name.equals("desc") ? .metadataDescription
-                              : name.equals("time") ? .metadataTime : nil)
+            context = capture(
+                name.equals("name")
+                    ? .metadataName
+                    : name.equals("desc")
+                        ? .metadataDescription
+                        : name.equals("time") ? .metadataTime : nil)
         case .track:
             if name.equals("trkseg") {
                 segment = []
@@ -128,7 +137,10 @@ private final class GPXParser {
                 context = .segment
             } else if name.equals("trkpt") {
                 // Not valid GPX, but written by some tools: points straight under <trk>.
-                if !hasOpenSegment { segment = []; hasOpenSegment = true }
+                if !hasOpenSegment {
+                    segment = []
+                    hasOpenSegment = true
+                }
                 try startPoint(.trackPoint)
                 context = .point
             } else {
@@ -166,7 +178,8 @@ private final class GPXParser {
             } else if name.equalsIgnoringCase("cad") || name.equalsIgnoringCase("cadence") {
                 context = capture(.cadence)
             } else if name.equalsIgnoringCase("atemp") || name.equalsIgnoringCase("temperature")
-                        || name.equalsIgnoringCase("temp") {
+                || name.equalsIgnoringCase("temp")
+            {
                 context = capture(.temperature)
             } else {
                 context = .pointExtensions  // TrackPointExtension and other wrappers
@@ -227,7 +240,8 @@ private final class GPXParser {
             throw invalid("<\(elementName)> has an invalid \(name) \"\(ReadError.excerpt(raw.string))\"")
         }
         guard abs(value) <= limit else {
-            throw invalid("<\(elementName)> \(name)=\"\(ReadError.excerpt(raw.string))\" is outside -\(Int(limit))…\(Int(limit))")
+            throw invalid(
+                "<\(elementName)> \(name)=\"\(ReadError.excerpt(raw.string))\" is outside -\(Int(limit))…\(Int(limit))")
         }
         return value
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A streaming, pull-style JSON (RFC 8259) tokenizer over a ``ByteStream``: memory is bounded by
@@ -59,8 +59,10 @@ final class JSONScanner {
 
     /// - Parameters:
     ///   - maxDocumentBytes: the most bytes read before ``ReadError/tooLarge(limitBytes:)``.
-    init(stream: ByteStream, maxDocumentBytes: Int = .max, maxDepth: Int = defaultMaxDepth,
-         maxStringBytes: Int = defaultMaxStringBytes, chunkSize: Int = 1 << 18) {
+    init(
+        stream: ByteStream, maxDocumentBytes: Int = .max, maxDepth: Int = defaultMaxDepth,
+        maxStringBytes: Int = defaultMaxStringBytes, chunkSize: Int = 1 << 18
+    ) {
         self.stream = stream
         self.maxDocumentBytes = maxDocumentBytes
         self.maxDepth = maxDepth
@@ -81,11 +83,13 @@ final class JSONScanner {
     func invalid(_ message: String, at index: Int? = nil) -> ReadError {
         let index = index ?? pos
         let (line, column) = base.location(ofIndex: index, in: buffer, end: end)
-        return .invalidContent("invalid JSON at line \(line), column \(column) (byte \(base.byteOffset + index)): \(message)")
+        return .invalidContent(
+            "invalid JSON at line \(line), column \(column) (byte \(base.byteOffset + index)): \(message)")
     }
 
     private func describe(_ byte: UInt8) -> String {
-        (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
+        (0x21..<0x7F).contains(byte)
+            ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(byte, radix: 16, uppercase: true)
     }
 
     // MARK: - Buffer
@@ -113,7 +117,9 @@ final class JSONScanner {
             atEOF = true
             return false
         }
-        guard base.byteOffset + end + n <= maxDocumentBytes else { throw ReadError.tooLarge(limitBytes: maxDocumentBytes) }
+        guard base.byteOffset + end + n <= maxDocumentBytes else {
+            throw ReadError.tooLarge(limitBytes: maxDocumentBytes)
+        }
         end += n
         return true
     }
@@ -140,8 +146,10 @@ final class JSONScanner {
                 if try refill(keeping: pos) { continue }
                 if state == .done { return .endOfDocument }
                 if base.byteOffset + end == 0 { throw invalid("the document is empty") }
-                throw invalid(containers.isEmpty ? "unexpected end of file" :
-                    "unexpected end of file: \(containers.count) array(s) or object(s) not closed")
+                throw invalid(
+                    containers.isEmpty
+                        ? "unexpected end of file"
+                        : "unexpected end of file: \(containers.count) array(s) or object(s) not closed")
             }
             let c = buffer[pos]
             switch state {
@@ -160,12 +168,16 @@ final class JSONScanner {
                 return try value(c)
             case .nameOrEnd:
                 if c == UInt8(ascii: "}") { return close(array: false) }
-                guard c == UInt8(ascii: "\"") else { throw invalid("expected a member name in double quotes, found \(describe(c))") }
+                guard c == UInt8(ascii: "\"") else {
+                    throw invalid("expected a member name in double quotes, found \(describe(c))")
+                }
                 openString()
                 state = .colon
                 return .name
             case .colon:
-                guard c == UInt8(ascii: ":") else { throw invalid("expected ':' after a member name, found \(describe(c))") }
+                guard c == UInt8(ascii: ":") else {
+                    throw invalid("expected ':' after a member name, found \(describe(c))")
+                }
                 pos += 1
                 state = .memberValue
             case .afterValue:
@@ -222,9 +234,15 @@ final class JSONScanner {
             let number = try scanNumber()
             state = afterValueState()
             return .number(number)
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         default:
             throw invalid("expected a value, found \(describe(c))")
         }
@@ -290,7 +308,9 @@ final class JSONScanner {
             }
             if !complete && !atEOF {
                 // The number may go on after the buffered bytes.
-                guard i - start < Self.maxNumberBytes else { throw invalid("a number longer than \(Self.maxNumberBytes) bytes", at: start) }
+                guard i - start < Self.maxNumberBytes else {
+                    throw invalid("a number longer than \(Self.maxNumberBytes) bytes", at: start)
+                }
                 _ = try refill(keeping: start)
                 continue
             }
@@ -298,8 +318,11 @@ final class JSONScanner {
             pos = i
             try expectDelimiter(after: "a number")
             guard let value = DecimalParser.parseDouble(buffer + start, count: i - start),
-                  value != 0 || !mantissaNonZero else {
-                throw invalid("number \(String(decoding: UnsafeBufferPointer(start: buffer + start, count: min(i - start, 40)), as: UTF8.self)) is out of the range of a double", at: start)
+                value != 0 || !mantissaNonZero
+            else {
+                throw invalid(
+                    "number \(String(decoding: UnsafeBufferPointer(start: buffer + start, count: min(i - start, 40)), as: UTF8.self)) is out of the range of a double",
+                    at: start)
             }
             return value
         }
@@ -367,7 +390,9 @@ final class JSONScanner {
             if c == UInt8(ascii: "\\") {
                 try escape(limit)
             } else if c < 0x20 {
-                throw invalid("control character U+00\(c < 0x10 ? "0" : "")\(String(c, radix: 16, uppercase: true)) inside a string (write it as an escape)")
+                throw invalid(
+                    "control character U+00\(c < 0x10 ? "0" : "")\(String(c, radix: 16, uppercase: true)) inside a string (write it as an escape)"
+                )
             } else if c < 0x80 {
                 keep(c, limit)
                 pos += 1
@@ -391,7 +416,9 @@ final class JSONScanner {
         case UInt8(ascii: "t"): simple = 0x09
         case UInt8(ascii: "u"):
             var scalar = try hexQuad()
-            if (0xDC00...0xDFFF).contains(scalar) { throw invalid("a lone low surrogate \\u\(String(scalar, radix: 16))") }
+            if (0xDC00...0xDFFF).contains(scalar) {
+                throw invalid("a lone low surrogate \\u\(String(scalar, radix: 16))")
+            }
             if (0xD800...0xDBFF).contains(scalar) {
                 guard try available(2), buffer[pos] == UInt8(ascii: "\\"), buffer[pos + 1] == UInt8(ascii: "u") else {
                     throw invalid("a high surrogate \\u\(String(scalar, radix: 16)) not followed by a low one")
@@ -434,15 +461,24 @@ final class JSONScanner {
     /// nothing above U+10FFFF).
     private func utf8Sequence(_ lead: UInt8, _ limit: Int) throws {
         let count: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF  // the second byte's range
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF  // the second byte's range
         switch lead {
         case 0xC2...0xDF: count = 2
-        case 0xE0: count = 3; low = 0xA0
+        case 0xE0:
+            count = 3
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: count = 3
-        case 0xED: count = 3; high = 0x9F
-        case 0xF0: count = 4; low = 0x90
+        case 0xED:
+            count = 3
+            high = 0x9F
+        case 0xF0:
+            count = 4
+            low = 0x90
         case 0xF1...0xF3: count = 4
-        case 0xF4: count = 4; high = 0x8F
+        case 0xF4:
+            count = 4
+            high = 0x8F
         default: throw invalid("invalid UTF-8 (\(describe(lead))) inside a string")
         }
         guard try available(count) else { throw invalid("unexpected end of file inside a string", at: end) }

@@ -158,8 +158,12 @@ private final class TCXParser {
                 segment = []
                 context = .track
             } else {
-                context = capture(name.equals("TotalTimeSeconds") ? .lapTime : name.equals("DistanceMeters") ? .lapDistance
-                                  : name.equals("Calories") ? .lapCalories : nil)
+                context = capture(
+                    name.equals("TotalTimeSeconds")
+                        ? .lapTime
+                        : name.equals("DistanceMeters")
+                            ? .lapDistance
+                            : name.equals("Calories") ? .lapCalories : nil)
             }
         case .track:
             if name.equals("Trackpoint") {
@@ -189,12 +193,14 @@ private final class TCXParser {
                 context = .other
             }
         case .position:
-            context = capture(name.equals("LatitudeDegrees") ? .latitude : name.equals("LongitudeDegrees") ? .longitude : nil)
+            context = capture(
+                name.equals("LatitudeDegrees") ? .latitude : name.equals("LongitudeDegrees") ? .longitude : nil)
         case .heartRate:
             context = capture(name.equals("Value") ? .heartRate : nil)
         case .extensions:
             // TPX (ActivityExtension v2) under any prefix.
-            context = name.equals("RunCadence") ? capture(.runCadence) : name.equals("Speed") ? capture(.speed) : .extensions
+            context =
+                name.equals("RunCadence") ? capture(.runCadence) : name.equals("Speed") ? capture(.speed) : .extensions
         case .field, .other:
             context = .other
         }

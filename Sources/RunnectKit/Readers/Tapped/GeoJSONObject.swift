@@ -19,7 +19,10 @@ final class GeoJSONObject {
 
     /// Reads the members of an object whose `{` the scanner has just returned, up to its `}`.
     init(from scanner: JSONScanner) throws {
-        var seenType = false, seenGeometry = false, seenFeatures = false, seenProperties = false
+        var seenType = false
+        var seenGeometry = false
+        var seenFeatures = false
+        var seenProperties = false
         while try scanner.next() == .name {
             let name = try scanner.readName()
             let value = try scanner.next()

@@ -19,10 +19,18 @@ struct RecordedCoordinates {
         var depth = 0
         repeat {
             switch token {
-            case .beginArray: marks.append(.open); depth += 1
-            case .endArray: marks.append(.close); depth -= 1
-            case .number(let value): marks.append(.number); numbers.append(value)
-            case .beginObject: marks.append(.other); try scanner.skip(after: token)
+            case .beginArray:
+                marks.append(.open)
+                depth += 1
+            case .endArray:
+                marks.append(.close)
+                depth -= 1
+            case .number(let value):
+                marks.append(.number)
+                numbers.append(value)
+            case .beginObject:
+                marks.append(.other)
+                try scanner.skip(after: token)
             default: marks.append(.other)
             }
             if depth > 0 { token = try scanner.next() }
@@ -58,7 +66,10 @@ struct RecordedCoordinates {
     func count(at cursor: Cursor) -> Int {
         var inner = cursor
         var count = 0
-        forEachElement(&inner) { skipValue(&$0); count += 1 }
+        forEachElement(&inner) {
+            skipValue(&$0)
+            count += 1
+        }
         return count
     }
 
@@ -69,7 +80,9 @@ struct RecordedCoordinates {
             skipValue(&cursor)
             return nil
         }
-        var longitude, latitude, elevation: Double?
+        var longitude: Double?
+        var latitude: Double?
+        var elevation: Double?
         var count = 0
         forEachElement(&cursor) { element in
             if marks[element.mark] == .number {

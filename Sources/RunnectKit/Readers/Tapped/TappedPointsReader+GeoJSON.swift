@@ -33,7 +33,8 @@ extension TappedPointsReader {
             }
             guard let geometry = object.geometry else { return }
             if geometry.type == "Point" {
-                collected.waypoints.append(Waypoint(name: name, point: try point(geometry, index: collected.waypoints.count)))
+                collected.waypoints.append(
+                    Waypoint(name: name, point: try point(geometry, index: collected.waypoints.count)))
                 return
             }
             try collect(geometry, into: &collected)
@@ -56,7 +57,9 @@ extension TappedPointsReader {
     }
 
     /// The points of the line at `cursor`, counted first so that the array is allocated once.
-    private static func line(_ coordinates: RecordedCoordinates?, at start: RecordedCoordinates.Cursor) throws -> [TrackPoint] {
+    private static func line(_ coordinates: RecordedCoordinates?, at start: RecordedCoordinates.Cursor) throws
+        -> [TrackPoint]
+    {
         guard let coordinates, coordinates.isArray(at: start) else {
             throw ReadError.invalidContent("GeoJSON line without a coordinates array")
         }
@@ -76,8 +79,10 @@ extension TappedPointsReader {
         return try position(coordinates, &cursor, index: index)
     }
 
-    private static func position(_ coordinates: RecordedCoordinates, _ cursor: inout RecordedCoordinates.Cursor,
-                                 index: Int) throws -> TrackPoint {
+    private static func position(
+        _ coordinates: RecordedCoordinates, _ cursor: inout RecordedCoordinates.Cursor,
+        index: Int
+    ) throws -> TrackPoint {
         guard let (longitude, latitude, elevation) = coordinates.position(&cursor) else { throw notAPosition(index) }
         var point = TrackPoint(try validated(latitude, longitude, index: index))
         point.elevationMeters = elevation

@@ -23,24 +23,36 @@ extension TappedPointsReader {
     }
 
     /// One point whose first token is `token`, read to its end.
-    private static func servicePoint(_ token: JSONToken, index: Int,
-                                     _ scanner: JSONScanner) throws -> Result<Coordinate, ReadError> {
+    private static func servicePoint(
+        _ token: JSONToken, index: Int,
+        _ scanner: JSONScanner
+    ) throws -> Result<Coordinate, ReadError> {
         switch token {
         case .beginObject:
             // Each is nil when absent, .some(nil) when present but not a number: "latitude" then
             // wins over "lat" all the same. The first of a repeated name counts.
-            var latitude, lat, longitude, lon, lng: Double??
+            var latitude: Double??
+            var lat: Double??
+            var longitude: Double??
+            var lon: Double??
+            var lng: Double??
             while try scanner.next() == .name {
                 let name = try scanner.readName(maxBytes: 16)
                 let value = try scanner.next()
                 var number: Double?
                 if case .number(let n) = value { number = n }
                 if let name {
-                    if name.equals("latitude") { latitude = latitude ?? number }
-                    else if name.equals("lat") { lat = lat ?? number }
-                    else if name.equals("longitude") { longitude = longitude ?? number }
-                    else if name.equals("lon") { lon = lon ?? number }
-                    else if name.equals("lng") { lng = lng ?? number }
+                    if name.equals("latitude") {
+                        latitude = latitude ?? number
+                    } else if name.equals("lat") {
+                        lat = lat ?? number
+                    } else if name.equals("longitude") {
+                        longitude = longitude ?? number
+                    } else if name.equals("lon") {
+                        lon = lon ?? number
+                    } else if name.equals("lng") {
+                        lng = lng ?? number
+                    }
                 }
                 try scanner.skip(after: value)
             }
@@ -50,7 +62,8 @@ extension TappedPointsReader {
             return validatedResult(latitude, longitude, index: index)
         case .beginArray:
             var count = 0
-            var latitude, longitude: Double?
+            var latitude: Double?
+            var longitude: Double?
             while true {
                 let element = try scanner.next()
                 if element == .endArray { break }
@@ -68,7 +81,9 @@ extension TappedPointsReader {
         }
     }
 
-    private static func validatedResult(_ latitude: Double, _ longitude: Double, index: Int) -> Result<Coordinate, ReadError> {
+    private static func validatedResult(_ latitude: Double, _ longitude: Double, index: Int) -> Result<
+        Coordinate, ReadError
+    > {
         do {
             return .success(try validated(latitude, longitude, index: index))
         } catch {

@@ -21,7 +21,8 @@ public enum TappedPointsReader {
         for (index, token) in text.components(separatedBy: separators).filter({ !$0.isEmpty }).enumerated() {
             let parts = token.split(separator: ",", omittingEmptySubsequences: false)
             guard parts.count == 2, let latitude = DecimalParser.parseDouble(parts[0]),
-                  let longitude = DecimalParser.parseDouble(parts[1]) else {
+                let longitude = DecimalParser.parseDouble(parts[1])
+            else {
                 throw ReadError.invalidContent("point \(index + 1) \"\(token)\" is not \"lat,lon\"")
             }
             coordinates.append(try validated(latitude, longitude, index: index))
@@ -82,8 +83,10 @@ public enum TappedPointsReader {
         try activity(routes: routes.map { $0.map(TrackPoint.init) }, format: format)
     }
 
-    static func activity(routes: [[TrackPoint]], format: ActivityFormat,
-                         waypoints: [Waypoint] = []) throws -> Activity {
+    static func activity(
+        routes: [[TrackPoint]], format: ActivityFormat,
+        waypoints: [Waypoint] = []
+    ) throws -> Activity {
         let taps = routes.reduce(0) { $0 + $1.count }
         guard taps >= minimumPoints || (taps == 0 && !waypoints.isEmpty) else {
             throw ReadError.invalidContent("a course needs at least \(minimumPoints) points, found \(taps)")

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Correctly rounded conversion of decimal text (the XML Schema `xs:decimal` /
@@ -345,7 +345,8 @@ enum DecimalParser {
     // MARK: - Fallback
 
     /// The "C" locale, created once: the decimal point is always '.'.
-    nonisolated(unsafe) private static let cLocale: locale_t = newlocale(1 << LC_NUMERIC, "C", nil)  // LC_NUMERIC_MASK (a macro Swift cannot import)
+    /// `1 << LC_NUMERIC` is `LC_NUMERIC_MASK`, a macro Swift cannot import.
+    nonisolated(unsafe) private static let cLocale: locale_t = newlocale(1 << LC_NUMERIC, "C", nil)
 
     /// Correctly rounded conversion by the C library for the rare hard cases.
     /// `[start, end)` has already been validated; strtod stops at any trailing whitespace.

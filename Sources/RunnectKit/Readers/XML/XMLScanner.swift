@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What the scanner found next.
@@ -148,8 +148,10 @@ final class XMLScanner {
         XMLScanner.find(byte, in: buffer, from: index, to: end)
     }
 
-    @inline(__always) static func find(_ byte: UInt8, in buffer: UnsafeMutablePointer<UInt8>,
-                                       from index: Int, to end: Int) -> Int? {
+    @inline(__always) static func find(
+        _ byte: UInt8, in buffer: UnsafeMutablePointer<UInt8>,
+        from index: Int, to end: Int
+    ) -> Int? {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let pattern = UInt64(byte) &* ones
         var i = index
@@ -194,7 +196,10 @@ final class XMLScanner {
                 continue
             }
             if !checkedByteOrderMark {
-                if end < 3 && !atEOF { _ = try refill(keeping: pos); continue }
+                if end < 3 && !atEOF {
+                    _ = try refill(keeping: pos)
+                    continue
+                }
                 checkedByteOrderMark = true
                 if end >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { pos = 3 }
                 continue
@@ -249,7 +254,9 @@ final class XMLScanner {
         let start = pos
         guard let lt = find(UInt8(ascii: "<"), from: pos) else {
             if depth == 0 {
-                guard isWhitespace(from: pos, to: end) else { throw malformed("text outside the root element", at: start) }
+                guard isWhitespace(from: pos, to: end) else {
+                    throw malformed("text outside the root element", at: start)
+                }
                 pos = end  // whitespace after the root, or before it: read on
                 return nil
             }
@@ -370,14 +377,20 @@ final class XMLScanner {
         while true {
             // Between attributes.
             while i < end && isSpace(buffer[i]) { i += 1 }
-            if i >= end { try needMore("unexpected end of file inside a start tag"); return nil }
+            if i >= end {
+                try needMore("unexpected end of file inside a start tag")
+                return nil
+            }
             let c = buffer[i]
             if c == UInt8(ascii: ">") {
                 pos = i + 1
                 return .start(name: openElement(from: start + 1, to: nameEnd))
             }
             if c == UInt8(ascii: "/") {
-                if i + 1 >= end { try needMore("unexpected end of file inside a start tag"); return nil }
+                if i + 1 >= end {
+                    try needMore("unexpected end of file inside a start tag")
+                    return nil
+                }
                 guard buffer[i + 1] == UInt8(ascii: ">") else { throw malformed("expected '>' after '/'", at: i + 1) }
                 pos = i + 2
                 pendingEnd = true
@@ -392,11 +405,17 @@ final class XMLScanner {
             while i < end && isNameByte(buffer[i]) { i += 1 }
             let attributeNameEnd = i
             while i < end && isSpace(buffer[i]) { i += 1 }
-            if i >= end { try needMore("unexpected end of file inside a start tag"); return nil }
+            if i >= end {
+                try needMore("unexpected end of file inside a start tag")
+                return nil
+            }
             guard buffer[i] == UInt8(ascii: "=") else { throw malformed("expected '=' after attribute name", at: i) }
             i += 1
             while i < end && isSpace(buffer[i]) { i += 1 }
-            if i >= end { try needMore("unexpected end of file inside a start tag"); return nil }
+            if i >= end {
+                try needMore("unexpected end of file inside a start tag")
+                return nil
+            }
             let quote = buffer[i]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
                 throw malformed("attribute value must be quoted", at: i)
@@ -417,9 +436,10 @@ final class XMLScanner {
                 attributes = bigger
                 attributeCapacity *= 2
             }
-            (attributes + attributeCount).initialize(to: AttributeRange(
-                nameStart: attributeStart, nameEnd: attributeNameEnd, valueStart: valueStart, valueEnd: close,
-                hasReferences: hasReferences))
+            (attributes + attributeCount).initialize(
+                to: AttributeRange(
+                    nameStart: attributeStart, nameEnd: attributeNameEnd, valueStart: valueStart, valueEnd: close,
+                    hasReferences: hasReferences))
             attributeCount += 1
             i = close + 1
             if i < end && !isSpace(buffer[i]) && buffer[i] != UInt8(ascii: ">") && buffer[i] != UInt8(ascii: "/") {
@@ -482,8 +502,10 @@ final class XMLScanner {
             let range = attributes[i]
             let span = ByteSpan(start: buffer + range.nameStart, count: range.nameEnd - range.nameStart)
             if span.localName.equals(name) {
-                return (ByteSpan(start: buffer + range.valueStart, count: range.valueEnd - range.valueStart),
-                        range.hasReferences)
+                return (
+                    ByteSpan(start: buffer + range.valueStart, count: range.valueEnd - range.valueStart),
+                    range.hasReferences
+                )
             }
         }
         return nil
@@ -497,21 +519,43 @@ final class XMLScanner {
         var i = 0
         while i < span.count {
             let c = span[i]
-            guard c == UInt8(ascii: "&") else { out.append(c); i += 1; continue }
+            guard c == UInt8(ascii: "&") else {
+                out.append(c)
+                i += 1
+                continue
+            }
             var j = i + 1
             while j < span.count && j - i <= 12 && span[j] != UInt8(ascii: ";") { j += 1 }
-            guard j < span.count && span[j] == UInt8(ascii: ";") else { out.append(c); i += 1; continue }
+            guard j < span.count && span[j] == UInt8(ascii: ";") else {
+                out.append(c)
+                i += 1
+                continue
+            }
             let name = ByteSpan(start: span.start + i + 1, count: j - i - 1)
             var replacement: [UInt8]?
-            if name.equals("lt") { replacement = [UInt8(ascii: "<")] }
-            else if name.equals("gt") { replacement = [UInt8(ascii: ">")] }
-            else if name.equals("amp") { replacement = [UInt8(ascii: "&")] }
-            else if name.equals("quot") { replacement = [UInt8(ascii: "\"")] }
-            else if name.equals("apos") { replacement = [UInt8(ascii: "'")] }
-            else if name.count > 1 && name[0] == UInt8(ascii: "#") {
-                let digits = name.count > 2 && (name[1] | 0x20) == UInt8(ascii: "x")
-                    ? (String(decoding: UnsafeBufferPointer(start: name.start + 2, count: name.count - 2), as: UTF8.self), 16)
-                    : (String(decoding: UnsafeBufferPointer(start: name.start + 1, count: name.count - 1), as: UTF8.self), 10)
+            if name.equals("lt") {
+                replacement = [UInt8(ascii: "<")]
+            } else if name.equals("gt") {
+                replacement = [UInt8(ascii: ">")]
+            } else if name.equals("amp") {
+                replacement = [UInt8(ascii: "&")]
+            } else if name.equals("quot") {
+                replacement = [UInt8(ascii: "\"")]
+            } else if name.equals("apos") {
+                replacement = [UInt8(ascii: "'")]
+            } else if name.count > 1 && name[0] == UInt8(ascii: "#") {
+                let digits =
+                    name.count > 2 && (name[1] | 0x20) == UInt8(ascii: "x")
+                    ? (
+                        String(
+                            decoding: UnsafeBufferPointer(start: name.start + 2, count: name.count - 2), as: UTF8.self),
+                        16
+                    )
+                    : (
+                        String(
+                            decoding: UnsafeBufferPointer(start: name.start + 1, count: name.count - 1), as: UTF8.self),
+                        10
+                    )
                 if let value = UInt32(digits.0, radix: digits.1), let scalar = Unicode.Scalar(value), value != 0 {
                     replacement = Array(String(Character(scalar)).utf8)
                 }

@@ -85,7 +85,8 @@ final class XMLTextCapture {
     /// The text with references decoded and whitespace trimmed; `nil` when nothing remains.
     func string() -> String? {
         if count == 0 { return nil }
-        let value = hasReferences
+        let value =
+            hasReferences
             ? XMLScanner.decodeText(ByteSpan(start: bytes, count: count))
             : String(decoding: buffer, as: UTF8.self)
         let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)

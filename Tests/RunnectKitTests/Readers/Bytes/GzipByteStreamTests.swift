@@ -1,6 +1,7 @@
 import Foundation
 import RunnectTestSupport
 import Testing
+
 @testable import RunnectKit
 
 /// `.gz` files read transparently: the same figures as the plain file, clear errors for broken
@@ -41,8 +42,10 @@ struct GzipByteStreamTests {
         }
     }
 
-    static let sampleFiles = [SampleTracks.path("banpo_hangang_night_run.gpx"), SampleTracks.path("namsan_loop_two_segments.gpx"),
-                              SampleTracks.path("seokchon_lake_tapped.json")]
+    static let sampleFiles = [
+        SampleTracks.path("banpo_hangang_night_run.gpx"), SampleTracks.path("namsan_loop_two_segments.gpx"),
+        SampleTracks.path("seokchon_lake_tapped.json"),
+    ]
 
     static var corpusFiles: [String] {
         (SharedCorpus.files(format: "tcx") + SharedCorpus.files(format: "fit") + ["gpx/garmin_fr945_run_sloatsburg.gpx"])
@@ -67,7 +70,8 @@ struct GzipByteStreamTests {
         // Compared as text: trackpoints without a position hold NaN, which is never == itself.
         let same = String(describing: inflated) == String(describing: plain)
         #expect(same, "the gzipped file reads differently from \(path)")
-        #expect(inflated.map { $0.tracks.flatMap(\.segments).map(\.points.count) }
+        #expect(
+            inflated.map { $0.tracks.flatMap(\.segments).map(\.points.count) }
                 == plain.map { $0.tracks.flatMap(\.segments).map(\.points.count) })
         let options = StatsOptions(includeSplits: true, includeSegments: true)
         #expect(inflated.map { $0.stats(options: options) } == plain.map { $0.stats(options: options) })
@@ -100,8 +104,10 @@ struct GzipByteStreamTests {
         let truncatedError = try #require(throws: ReadError.self) {
             try ActivityReader.read(path: try scratch.write(truncated, as: "truncated.gpx.gz"))
         }
-        #expect(truncatedError.description == "truncated gzip file: the compressed data ends at byte \(truncated.count) before the end of the stream",
-                "\(truncatedError)")
+        #expect(
+            truncatedError.description
+                == "truncated gzip file: the compressed data ends at byte \(truncated.count) before the end of the stream",
+            "\(truncatedError)")
 
         let headerOnly = try #require(throws: ReadError.self) {
             try ActivityReader.read(path: try scratch.write(Array(good.prefix(12)), as: "header.gpx.gz"))
@@ -113,7 +119,9 @@ struct GzipByteStreamTests {
         }
         #expect(trailing.description.contains("after the end of the gzip stream"), "\(trailing)")
         // Zero padding after the stream is accepted, as gzip does.
-        #expect(try ActivityReader.read(path: try scratch.write(good + [0, 0, 0, 0], as: "padded.gpx.gz")).tracks.count == 1)
+        #expect(
+            try ActivityReader.read(path: try scratch.write(good + [0, 0, 0, 0], as: "padded.gpx.gz")).tracks.count == 1
+        )
     }
 
     @Test("a gzip bomb is refused at the limit, with bounded memory")
@@ -150,10 +158,12 @@ struct GzipByteStreamTests {
     @Test("concatenated gzip members read as one stream; gzip inside gzip is refused")
     func members() throws {
         let scratch = try Scratch()
-        let a = scratch.folder.appendingPathComponent("a.txt"), b = scratch.folder.appendingPathComponent("b.txt")
+        let a = scratch.folder.appendingPathComponent("a.txt")
+        let b = scratch.folder.appendingPathComponent("b.txt")
         try "37.5,127.0 ".write(to: a, atomically: true, encoding: .utf8)
         try "37.51,127.01".write(to: b, atomically: true, encoding: .utf8)
-        let joined = try Self.bytes(try scratch.gzip(a.path, as: "a.gz")) + Self.bytes(try scratch.gzip(b.path, as: "b.gz"))
+        let joined =
+            try Self.bytes(try scratch.gzip(a.path, as: "a.gz")) + Self.bytes(try scratch.gzip(b.path, as: "b.gz"))
         let activity = try ActivityReader.read(path: try scratch.write(joined, as: "ab.gz"))
         #expect(activity.routes.first?.points.count == 2)
 

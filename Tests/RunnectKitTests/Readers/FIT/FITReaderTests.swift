@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RunnectKit
 
 /// The FIT decoder on small files built byte by byte (``FITFileBuilder``).
@@ -14,9 +15,11 @@ struct FITReaderTests {
     ]
     static let t0: UInt64 = 1_000_000_000  // FIT seconds: 2021-09-08T01:46:40Z
 
-    static func record(_ timestamp: UInt64, lat: Double, lon: Double, altitudeMeters: Double = 12.4,
-                       heartRate: UInt8 = 151, cadence: UInt8 = 88, distanceMeters: Double = 1234.56,
-                       temperature: Int8 = -3, bigEndian: Bool = false) -> [UInt8] {
+    static func record(
+        _ timestamp: UInt64, lat: Double, lon: Double, altitudeMeters: Double = 12.4,
+        heartRate: UInt8 = 151, cadence: UInt8 = 88, distanceMeters: Double = 1234.56,
+        temperature: Int8 = -3, bigEndian: Bool = false
+    ) -> [UInt8] {
         B.integer(timestamp, bytes: 4, bigEndian: bigEndian)
             + B.signed(B.semicircles(lat), bytes: 4, bigEndian: bigEndian)
             + B.signed(B.semicircles(lon), bytes: 4, bigEndian: bigEndian)
@@ -80,12 +83,14 @@ struct FITReaderTests {
 
     @Test("a big-endian definition gives the same values")
     func bigEndian() throws {
-        var little = B(), big = B()
+        var little = B()
+        var big = B()
         little.define(local: 0, global: 20, fields: Self.recordFields)
         big.define(local: 0, global: 20, bigEndian: true, fields: Self.recordFields)
         for i in 0..<3 {
             little.data(local: 0, Self.record(Self.t0 + UInt64(i), lat: -33.9 + Double(i) * 1e-4, lon: 151.2))
-            big.data(local: 0, Self.record(Self.t0 + UInt64(i), lat: -33.9 + Double(i) * 1e-4, lon: 151.2, bigEndian: true))
+            big.data(
+                local: 0, Self.record(Self.t0 + UInt64(i), lat: -33.9 + Double(i) * 1e-4, lon: 151.2, bigEndian: true))
         }
         let fromLittle = Self.points(try Self.decode(little.file()))
         let fromBig = Self.points(try Self.decode(big.file()))
@@ -103,7 +108,7 @@ struct FITReaderTests {
         let start = Self.t0 + 15  // low five bits: 15 (t0 is a multiple of 32)
         b.data(local: 0, Self.record(start, lat: 1, lon: 2))
         b.compressedData(local: 1, timeOffset: 20, [140])  // 20 ≥ 15: same 32 s window
-        b.compressedData(local: 1, timeOffset: 3, [141])   // 3 < 20: the next window
+        b.compressedData(local: 1, timeOffset: 3, [141])  // 3 < 20: the next window
         let points = Self.points(try Self.decode(b.file()))
         #expect(Self.t0 % 32 == 0)
         #expect(points.map(\.time) == [Self.date(start), Self.date(Self.t0 + 20), Self.date(Self.t0 + 32 + 3)])
@@ -119,8 +124,8 @@ struct FITReaderTests {
         let last: UInt64 = 0xFFFF_FFF0  // the last 32 s window of FIT time; low five bits 16
         b.data(local: 0, Self.record(last, lat: 1, lon: 2))
         b.compressedData(local: 1, timeOffset: 20, [140])  // same window: 0xFFFFFFF4
-        b.compressedData(local: 1, timeOffset: 3, [141])   // the next window would wrap to 3
-        b.compressedData(local: 1, timeOffset: 4, [142])   // nothing to count from any more
+        b.compressedData(local: 1, timeOffset: 3, [141])  // the next window would wrap to 3
+        b.compressedData(local: 1, timeOffset: 4, [142])  // nothing to count from any more
         let result = try Self.decode(b.file())
         #expect(Self.points(result).map(\.time) == [Self.date(last), Self.date(0xFFFF_FFF4), nil, nil])
         #expect(!result.activity.warnings.contains { $0.contains("goes back") })
@@ -142,16 +147,21 @@ struct FITReaderTests {
     @Test("developer fields are skipped by their declared size")
     func developerFields() throws {
         var b = B()
-        b.define(local: 0, global: 20, fields: [(253, 4, B.uint32), (3, 1, B.uint8)],
-                 developerFields: [(0, 4, 0), (1, 7, 0)])
+        b.define(
+            local: 0, global: 20, fields: [(253, 4, B.uint32), (3, 1, B.uint8)],
+            developerFields: [(0, 4, 0), (1, 7, 0)])
         b.data(local: 0, B.integer(Self.t0, bytes: 4, bigEndian: false) + [120] + [UInt8](repeating: 0xAB, count: 11))
-        b.data(local: 0, B.integer(Self.t0 + 1, bytes: 4, bigEndian: false) + [121] + [UInt8](repeating: 0x40, count: 11))
+        b.data(
+            local: 0, B.integer(Self.t0 + 1, bytes: 4, bigEndian: false) + [121] + [UInt8](repeating: 0x40, count: 11))
         let result = try Self.decode(b.file())
         #expect(Self.points(result).map(\.heartRateBPM) == [120, 121])
         #expect(Self.points(result).map(\.time) == [Self.date(Self.t0), Self.date(Self.t0 + 1)])
         #expect(result.summary.damageByteOffset == nil)
-        #expect(result.activity.warnings == ["none of the 2 records has a position: time and heart rate are given, "
-                                             + "but no geodesic distance"])
+        #expect(
+            result.activity.warnings == [
+                "none of the 2 records has a position: time and heart rate are given, "
+                    + "but no geodesic distance"
+            ])
     }
 
     @Test("invalid-value sentinels are missing values, and altitude stands in for enhanced_altitude")
@@ -159,8 +169,8 @@ struct FITReaderTests {
         var b = B()
         b.define(local: 0, global: 20, fields: Self.recordFields + [(2, 2, B.uint16)])
         var content = Self.record(Self.t0, lat: 10, lon: 20, heartRate: 0xFF, cadence: 0xFF, temperature: 0x7F)
-        content.replaceSubrange(4..<8, with: [0xFF, 0xFF, 0xFF, 0x7F])       // position_lat 0x7FFFFFFF
-        content.replaceSubrange(12..<16, with: [0xFF, 0xFF, 0xFF, 0xFF])     // enhanced_altitude invalid
+        content.replaceSubrange(4..<8, with: [0xFF, 0xFF, 0xFF, 0x7F])  // position_lat 0x7FFFFFFF
+        content.replaceSubrange(12..<16, with: [0xFF, 0xFF, 0xFF, 0xFF])  // enhanced_altitude invalid
         content += B.integer(UInt64((100.0 + 500) * 5), bytes: 2, bigEndian: false)  // altitude 100 m
         b.data(local: 0, content)
         let result = try Self.decode(b.file())
@@ -190,7 +200,9 @@ struct FITReaderTests {
         b.data(local: 1, event(Self.t0 + 2, 4))  // stop_all
         b.data(local: 0, Self.record(Self.t0 + 2, lat: 50.0002, lon: 4))  // stamped at the stop: same segment
         b.data(local: 1, event(Self.t0 + 60, 0))  // start after a 58 s pause
-        for i in 0..<2 { b.data(local: 0, Self.record(Self.t0 + 60 + UInt64(i), lat: 50.001 + Double(i) * 1e-4, lon: 4)) }
+        for i in 0..<2 {
+            b.data(local: 0, Self.record(Self.t0 + 60 + UInt64(i), lat: 50.001 + Double(i) * 1e-4, lon: 4))
+        }
         b.data(local: 1, event(Self.t0 + 61, 1))  // stop
         b.data(local: 2, u32(Self.t0) + u32(61_500) + u32(3_500) + u32(1_234) + u16(5) + u16(6) + [1])
         b.data(local: 3, u32(Self.t0) + u32(61_500) + u32(3_500) + u32(2_500) + u16(7) + u16(8) + [1])
@@ -205,10 +217,16 @@ struct FITReaderTests {
         #expect(result.summary.timerStartEvents == 2 && result.summary.timerStopEvents == 2)
         #expect(activity.laps.count == 1)
         #expect(activity.laps[0].startTime == Self.date(Self.t0))
-        #expect(activity.laps[0].totals == DeviceTotals(distanceMeters: 12.34, elapsedTimeSeconds: 61.5, timerTimeSeconds: 3.5,
-                                                        ascentMeters: 5, descentMeters: 6, sport: "running"))
-        #expect(activity.deviceTotals == DeviceTotals(distanceMeters: 25, elapsedTimeSeconds: 61.5, timerTimeSeconds: 3.5,
-                                                      ascentMeters: 7, descentMeters: 8, sport: "running"))
+        #expect(
+            activity.laps[0].totals
+                == DeviceTotals(
+                    distanceMeters: 12.34, elapsedTimeSeconds: 61.5, timerTimeSeconds: 3.5,
+                    ascentMeters: 5, descentMeters: 6, sport: "running"))
+        #expect(
+            activity.deviceTotals
+                == DeviceTotals(
+                    distanceMeters: 25, elapsedTimeSeconds: 61.5, timerTimeSeconds: 3.5,
+                    ascentMeters: 7, descentMeters: 8, sport: "running"))
         #expect(result.summary.localTimeOffsetSeconds == 9 * 3600)
         #expect(activity.metadata.name == "Running 2021-09-08 10:46")  // 01:46 UTC at UTC+9
 
@@ -240,7 +258,8 @@ struct FITReaderTests {
         #expect(badFile.activity.warnings.contains { $0.hasPrefix("CRC mismatch") })
 
         let newerProtocol = b.file(protocolVersion: 0x30)
-        #expect(try Self.decode(newerProtocol).activity.warnings
+        #expect(
+            try Self.decode(newerProtocol).activity.warnings
                 == ["FIT protocol version 3.0 at byte 1 is newer than 2.x; read as 2.x"])
 
         var badHeader = b.file()
@@ -252,7 +271,8 @@ struct FITReaderTests {
 
     @Test("chained files: each is its own track with its own definitions")
     func chainedFiles() throws {
-        var first = B(), second = B()
+        var first = B()
+        var second = B()
         first.define(local: 0, global: 20, fields: Self.recordFields)
         first.data(local: 0, Self.record(Self.t0, lat: 1, lon: 1))
         first.data(local: 0, Self.record(Self.t0 + 1, lat: 1.0001, lon: 1))
@@ -272,9 +292,10 @@ struct FITReaderTests {
         let firstBytes = first.file()
         let broken = try Self.decode(firstBytes + orphan.file())
         #expect(broken.summary.recordCount == 2)
-        #expect(broken.activity.warnings.contains {
-            $0.hasPrefix("byte \(firstBytes.count + 14): data message of local type 0")
-        })
+        #expect(
+            broken.activity.warnings.contains {
+                $0.hasPrefix("byte \(firstBytes.count + 14): data message of local type 0")
+            })
     }
 
     @Test("a thousand chained files with bad CRCs give a bounded number of warnings")
@@ -308,15 +329,20 @@ struct FITReaderTests {
 
         let early = Array(whole.prefix(20))  // inside the definition
         let error = try #require(throws: ReadError.self) { try Self.decode(early) }
-        #expect(error == .malformedBinary("the file ends before the end of the data its header declares (byte \(whole.count - 2))",
-                                          byteOffset: 20))
+        #expect(
+            error
+                == .malformedBinary(
+                    "the file ends before the end of the data its header declares (byte \(whole.count - 2))",
+                    byteOffset: 20))
     }
 
-    @Test("a definition declaring 255 fields of 255 bytes, a 4 GB data size, a bad architecture: no crash, a clear error")
+    @Test(
+        "a definition declaring 255 fields of 255 bytes, a 4 GB data size, a bad architecture: no crash, a clear error")
     func hugeAndInvalidSizes() throws {
         var huge = B()
-        huge.define(local: 0, global: 20, fields: Array(repeating: (7, 255, B.string), count: 255),
-                     developerFields: Array(repeating: (0, 255, 0), count: 255))
+        huge.define(
+            local: 0, global: 20, fields: Array(repeating: (7, 255, B.string), count: 255),
+            developerFields: Array(repeating: (0, 255, 0), count: 255))
         huge.data(local: 0, [1, 2, 3])
         let hugeBytes = huge.file(declaredDataBytes: .max)
         let error = try #require(throws: ReadError.self) { try Self.decode(hugeBytes) }
@@ -330,8 +356,11 @@ struct FITReaderTests {
         architecture.define(local: 0, global: 20, fields: Self.recordFields)
         architecture.records[2] = 7
         let bad = try #require(throws: ReadError.self) { try Self.decode(architecture.file()) }
-        #expect(bad == .malformedBinary("definition message with architecture 7 (0 little-endian or 1 big-endian expected)",
-                                        byteOffset: 16))
+        #expect(
+            bad
+                == .malformedBinary(
+                    "definition message with architecture 7 (0 little-endian or 1 big-endian expected)",
+                    byteOffset: 16))
     }
 
     @Test("not FIT: an empty stream, a short header, no signature")

@@ -1,6 +1,7 @@
 import Foundation
 import RunnectTestSupport
 import Testing
+
 @testable import RunnectKit
 
 /// Every FIT file of `../shared/tracks` against the figures fitparse/fitdecode and GeographicLib
@@ -17,7 +18,9 @@ struct FITReferenceCorpusTests {
         try FITReader().decode(from: FileByteStream(path: SharedCorpus.url(file).path))
     }
 
-    @Test("record counts, distance, bounds, times, sessions, laps and timer events match reference.json", arguments: fitFiles)
+    @Test(
+        "record counts, distance, bounds, times, sessions, laps and timer events match reference.json",
+        arguments: fitFiles)
     func figuresMatchReference(_ file: String) throws {
         let reference = try #require(SharedCorpus.reference[file])
         let result = try Self.decode(file)
@@ -40,7 +43,9 @@ struct FITReferenceCorpusTests {
         // FIT times are whole seconds: exactly.
         try SharedCorpus.expectTime(stats.startTime, reference["start_time"], toleranceSeconds: 0.001)
         try SharedCorpus.expectTime(stats.endTime, reference["end_time"], toleranceSeconds: 0.001)
-        if let low = SharedCorpus.double(reference["elevation_min_m"]), let high = SharedCorpus.double(reference["elevation_max_m"]) {
+        if let low = SharedCorpus.double(reference["elevation_min_m"]),
+            let high = SharedCorpus.double(reference["elevation_max_m"])
+        {
             #expect(abs((stats.minElevationMeters ?? .nan) - low) <= 0.0005)
             #expect(abs((stats.maxElevationMeters ?? .nan) - high) <= 0.0005)
         } else {
@@ -93,7 +98,9 @@ struct FITReferenceCorpusTests {
             }
             #expect(!inside.isEmpty)
             for i in inside {
-                #expect(SegmentMeasurement.reachesIntoPause(from: points[i].time!, to: points[i + 1].time!, activity.timerPauses))
+                #expect(
+                    SegmentMeasurement.reachesIntoPause(
+                        from: points[i].time!, to: points[i + 1].time!, activity.timerPauses))
             }
         }
         let stats = activity.stats()
@@ -110,14 +117,19 @@ struct FITReferenceCorpusTests {
         #expect(result.summary.recordCount == reference["record_count"] as? Int)
         let distance = result.activity.stats().distanceMeters
         #expect(abs(distance - SharedCorpus.double(reference["length_2d_geodesic_m"])!) <= 0.001)
-        #expect(result.activity.deviceTotals?.distanceMeters == SharedCorpus.double(reference["session_total_distance_m"]))
+        #expect(
+            result.activity.deviceTotals?.distanceMeters == SharedCorpus.double(reference["session_total_distance_m"]))
         // The file ends inside a record: the damage is at its length.
         let size = try #require(reference["bytes"] as? Int)
         #expect(result.summary.damageByteOffset == size)
-        #expect(result.activity.warnings.contains { $0.hasPrefix("byte \(size): the file ends before the end of the data") })
+        #expect(
+            result.activity.warnings.contains { $0.hasPrefix("byte \(size): the file ends before the end of the data") }
+        )
     }
 
-    @Test("Strava file with an undefined local message: the reference's records before it and a warning naming the byte fitdecode stopped at")
+    @Test(
+        "Strava file with an undefined local message: the reference's records before it and a warning naming the byte fitdecode stopped at"
+    )
     func stravaUndefinedLocalMessage() throws {
         let file = "edge/strava_android_app_bad_local_msg.fit"
         let reference = try #require(SharedCorpus.reference[file])
@@ -127,18 +139,25 @@ struct FITReferenceCorpusTests {
         #expect(result.summary.recordsWithPosition == reference["points_with_position"] as? Int)
         #expect(abs(stats.distanceMeters - SharedCorpus.double(reference["length_2d_geodesic_m"])!) <= 0.001)
         // Its session comes first.
-        #expect(result.activity.deviceTotals?.distanceMeters == (try SharedCorpus.figure(file, "session_total_distance_m")))
+        #expect(
+            result.activity.deviceTotals?.distanceMeters == (try SharedCorpus.figure(file, "session_total_distance_m")))
         // fitdecode: "FIT parsing error @ 7471: local message 11 not defined".
         let stopped = try #require(reference["fallback_stopped"] as? String)
-        let byte = try #require(stopped.split(separator: "@").last?.split(separator: ":").first.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+        let byte = try #require(
+            stopped.split(separator: "@").last?.split(separator: ":").first.flatMap {
+                Int($0.trimmingCharacters(in: .whitespaces))
+            })
         #expect(stopped.contains("local message 11 not defined"))
         #expect(result.summary.damageByteOffset == byte)
-        #expect(result.activity.warnings.contains {
-            $0.hasPrefix("byte \(byte): data message of local type 11, which no definition message declared")
-        })
+        #expect(
+            result.activity.warnings.contains {
+                $0.hasPrefix("byte \(byte): data message of local type 11, which no definition message declared")
+            })
     }
 
-    @Test("treadmill run: time, heart rate and the device's distance and timer time, no geodesic distance, said in a warning")
+    @Test(
+        "treadmill run: time, heart rate and the device's distance and timer time, no geodesic distance, said in a warning"
+    )
     func treadmill() throws {
         let file = "edge/garmin_fr945_treadmill_no_gps.fit"
         let reference = try #require(SharedCorpus.reference[file])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RunnectKit
 
 @Suite("GPX reader")
@@ -10,7 +11,8 @@ struct GPXReaderTests {
 
     @Test("GPX 1.1: metadata, tracks, segments, extensions under any prefix")
     func gpx11() throws {
-        let activity = try Self.read("""
+        let activity = try Self.read(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="Runnect test" xmlns="http://www.topografix.com/GPX/1/1"
                  xmlns:tpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v2">
@@ -51,7 +53,8 @@ struct GPXReaderTests {
 
     @Test("GPX 1.0 without namespace; zone-less times are UTC, with a warning")
     func gpx10ZonelessTimes() throws {
-        let activity = try Self.read("""
+        let activity = try Self.read(
+            """
             <gpx version="1.0"><name>old</name><time>2010-10-03T09:36:30</time>
             <trk><trkseg><trkpt lat="45.1" lon="14.2"><time>2010-10-03T09:36:30</time><speed>2.1</speed></trkpt></trkseg></trk></gpx>
             """)
@@ -61,33 +64,57 @@ struct GPXReaderTests {
         #expect(activity.warnings == ["times without a time zone were taken as UTC"])
     }
 
-    @Test("bad values name the line", arguments: [
-        ("<gpx>\n<trk><trkseg>\n<trkpt lat=\"x\" lon=\"1\"/></trkseg></trk></gpx>", "invalid lat", 3),
-        ("<gpx>\n<trk><trkseg><trkpt lon=\"1\"/></trkseg></trk></gpx>", "no lat attribute", 2),
-        ("<gpx>\n<wpt lat=\"1\" lon=\"181\"/></gpx>", "outside -180…180", 2),
-        ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\">\n<ele>high</ele></trkpt></trkseg></trk></gpx>", "invalid elevation", 2),
-        ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\">\n\n<time>yesterday</time></trkpt></trkseg></trk></gpx>", "invalid time", 3),
-        ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\">\n<time>0999-04-07T06:00:00Z</time></trkpt></trkseg></trk></gpx>",
-         "invalid time \"0999-04-07T06:00:00Z\": only the years 1900–9999 (UTC) are read", 2),
-        ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\">\n<time>9999-12-31T23:59:60Z</time></trkpt></trkseg></trk></gpx>",
-         "only the years 1900–9999 (UTC) are read", 2),
-        ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\">\n<time>10000-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>",
-         "invalid time \"10000-01-01T00:00:00Z\"", 2),
-        ("<gpx><metadata>\n<time>1899-12-31T23:59:59Z</time></metadata></gpx>", "only the years 1900–9999", 2),
-    ])
+    @Test(
+        "bad values name the line",
+        arguments: [
+            ("<gpx>\n<trk><trkseg>\n<trkpt lat=\"x\" lon=\"1\"/></trkseg></trk></gpx>", "invalid lat", 3),
+            ("<gpx>\n<trk><trkseg><trkpt lon=\"1\"/></trkseg></trk></gpx>", "no lat attribute", 2),
+            ("<gpx>\n<wpt lat=\"1\" lon=\"181\"/></gpx>", "outside -180…180", 2),
+            (
+                "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\">\n<ele>high</ele></trkpt></trkseg></trk></gpx>",
+                "invalid elevation", 2
+            ),
+            (
+                "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\">\n\n<time>yesterday</time></trkpt></trkseg></trk></gpx>",
+                "invalid time", 3
+            ),
+            (
+                "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\">\n<time>0999-04-07T06:00:00Z</time></trkpt></trkseg></trk></gpx>",
+                "invalid time \"0999-04-07T06:00:00Z\": only the years 1900–9999 (UTC) are read", 2
+            ),
+            (
+                "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\">\n<time>9999-12-31T23:59:60Z</time></trkpt></trkseg></trk></gpx>",
+                "only the years 1900–9999 (UTC) are read", 2
+            ),
+            (
+                "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\">\n<time>10000-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>",
+                "invalid time \"10000-01-01T00:00:00Z\"", 2
+            ),
+            ("<gpx><metadata>\n<time>1899-12-31T23:59:59Z</time></metadata></gpx>", "only the years 1900–9999", 2),
+        ])
     func badValues(_ xml: String, _ fragment: String, _ line: Int) throws {
         let error = try #require(throws: ReadError.self) { try Self.read(xml) }
         #expect(error.description.contains(fragment), "\(error)")
         #expect(error.line == line, "\(error)")
     }
 
-    @Test("a bad value spanning lines is quoted on one line, escaped and shortened", arguments: [
-        ("<gpx><wpt lat=\",\n  [127.019523, 37.520\" lon=\"1\"/></gpx>", #"has an invalid lat ",\n  [127.019523, 37.520""#),
-        ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\"><time>\n  yester\u{1}day\n</time></trkpt></trkseg></trk></gpx>",
-         #"invalid time "yester\u{01}day""#),
-        ("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\"><ele>" + String(repeating: "x", count: 500) + "</ele></trkpt></trkseg></trk></gpx>",
-         "invalid elevation \"" + String(repeating: "x", count: 60) + "…\""),
-    ])
+    @Test(
+        "a bad value spanning lines is quoted on one line, escaped and shortened",
+        arguments: [
+            (
+                "<gpx><wpt lat=\",\n  [127.019523, 37.520\" lon=\"1\"/></gpx>",
+                #"has an invalid lat ",\n  [127.019523, 37.520""#
+            ),
+            (
+                "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\"><time>\n  yester\u{1}day\n</time></trkpt></trkseg></trk></gpx>",
+                #"invalid time "yester\u{01}day""#
+            ),
+            (
+                "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\"><ele>" + String(repeating: "x", count: 500)
+                    + "</ele></trkpt></trkseg></trk></gpx>",
+                "invalid elevation \"" + String(repeating: "x", count: 60) + "…\""
+            ),
+        ])
     func badValueOnOneLine(_ xml: String, _ fragment: String) throws {
         // Found by the XML fuzz target: the value's line break went into the message.
         let error = try #require(throws: ReadError.self) { try Self.read(xml) }

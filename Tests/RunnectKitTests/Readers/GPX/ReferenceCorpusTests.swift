@@ -1,6 +1,7 @@
 import Foundation
 import RunnectTestSupport
 import Testing
+
 @testable import RunnectKit
 
 /// Every GPX file of `../shared/tracks` against the figures computed independently with
@@ -41,7 +42,8 @@ struct ReferenceCorpusGPXTests {
         let stats = activity.stats()
         if activity.isMeasuredOnRoutes {
             let expected = try #require(SharedCorpus.double(reference["route_length_2d_geodesic_m"]))
-            #expect(abs(stats.distanceMeters - expected) <= 0.001, "route length \(stats.distanceMeters) vs \(expected)")
+            #expect(
+                abs(stats.distanceMeters - expected) <= 0.001, "route length \(stats.distanceMeters) vs \(expected)")
         } else {
             let expected = try #require(SharedCorpus.double(reference["length_2d_geodesic_m"]))
             #expect(abs(stats.distanceMeters - expected) <= 0.001, "length \(stats.distanceMeters) vs \(expected)")
@@ -51,7 +53,9 @@ struct ReferenceCorpusGPXTests {
         }
         if reference["points_with_elevation"] as? Int == 0 || reference["points_with_elevation"] == nil {
             #expect(stats.elevationGainMeters == nil || trackPoints == 0 || activity.isMeasuredOnRoutes)
-        } else if let low = SharedCorpus.double(reference["elevation_min_m"]), let high = SharedCorpus.double(reference["elevation_max_m"]) {
+        } else if let low = SharedCorpus.double(reference["elevation_min_m"]),
+            let high = SharedCorpus.double(reference["elevation_max_m"])
+        {
             #expect(abs((stats.minElevationMeters ?? .nan) - low) <= 0.0005)
             #expect(abs((stats.maxElevationMeters ?? .nan) - high) <= 0.0005)
         }
@@ -85,7 +89,9 @@ struct ReferenceCorpusGPXTests {
 
     @Test("Garmin heart rate under ns3:, gpxtpx: and a bare <heartrate> is read")
     func heartRateUnderAnyPrefix() throws {
-        for file in ["gpx/garmin_fr945_run_sloatsburg.gpx", "gpx/strava_run_pyrenees.gpx", "gpx/amazfit_run_helsinki.gpx"] {
+        for file in [
+            "gpx/garmin_fr945_run_sloatsburg.gpx", "gpx/strava_run_pyrenees.gpx", "gpx/amazfit_run_helsinki.gpx",
+        ] {
             let activity = try ActivityReader.read(path: SharedCorpus.url(file).path)
             let stats = activity.stats()
             let average = try #require(stats.averageHeartRateBPM, "\(file)")

@@ -1,6 +1,7 @@
 import Foundation
 import RunnectTestSupport
 import Testing
+
 @testable import RunnectKit
 
 /// Every TCX file of `../shared/tracks` against reference.json (ElementTree + GeographicLib,
@@ -27,16 +28,22 @@ struct ReferenceCorpusTCXTests {
         let stats = activity.stats()
         #expect(stats.points == reference["points"] as? Int)
         let perTrack = try #require(SharedCorpus.double(reference["length_2d_geodesic_m"]))
-        #expect(abs(stats.distanceMeters - perTrack) <= 0.001, "per-<Track> length \(stats.distanceMeters) vs \(perTrack)")
+        #expect(
+            abs(stats.distanceMeters - perTrack) <= 0.001, "per-<Track> length \(stats.distanceMeters) vs \(perTrack)")
         let joined = try #require(SharedCorpus.double(reference["length_2d_geodesic_joined_m"]))
-        #expect(abs(activity.joinedDistanceMeters() - joined) <= 0.001,
-                "joined length \(activity.joinedDistanceMeters()) vs \(joined)")
+        #expect(
+            abs(activity.joinedDistanceMeters() - joined) <= 0.001,
+            "joined length \(activity.joinedDistanceMeters()) vs \(joined)")
 
         #expect(activity.laps.count == reference["laps"] as? Int)
         // The device's own odometer per trackpoint (Suunto writes none).
         let deviceDistances = segments.joined().compactMap(\.deviceDistanceMeters)
-        #expect(deviceDistances.max() == SharedCorpus.double(reference["trackpoint_distance_max_m"])
-                || abs((deviceDistances.max() ?? .nan) - (SharedCorpus.double(reference["trackpoint_distance_max_m"]) ?? .nan)) < 0.0005)
+        #expect(
+            deviceDistances.max() == SharedCorpus.double(reference["trackpoint_distance_max_m"])
+                || abs(
+                    (deviceDistances.max() ?? .nan)
+                        - (SharedCorpus.double(reference["trackpoint_distance_max_m"]) ?? .nan)) < 0.0005
+        )
         if let lapDistance = SharedCorpus.double(reference["lap_distance_sum_m"]) {
             let device = try #require(activity.deviceTotals?.distanceMeters)
             #expect(abs(device - lapDistance) <= 0.001, "lap distances \(device) vs \(lapDistance)")
@@ -58,7 +65,8 @@ struct ReferenceCorpusTCXTests {
         try SharedCorpus.expectTime(stats.startTime, reference["start_time"], toleranceSeconds: 0.001)
         try SharedCorpus.expectTime(stats.endTime, reference["end_time"], toleranceSeconds: 0.001)
         if let low = SharedCorpus.double(reference["elevation_min_m"]),
-           let high = SharedCorpus.double(reference["elevation_max_m"]) {
+            let high = SharedCorpus.double(reference["elevation_max_m"])
+        {
             #expect(abs((stats.minElevationMeters ?? .nan) - low) <= 0.0005)
             #expect(abs((stats.maxElevationMeters ?? .nan) - high) <= 0.0005)
         }
@@ -69,20 +77,25 @@ struct ReferenceCorpusTCXTests {
         let file = "edge/tcx_course_no_activities.tcx"
         let activity = try ActivityReader.read(path: SharedCorpus.url(file).path)
         #expect(activity.tracks.isEmpty)
-        #expect(activity.routes.count == 1 && activity.routes[0].points.count == SharedCorpus.reference[file]?["points"] as? Int)
+        #expect(
+            activity.routes.count == 1
+                && activity.routes[0].points.count == SharedCorpus.reference[file]?["points"] as? Int)
         #expect(activity.routes[0].name == "Test TCX Route" && activity.displayName == "Test TCX Route")
         #expect(activity.isMeasuredOnRoutes)
         #expect(abs(activity.stats().distanceMeters - (try SharedCorpus.figure(file, "length_2d_geodesic_m"))) < 0.001)
     }
 
-    @Test("the Forerunner 945 run: the device distance beside ours, the same as its GPX export; first trackpoint and lap calories are a snapshot")
+    @Test(
+        "the Forerunner 945 run: the device distance beside ours, the same as its GPX export; first trackpoint and lap calories are a snapshot"
+    )
     func deviceDistanceAndCrossFormat() throws {
         let file = "tcx/garmin_fr945_run_sloatsburg.tcx"
         let reference = try #require(SharedCorpus.reference[file])
         let tcx = try ActivityReader.read(path: SharedCorpus.url(file).path)
         let gpx = try ActivityReader.read(path: SharedCorpus.url("gpx/garmin_fr945_run_sloatsburg.gpx").path)
         // The sum of its two laps' <DistanceMeters>.
-        #expect(abs((tcx.deviceTotals?.distanceMeters ?? 0) - (try SharedCorpus.figure(file, "lap_distance_sum_m"))) < 1e-6)
+        #expect(
+            abs((tcx.deviceTotals?.distanceMeters ?? 0) - (try SharedCorpus.figure(file, "lap_distance_sum_m"))) < 1e-6)
         #expect(abs(tcx.stats().distanceMeters - gpx.stats().distanceMeters) < 0.001)
         // Trackpoints without <Position> are kept for their time and heart rate.
         let points = tcx.tracks[0].segments.flatMap(\.points)
@@ -92,13 +105,16 @@ struct ReferenceCorpusTCXTests {
         #expect(unpositioned.allSatisfy { $0.time != nil && $0.latitude.isNaN })
         // ns3:TPX RunCadence fills the cadence when no <Cadence> is written (snapshot of the first trackpoint).
         #expect(points[0].cadence == 49 && points[0].heartRateBPM == 71)
-        #expect(points[0].deviceSpeedMetersPerSecond == 1.4459999799728394 && points[0].deviceDistanceMeters == 1.190000057220459)
+        #expect(
+            points[0].deviceSpeedMetersPerSecond == 1.4459999799728394
+                && points[0].deviceDistanceMeters == 1.190000057220459)
         #expect(tcx.laps.map(\.totals.calories) == [665, 317])
         try SharedCorpus.expectTime(tcx.laps[0].startTime, reference["start_time"], toleranceSeconds: 0.001)
     }
 
-    @Test("every .tcx in edge/ gives figures or a one-line error, never a crash",
-          arguments: SharedCorpus.edgeFiles.filter { $0.hasSuffix(".tcx") })
+    @Test(
+        "every .tcx in edge/ gives figures or a one-line error, never a crash",
+        arguments: SharedCorpus.edgeFiles.filter { $0.hasSuffix(".tcx") })
     func edgeFiles(_ file: String) throws {
         do {
             for activity in try ActivityReader.readAll(path: SharedCorpus.url(file).path) {
@@ -117,12 +133,14 @@ struct TCXReaderTests {
     @Test("times going back: a warning per activity naming the point, elapsed time never negative")
     func timesGoingBack() throws {
         let forward = ["2024-04-07T06:00:00Z", "2024-04-07T06:00:05Z", "2024-04-07T06:00:10Z", "2024-04-07T06:00:15Z"]
-        let xml = Self.tcx(Self.activity(start: forward[0], latitude: 37.5, times: forward)
-                           + Self.activity(start: forward[3], latitude: 37.5, times: forward.reversed()))
+        let xml = Self.tcx(
+            Self.activity(start: forward[0], latitude: 37.5, times: forward)
+                + Self.activity(start: forward[3], latitude: 37.5, times: forward.reversed()))
         let activities = try TCXReader().readAll(from: MemoryByteStream(xml))
         #expect(activities[0].warnings.isEmpty)
         #expect(activities[1].warnings.count == 3)
-        #expect(activities[1].warnings.first == "segment 1, point 2: the time goes back 0:00:05, from 2024-04-07T06:00:15Z "
+        #expect(
+            activities[1].warnings.first == "segment 1, point 2: the time goes back 0:00:05, from 2024-04-07T06:00:15Z "
                 + "(segment 1, point 1) to 2024-04-07T06:00:10Z; that leg counts as no time")
         #expect(activities[0].stats().elapsedTimeSeconds == 15)
         #expect(activities[1].stats().elapsedTimeSeconds == 0)
@@ -139,16 +157,20 @@ struct TCXReaderTests {
 
     /// An activity of `laps` laps of 3 trackpoints stamped `start`, or of one trackpoint per
     /// entry of `times`.
-    static func activity(sport: String = "Running", start: String, latitude: Double, laps: Int = 1,
-                         distance: Double = 100, times: [String]? = nil) -> String {
+    static func activity(
+        sport: String = "Running", start: String, latitude: Double, laps: Int = 1,
+        distance: Double = 100, times: [String]? = nil
+    ) -> String {
         var text = "<Activity Sport=\"\(sport)\"><Id>\(start)</Id>"
         for lap in 0..<laps {
-            text += "<Lap StartTime=\"\(start)\"><TotalTimeSeconds>60</TotalTimeSeconds><DistanceMeters>\(distance)</DistanceMeters>"
+            text +=
+                "<Lap StartTime=\"\(start)\"><TotalTimeSeconds>60</TotalTimeSeconds><DistanceMeters>\(distance)</DistanceMeters>"
                 + "<Calories>5</Calories><Track>"
             let pointTimes = times ?? [String](repeating: start, count: 3)
             for (i, time) in pointTimes.enumerated() {
                 let lat = latitude + Double(lap * pointTimes.count + i) * 0.0001
-                text += "<Trackpoint><Time>\(time)</Time><Position><LatitudeDegrees>\(lat)</LatitudeDegrees>"
+                text +=
+                    "<Trackpoint><Time>\(time)</Time><Position><LatitudeDegrees>\(lat)</LatitudeDegrees>"
                     + "<LongitudeDegrees>127.0</LongitudeDegrees></Position><HeartRateBpm><Value>150</Value></HeartRateBpm>"
                     + "<Extensions><ns3:TPX><ns3:Speed>3.1</ns3:Speed><ns3:RunCadence>88</ns3:RunCadence></ns3:TPX></Extensions>"
                     + "</Trackpoint>"
@@ -160,15 +182,18 @@ struct TCXReaderTests {
 
     @Test("several activities give several activities; read merges them, keeping each as a track")
     func severalActivities() throws {
-        let text = Self.tcx(Self.activity(start: "2026-05-01T06:00:00Z", latitude: 37.5, laps: 2)
-                            + Self.activity(sport: "Biking", start: "2026-05-02T06:00:00Z", latitude: 37.6, distance: 250))
+        let text = Self.tcx(
+            Self.activity(start: "2026-05-01T06:00:00Z", latitude: 37.5, laps: 2)
+                + Self.activity(sport: "Biking", start: "2026-05-02T06:00:00Z", latitude: 37.6, distance: 250))
         let all = try ActivityReader.readAll(from: MemoryByteStream(text))
         #expect(all.count == 2)
         #expect(all.map(\.laps.count) == [2, 1])
         #expect(all.map { $0.deviceTotals?.distanceMeters } == [200, 250])
         #expect(all.map { $0.deviceTotals?.sport } == ["Running", "Biking"])
         #expect(all[0].metadata.creator == "Forerunner 265")
-        #expect(all[0].metadata.time == ISO8601Parser.parse("2026-05-01T06:00:00Z").map { Date(timeIntervalSince1970: $0.secondsSince1970) })
+        #expect(
+            all[0].metadata.time
+                == ISO8601Parser.parse("2026-05-01T06:00:00Z").map { Date(timeIntervalSince1970: $0.secondsSince1970) })
         #expect(all[0].tracks[0].segments.map(\.points.count) == [3, 3])
         #expect(all[0].tracks[0].segments[0].points[0].cadence == 88)
 
@@ -182,11 +207,12 @@ struct TCXReaderTests {
 
     @Test("a multisport session's activities are read")
     func multiSport() throws {
-        let text = Self.tcx("<MultiSportSession><Id>2026-05-01T06:00:00Z</Id><FirstSport>"
-                            + Self.activity(start: "2026-05-01T06:00:00Z", latitude: 37.5)
-                            + "</FirstSport><NextSport>"
-                            + Self.activity(sport: "Biking", start: "2026-05-01T07:00:00Z", latitude: 37.6)
-                            + "</NextSport></MultiSportSession>")
+        let text = Self.tcx(
+            "<MultiSportSession><Id>2026-05-01T06:00:00Z</Id><FirstSport>"
+                + Self.activity(start: "2026-05-01T06:00:00Z", latitude: 37.5)
+                + "</FirstSport><NextSport>"
+                + Self.activity(sport: "Biking", start: "2026-05-01T07:00:00Z", latitude: 37.6)
+                + "</NextSport></MultiSportSession>")
         #expect(try ActivityReader.readAll(from: MemoryByteStream(text)).count == 2)
     }
 
@@ -199,14 +225,20 @@ struct TCXReaderTests {
 
     @Test("bad values and broken files are one-line errors with the place")
     func errors() throws {
-        let badLatitude = Self.tcx("<Activity Sport=\"Running\"><Lap><Track><Trackpoint><Position>\n"
-                                   + "<LatitudeDegrees>91.5</LatitudeDegrees><LongitudeDegrees>1</LongitudeDegrees>"
-                                   + "</Position></Trackpoint></Track></Lap></Activity>")
-        let error = try #require(throws: ReadError.self) { try ActivityReader.read(from: MemoryByteStream(badLatitude)) }
+        let badLatitude = Self.tcx(
+            "<Activity Sport=\"Running\"><Lap><Track><Trackpoint><Position>\n"
+                + "<LatitudeDegrees>91.5</LatitudeDegrees><LongitudeDegrees>1</LongitudeDegrees>"
+                + "</Position></Trackpoint></Track></Lap></Activity>")
+        let error = try #require(throws: ReadError.self) {
+            try ActivityReader.read(from: MemoryByteStream(badLatitude))
+        }
         #expect(error.description.contains("latitude 91.5 is outside") && error.line == 4, "\(error)")
 
-        let badTime = Self.tcx("<Activity><Lap><Track><Trackpoint><Time>yesterday</Time></Trackpoint></Track></Lap></Activity>")
-        let timeError = try #require(throws: ReadError.self) { try ActivityReader.read(from: MemoryByteStream(badTime)) }
+        let badTime = Self.tcx(
+            "<Activity><Lap><Track><Trackpoint><Time>yesterday</Time></Trackpoint></Track></Lap></Activity>")
+        let timeError = try #require(throws: ReadError.self) {
+            try ActivityReader.read(from: MemoryByteStream(badTime))
+        }
         #expect(timeError.description.contains("invalid time \"yesterday\""), "\(timeError)")
 
         let truncated = String(Self.tcx(Self.activity(start: "2026-05-01T06:00:00Z", latitude: 37.5)).prefix(700))
@@ -216,9 +248,10 @@ struct TCXReaderTests {
 
     @Test("an unreadable extension value is left out with a warning; zone-less times are UTC with a warning")
     func tolerated() throws {
-        let text = Self.tcx("<Activity Sport=\"Running\"><Lap StartTime=\"2026-05-01T06:00:00\"><Track><Trackpoint>"
-                            + "<Time>2026-05-01T06:00:00</Time><Extensions><TPX><RunCadence>--</RunCadence></TPX></Extensions>"
-                            + "</Trackpoint></Track></Lap></Activity>")
+        let text = Self.tcx(
+            "<Activity Sport=\"Running\"><Lap StartTime=\"2026-05-01T06:00:00\"><Track><Trackpoint>"
+                + "<Time>2026-05-01T06:00:00</Time><Extensions><TPX><RunCadence>--</RunCadence></TPX></Extensions>"
+                + "</Trackpoint></Track></Lap></Activity>")
         let activity = try ActivityReader.read(from: MemoryByteStream(text))
         let point = try #require(activity.tracks.first?.segments.first?.points.first)
         #expect(point.cadence == nil && point.latitude.isNaN)
@@ -230,13 +263,16 @@ struct TCXReaderTests {
 /// Damaged TCX and gzip files: figures or a one-line error, never a crash.
 @Suite("TCX and gzip: damaged input")
 struct DamagedWatchFileTests {
-    static let sample = TCXReaderTests.tcx(TCXReaderTests.activity(start: "2026-05-01T06:00:00Z", latitude: 37.5, laps: 2)
-                                           + TCXReaderTests.activity(start: "2026-05-02T06:00:00Z", latitude: 37.6))
+    static let sample = TCXReaderTests.tcx(
+        TCXReaderTests.activity(start: "2026-05-01T06:00:00Z", latitude: 37.5, laps: 2)
+            + TCXReaderTests.activity(start: "2026-05-02T06:00:00Z", latitude: 37.6))
 
     static func check(_ bytes: [UInt8], _ what: String) {
         do {
             for activity in try ActivityReader.readAll(from: MemoryByteStream(bytes)) {
-                #expect(activity.stats(options: StatsOptions(includeSplits: true, includeSegments: true)).distanceMeters.isFinite)
+                #expect(
+                    activity.stats(options: StatsOptions(includeSplits: true, includeSegments: true)).distanceMeters
+                        .isFinite)
             }
         } catch let error as ReadError {
             #expect(!error.description.isEmpty && !error.description.contains("\n"), "\(what): \(error)")
@@ -272,7 +308,8 @@ struct DamagedWatchFileTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["gzip", "-c"]
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         try process.run()

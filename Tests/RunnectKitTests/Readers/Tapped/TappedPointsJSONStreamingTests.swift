@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RunnectKit
 
 @Suite("Tapped points JSON, streamed")
@@ -41,11 +42,13 @@ struct TappedPointsJSONStreamingTests {
             if rng.chance(1, in: 8), let first = members.first { members.append((first.0, junk())) }  // repeated name
             members.shuffle(using: &rng)
             let comma = rng.chance(1, in: 10) ? "," : ""
-            return "{" + members.map { "\(space())\"\($0.0)\"\(space()):\(space())\($0.1)" }.joined(separator: ",") + comma + space() + "}"
+            return "{" + members.map { "\(space())\"\($0.0)\"\(space()):\(space())\($0.1)" }.joined(separator: ",")
+                + comma + space() + "}"
         }
 
         mutating func array(_ elements: [String]) -> String {
-            "[" + elements.map { space() + $0 }.joined(separator: ",") + (rng.chance(1, in: 10) ? "," : "") + space() + "]"
+            "[" + elements.map { space() + $0 }.joined(separator: ",") + (rng.chance(1, in: 10) ? "," : "") + space()
+                + "]"
         }
 
         mutating func latitude() -> Double { rng.chance(1, in: 200) ? 91 : rng.double(in: 37.4...37.7) }
@@ -61,9 +64,22 @@ struct TappedPointsJSONStreamingTests {
         mutating func geometry() -> String {
             switch rng.int(in: 0...9) {
             case 0: return object([("type", "\"Point\""), ("coordinates", position())])
-            case 1: return object([("type", "\"MultiLineString\""), ("coordinates", array((0..<rng.int(in: 0...3)).map { _ in array((0..<rng.int(in: 0...4)).map { _ in position() }) }))])
+            case 1:
+                return object([
+                    ("type", "\"MultiLineString\""),
+                    (
+                        "coordinates",
+                        array(
+                            (0..<rng.int(in: 0...3)).map { _ in array((0..<rng.int(in: 0...4)).map { _ in position() })
+                            })
+                    ),
+                ])
             case 2: return rng.pick(["null", "{}", object([("type", "\"Polygon\""), ("coordinates", "[]")])])
-            default: return object([("type", "\"LineString\""), ("coordinates", array((0..<rng.int(in: 0...6)).map { _ in position() }))])
+            default:
+                return object([
+                    ("type", "\"LineString\""),
+                    ("coordinates", array((0..<rng.int(in: 0...6)).map { _ in position() })),
+                ])
             }
         }
 
@@ -72,24 +88,38 @@ struct TappedPointsJSONStreamingTests {
             for key in ["title", "name", "description", "desc"] where rng.chance(1, in: 3) {
                 properties.append((key, rng.chance(1, in: 5) ? junk() : "\"\(key) \(rng.int(in: 0...9)) \\\"q\\\"\""))
             }
-            return object([("type", "\"Feature\""), ("properties", rng.chance(1, in: 8) ? junk() : object(properties)), ("geometry", geometry())])
+            return object([
+                ("type", "\"Feature\""), ("properties", rng.chance(1, in: 8) ? junk() : object(properties)),
+                ("geometry", geometry()),
+            ])
         }
 
         mutating func document() -> String {
             switch rng.int(in: 0...5) {
             case 0:
-                return array((0..<rng.int(in: 0...8)).map { _ in
-                    object([(rng.pick(["latitude", "lat"]), value(latitude())), (rng.pick(["longitude", "lon", "lng"]), value(longitude()))])
-                })
+                return array(
+                    (0..<rng.int(in: 0...8)).map { _ in
+                        object([
+                            (rng.pick(["latitude", "lat"]), value(latitude())),
+                            (rng.pick(["longitude", "lon", "lng"]), value(longitude())),
+                        ])
+                    })
             case 1:
-                return array((0..<rng.int(in: 0...8)).map { _ in
-                    rng.chance(1, in: 50) ? array([value(latitude())]) : array([value(latitude()), value(longitude())])
-                })
+                return array(
+                    (0..<rng.int(in: 0...8)).map { _ in
+                        rng.chance(1, in: 50)
+                            ? array([value(latitude())]) : array([value(latitude()), value(longitude())])
+                    })
             case 2: return geometry()
             case 3: return feature()
             default:
-                return object([("type", "\"FeatureCollection\""),
-                               ("features", array((0..<rng.int(in: 0...4)).map { _ in rng.chance(1, in: 10) ? junk() : feature() }))])
+                return object([
+                    ("type", "\"FeatureCollection\""),
+                    (
+                        "features",
+                        array((0..<rng.int(in: 0...4)).map { _ in rng.chance(1, in: 10) ? junk() : feature() })
+                    ),
+                ])
             }
         }
     }
@@ -98,7 +128,9 @@ struct TappedPointsJSONStreamingTests {
         do { return .success(try read()) } catch { return .failure(error as! ReadError) }
     }
 
-    @Test("the streaming reader agrees with the JSONDecoder one on seeded documents: same activity bit for bit, or the same error")
+    @Test(
+        "the streaming reader agrees with the JSONDecoder one on seeded documents: same activity bit for bit, or the same error"
+    )
     func agreesWithTheTreeReader() throws {
         var generator = DocumentGenerator(rng: SplitMix64(seed: 7946))
         var accepted = 0
@@ -111,7 +143,9 @@ struct TappedPointsJSONStreamingTests {
             case (.success(let new), .success(let old)):
                 accepted += 1
                 #expect(new == old, "\(document)")
-                let bits = { (a: Activity) in a.routes.flatMap { $0.points.map { [$0.latitude.bitPattern, $0.longitude.bitPattern] } } }
+                let bits = { (a: Activity) in
+                    a.routes.flatMap { $0.points.map { [$0.latitude.bitPattern, $0.longitude.bitPattern] } }
+                }
                 #expect(bits(new) == bits(old), "\(document)")
             case (.failure(let new), .failure(let old)):
                 if !old.description.hasPrefix("invalid JSON") {
@@ -140,12 +174,16 @@ struct TappedPointsJSONStreamingTests {
         #expect(activity.metadata.name == "big")
         let points = try #require(activity.routes.first?.points)
         #expect(points.count == expected.count)
-        #expect(zip(points, expected).allSatisfy { $0.latitude.bitPattern == $1.0.bitPattern && $0.longitude.bitPattern == $1.1.bitPattern })
+        #expect(
+            zip(points, expected).allSatisfy {
+                $0.latitude.bitPattern == $1.0.bitPattern && $0.longitude.bitPattern == $1.1.bitPattern
+            })
     }
 
     @Test("a document cut anywhere is an error, never a crash")
     func truncated() throws {
-        let sample = "\u{FEFF}{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"properties\":{\"title\":\"잠실 \\uD83C\\uDFC3\"},\"geometry\":{\"type\":\"LineString\",\"coordinates\":[[127.06,37.51,12.5],[127.0621,37.5112],[1.27e2,3.7e1]]}},{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[127.0,37.5]}}]}"
+        let sample =
+            "\u{FEFF}{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"properties\":{\"title\":\"잠실 \\uD83C\\uDFC3\"},\"geometry\":{\"type\":\"LineString\",\"coordinates\":[[127.06,37.51,12.5],[127.0621,37.5112],[1.27e2,3.7e1]]}},{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[127.0,37.5]}}]}"
         let bytes = Array(sample.utf8)
         _ = try TappedPointsReader.read(json: bytes)
         for cut in 0..<bytes.count {

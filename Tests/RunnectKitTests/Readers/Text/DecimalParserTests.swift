@@ -1,12 +1,14 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
+
 @testable import RunnectKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // SplitMix64 lives in Support/SplitMix64.swift, shared by the test target.
 
@@ -69,31 +71,32 @@ private struct Differential {
         for failure in firstFailures {
             Issue.record("mismatch: \(failure)", sourceLocation: sourceLocation)
         }
-        #expect(mismatches == 0, "\(mismatches) of \(count) inputs disagree with strtod", sourceLocation: sourceLocation)
+        #expect(
+            mismatches == 0, "\(mismatches) of \(count) inputs disagree with strtod", sourceLocation: sourceLocation)
         #expect(count >= minimumCount, sourceLocation: sourceLocation)
     }
 }
 
 /// Debug builds are several times slower; the debug counts still total over 1,000,000 inputs.
 #if DEBUG
-private let scale = 2
+    private let scale = 2
 #else
-private let scale = 8
+    private let scale = 8
 #endif
 
 // MARK: - Text builders
 
-private extension Array where Element == UInt8 {
-    mutating func append(ascii text: StaticString) {
+extension Array where Element == UInt8 {
+    fileprivate mutating func append(ascii text: StaticString) {
         text.withUTF8Buffer { self.append(contentsOf: $0) }
     }
 
-    mutating func appendInt(_ value: Int) {
+    fileprivate mutating func appendInt(_ value: Int) {
         if value < 0 { append(UInt8(ascii: "-")) }
         appendUInt(UInt64(value.magnitude))
     }
 
-    mutating func appendUInt(_ value: UInt64) {
+    fileprivate mutating func appendUInt(_ value: UInt64) {
         var divisor: UInt64 = 1
         while value / divisor >= 10 { divisor *= 10 }
         while divisor > 0 {
@@ -206,7 +209,8 @@ private func decompose(_ d: Double) -> (m: UInt64, e: Int) {
 
 /// A random finite nonzero double whose binary exponent is in `exponents`.
 private func randomDouble(_ rng: inout SplitMix64, binaryExponents exponents: ClosedRange<Int>) -> Double {
-    let biased = UInt64(rng.inRange(Swift.max(exponents.lowerBound, -1022)...Swift.min(exponents.upperBound, 1023)) + 1023)
+    let biased = UInt64(
+        rng.inRange(Swift.max(exponents.lowerBound, -1022)...Swift.min(exponents.upperBound, 1023)) + 1023)
     var fraction = rng.next() & ((1 << 52) - 1)
     if rng.chance(1, in: 8) { fraction &= ~((1 << UInt64(rng.inRange(1...52))) - 1) }  // short significands
     return Double(bitPattern: biased << 52 | fraction)
@@ -225,8 +229,9 @@ struct DecimalParserTests {
     @Test("known values")
     func knownValues() {
         // Swift's own literal conversion (LLVM APFloat) is an independent, correctly rounded oracle.
-        #expect(DecimalParser.parseDouble("37.51326489262282848358154296875")?.bitPattern
-            == (37.51326489262282848358154296875 as Double).bitPattern)
+        #expect(
+            DecimalParser.parseDouble("37.51326489262282848358154296875")?.bitPattern
+                == (37.51326489262282848358154296875 as Double).bitPattern)
         #expect(DecimalParser.parseDouble("73.40000152587890625") == 73.40000152587890625)
         #expect(DecimalParser.parseDouble("127.0600") == 127.06)
         #expect(DecimalParser.parseDouble("-0.5") == -0.5)
@@ -251,7 +256,9 @@ struct DecimalParserTests {
         #expect(DecimalParser.parseDouble("1.7976931348623159e308") == nil)  // rounds to infinity
         #expect(DecimalParser.parseDouble("0e999999999999999999999") == 0)
         #expect(DecimalParser.parseDouble("12.5"[...]) == 12.5)  // Substring
-        #expect(DecimalParser.parseDouble(String(repeating: "0", count: 5000) + "1." + String(repeating: "0", count: 5000)) == 1)
+        #expect(
+            DecimalParser.parseDouble(String(repeating: "0", count: 5000) + "1." + String(repeating: "0", count: 5000))
+                == 1)
 
         let negativeZero = DecimalParser.parseDouble("-0")
         #expect(negativeZero == 0)
@@ -274,10 +281,12 @@ struct DecimalParserTests {
         }
     }
 
-    @Test("rejects malformed input", arguments: [
-        "", " ", "-", "+", ".", "-.", "e5", ".e5", "1e", "1e+", "1e-", "nan", "NaN", "inf", "-inf", "Infinity",
-        "0x10", "1,5", "1 000", "12.5abc", "--1", "+-1", "1..2", "1.2.3", "1e5.5", "1e5e5", "\u{A0}1", "١٢",
-    ])
+    @Test(
+        "rejects malformed input",
+        arguments: [
+            "", " ", "-", "+", ".", "-.", "e5", ".e5", "1e", "1e+", "1e-", "nan", "NaN", "inf", "-inf", "Infinity",
+            "0x10", "1,5", "1 000", "12.5abc", "--1", "+-1", "1..2", "1.2.3", "1e5.5", "1e5e5", "\u{A0}1", "١٢",
+        ])
     func rejects(_ text: String) {
         #expect(DecimalParser.parseDouble(text) == nil)
     }
@@ -316,7 +325,11 @@ struct DecimalParserTests {
         text.reserveCapacity(128)
         for _ in 0..<(300_000 * scale) {
             text.removeAll(keepingCapacity: true)
-            if rng.chance(1, in: 4) { text.append(UInt8(ascii: "-")) } else if rng.chance(1, in: 10) { text.append(UInt8(ascii: "+")) }
+            if rng.chance(1, in: 4) {
+                text.append(UInt8(ascii: "-"))
+            } else if rng.chance(1, in: 10) {
+                text.append(UInt8(ascii: "+"))
+            }
             let leadingZeros = rng.chance(1, in: 5) ? rng.inRange(1...4) : 0
             let significant = rng.inRange(1...40)
             let total = leadingZeros + significant
@@ -385,23 +398,29 @@ struct DecimalParserTests {
                 let d = randomDouble(&rng, binaryExponents: -120...120)
                 let (m, e) = decompose(d)
                 let (digits, fractionDigits) = exactDecimal(m, e)
-                appendDecimal(digits, fractionDigits: fractionDigits, negative: negative, style: rng.below(3), to: &text)
+                appendDecimal(
+                    digits, fractionDigits: fractionDigits, negative: negative, style: rng.below(3), to: &text)
             case 2 where i % 64 == 2:
                 // Occasionally the whole range, subnormals included (long expansions).
-                let d = rng.chance(1, in: 4)
+                let d =
+                    rng.chance(1, in: 4)
                     ? Double(bitPattern: rng.next() & ((1 << 52) - 1) | 1)
                     : randomDouble(&rng, binaryExponents: -1074...1023)
                 let (m, e) = decompose(d)
                 let (digits, fractionDigits) = exactDecimal(m, e)
-                appendDecimal(digits, fractionDigits: fractionDigits, negative: negative, style: rng.below(3), to: &text)
+                appendDecimal(
+                    digits, fractionDigits: fractionDigits, negative: negative, style: rng.below(3), to: &text)
             default:
                 // printf %.Ng with 1...40 significant digits of a random double (any range).
-                let d = rng.chance(1, in: 2)
+                let d =
+                    rng.chance(1, in: 2)
                     ? randomDouble(&rng, binaryExponents: -1074...1023)
                     : randomDouble(&rng, binaryExponents: -40...40)
                 let precision = Int32(rng.inRange(1...40))
                 let length = printed.withUnsafeMutableBufferPointer { buffer in
-                    withVaList([precision, negative ? -d : d]) { vsnprintf(buffer.baseAddress!, buffer.count, "%.*g", $0) }
+                    withVaList([precision, negative ? -d : d]) {
+                        vsnprintf(buffer.baseAddress!, buffer.count, "%.*g", $0)
+                    }
                 }
                 printed.withUnsafeBufferPointer { buffer in
                     text.append(contentsOf: UnsafeRawBufferPointer(start: buffer.baseAddress!, count: Int(length)))
@@ -424,7 +443,8 @@ struct DecimalParserTests {
             switch i % 4 {
             case 0, 1:
                 // The exact midpoint between a double and its successor, or a hair either side of it.
-                let d = i % 64 == 1
+                let d =
+                    i % 64 == 1
                     ? randomDouble(&rng, binaryExponents: -1074...1022)
                     : randomDouble(&rng, binaryExponents: -80...80)
                 let (m, e) = decompose(d)
@@ -432,11 +452,16 @@ struct DecimalParserTests {
                 var midE = e - 1
                 switch rng.below(3) {
                 case 0: break
-                case 1: midM = midM << 9 + 1; midE -= 9  // just above
-                default: midM = midM << 9 - 1; midE -= 9  // just below
+                case 1:
+                    midM = midM << 9 + 1
+                    midE -= 9  // just above
+                default:
+                    midM = midM << 9 - 1
+                    midE -= 9  // just below
                 }
                 let (digits, fractionDigits) = exactDecimal(midM, midE)
-                appendDecimal(digits, fractionDigits: fractionDigits, negative: negative, style: rng.below(3), to: &text)
+                appendDecimal(
+                    digits, fractionDigits: fractionDigits, negative: negative, style: rng.below(3), to: &text)
             case 2:
                 // Ties that fit in 19 digits, w × 10^q with -4 <= q <= 23: the
                 // only place a product in Eisel–Lemire can be exactly halfway.
@@ -500,20 +525,23 @@ struct DecimalParserTests {
     @Test("differential: fixed edge cases")
     func fixedCases() {
         var diff = Differential()
-        let cases = gpsStrings + [
-            "0", "-0", "+0", "0.0", "-0.0", ".0", "0.", "00012.5000", "0000.000123", " 12.5 ", "\t-7\n",
-            "1e308", "1.7976931348623157e308", "1.7976931348623158e308", "1.7976931348623159e308",
-            "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497791.9999999999999999999999999999999999999999999999999999999999999999999999",
-            "4.9e-324", "5e-324", "2.4703282292062327e-324", "2.4703282292062328e-324", "2.4703282292062327208828439643411068618252990130716238221279284125033775363510437593264991818081799618989828234772285886546332835517796989819938739800539093906315035659515570226392290858392449105184435931802849936536152500319370457678249219365623669863658480757001585769269903706311928279558551332927834338409351978015531246597263579574622766465272827220056374006485499977096599470454020828166226237857393450736339007967761930577506740176324673600968951340535537458516661134223766678604162159680461914467291840300530057530849048765391711386591646239524912623653881879636239373280423891018672348497668235089863388587925628302755995657524455507255189313690836254779186948667994968324049705821028513185451396213837722826145437693412532098591327667236328125e-324",
-            "2.2250738585072014e-308", "2.2250738585072011e-308", "2.2250738585072012e-308", "2.225073858507201136057409796709131975934819546351645648023426109724822222021076945516529523908135087914149158913039621106870086438694594645527657207407820621743379988141063267329253552286881372149012981122451451889849057222307285255133155755015914397476397983411801999323962548289017107081850690630666655994938275772572015763062690663332647565300009245888316433037779791869612049497390377829704905051080609940730262937128958950003583799967207254304360284078895771796150945516748243471030702609144621572289880258182545180325707018860872113128079512233426288368622321503775666622503982534335974568884423900265498198385487948292206894721689831099698365846814022854243330660339850886445804001034933970427567186443383770486037861622771738545623065874679014086723327636718751234567890123456789012345678901234567890e-308",
-            "1e-400", "-1e-400", "1e400", "-1e400", "1e-342", "1e-343", "9.99999e-343", "1e309", "0.1e309",
-            "0e999999", "1e23", "8.98846567431158e307", "9007199254740993", "9007199254740992.5",
-            "123456789012345678901234567890", "0.000000000000000000000000000000000000000000001",
-            "3.141592653589793238462643383279502884197169399375105820974944592307816406286",
-            "2.718281828459045235360287471352662497757247093699959574966967627724076630353e-5",
-            "1448997445238699", "6929495644600919e-305", "89255e-22", "7.038531e-26", "9214843084008499",
-            "30078505129381147446200", "1777820000000000000001", "0.3932922657273", "4.35679664e-315",
-        ]
+        let cases =
+            gpsStrings + [
+                "0", "-0", "+0", "0.0", "-0.0", ".0", "0.", "00012.5000", "0000.000123", " 12.5 ", "\t-7\n",
+                "1e308", "1.7976931348623157e308", "1.7976931348623158e308", "1.7976931348623159e308",
+                "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497791.9999999999999999999999999999999999999999999999999999999999999999999999",
+                "4.9e-324", "5e-324", "2.4703282292062327e-324", "2.4703282292062328e-324",
+                "2.4703282292062327208828439643411068618252990130716238221279284125033775363510437593264991818081799618989828234772285886546332835517796989819938739800539093906315035659515570226392290858392449105184435931802849936536152500319370457678249219365623669863658480757001585769269903706311928279558551332927834338409351978015531246597263579574622766465272827220056374006485499977096599470454020828166226237857393450736339007967761930577506740176324673600968951340535537458516661134223766678604162159680461914467291840300530057530849048765391711386591646239524912623653881879636239373280423891018672348497668235089863388587925628302755995657524455507255189313690836254779186948667994968324049705821028513185451396213837722826145437693412532098591327667236328125e-324",
+                "2.2250738585072014e-308", "2.2250738585072011e-308", "2.2250738585072012e-308",
+                "2.225073858507201136057409796709131975934819546351645648023426109724822222021076945516529523908135087914149158913039621106870086438694594645527657207407820621743379988141063267329253552286881372149012981122451451889849057222307285255133155755015914397476397983411801999323962548289017107081850690630666655994938275772572015763062690663332647565300009245888316433037779791869612049497390377829704905051080609940730262937128958950003583799967207254304360284078895771796150945516748243471030702609144621572289880258182545180325707018860872113128079512233426288368622321503775666622503982534335974568884423900265498198385487948292206894721689831099698365846814022854243330660339850886445804001034933970427567186443383770486037861622771738545623065874679014086723327636718751234567890123456789012345678901234567890e-308",
+                "1e-400", "-1e-400", "1e400", "-1e400", "1e-342", "1e-343", "9.99999e-343", "1e309", "0.1e309",
+                "0e999999", "1e23", "8.98846567431158e307", "9007199254740993", "9007199254740992.5",
+                "123456789012345678901234567890", "0.000000000000000000000000000000000000000000001",
+                "3.141592653589793238462643383279502884197169399375105820974944592307816406286",
+                "2.718281828459045235360287471352662497757247093699959574966967627724076630353e-5",
+                "1448997445238699", "6929495644600919e-305", "89255e-22", "7.038531e-26", "9214843084008499",
+                "30078505129381147446200", "1777820000000000000001", "0.3932922657273", "4.35679664e-315",
+            ]
         for c in cases { diff.check(c) }
         diff.expectClean(minimumCount: cases.count)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RunnectKit
 
 @Suite("XML scanner")
@@ -41,9 +42,11 @@ struct XMLScannerTests {
             <gpx version="1.1"><wpt lat="37.5" lon='127'/><name>A &amp; B &#xD55C;&#44053;</name>\
             <desc><![CDATA[<b>raw</b>]]></desc></gpx>
             """
-        #expect(try Self.transcript(xml) == [
-            "<gpx", "<wpt lat=37.5", "/wpt", "<name", "'A & B 한강'", "/name", "<desc", "'<b>raw</b>'", "/desc", "/gpx",
-        ])
+        #expect(
+            try Self.transcript(xml) == [
+                "<gpx", "<wpt lat=37.5", "/wpt", "<name", "'A & B 한강'", "/name", "<desc", "'<b>raw</b>'", "/desc",
+                "/gpx",
+            ])
     }
 
     @Test("tokens split across chunk boundaries give the same transcript", arguments: [1, 2, 3, 7, 16, 64])
@@ -63,18 +66,25 @@ struct XMLScannerTests {
     @Test("line and column of a truncated document name where it ended", arguments: [4, 1 << 20])
     func truncatedDocument(_ chunkSize: Int) throws {
         let error = try #require(Self.error("<gpx>\n  <trk>\n    <name>x</name>\n", chunkSize: chunkSize))
-        guard case .malformedXML(let message, let line, _) = error else { Issue.record("\(error)"); return }
+        guard case .malformedXML(let message, let line, _) = error else {
+            Issue.record("\(error)")
+            return
+        }
         #expect(message.contains("<trk> is not closed"))
         #expect(line == 4)
     }
 
-    @Test("a document ending inside a tag, a value or a comment names where it starts, whatever the chunking",
-          arguments: [4, 1 << 20])
+    @Test(
+        "a document ending inside a tag, a value or a comment names where it starts, whatever the chunking",
+        arguments: [4, 1 << 20])
     func endInsideConstruct(_ chunkSize: Int) throws {
         // Found by the XML fuzz target: read in one piece, the error named the end of the file.
         for xml in ["<gpx>\n  <trkpt lat", "<gpx>\n  <trkpt lat=\"37.5", "<gpx>\n  <!-- a comment", "<gpx>\n  </trk"] {
             let error = try #require(Self.error(xml, chunkSize: chunkSize), "\(xml)")
-            guard case .malformedXML(let message, let line, let column) = error else { Issue.record("\(error)"); continue }
+            guard case .malformedXML(let message, let line, let column) = error else {
+                Issue.record("\(error)")
+                continue
+            }
             #expect(message.hasPrefix("unexpected end of file inside"), "\(xml): \(message)")
             #expect(line == 2 && column == 3, "\(xml): line \(line), column \(column)")
         }
@@ -82,7 +92,10 @@ struct XMLScannerTests {
 
     @Test func mismatchedEndTag() throws {
         let error = try #require(Self.error("<gpx>\n<trk></trkseg></gpx>"))
-        guard case .malformedXML(let message, let line, let column) = error else { Issue.record("\(error)"); return }
+        guard case .malformedXML(let message, let line, let column) = error else {
+            Issue.record("\(error)")
+            return
+        }
         #expect(message == "</trkseg> does not close <trk>")
         #expect(line == 2 && column == 6)
     }
@@ -91,23 +104,28 @@ struct XMLScannerTests {
     func endTagWithoutName() throws {
         // Found by the XML fuzz target: the bytes, line break included, went into the message.
         let error = try #require(Self.error("<gpx><time>\n  </t\u{1}\0\n <course></gpx>"))
-        guard case .malformedXML(let message, let line, let column) = error else { Issue.record("\(error)"); return }
+        guard case .malformedXML(let message, let line, let column) = error else {
+            Issue.record("\(error)")
+            return
+        }
         #expect(message == "invalid element name in an end tag")
         #expect(line == 2 && column == 3)
         #expect(!error.description.contains("\n"))
     }
 
-    @Test("malformed documents are rejected with a message", arguments: [
-        ("", "no root element"),
-        ("<gpx><a b=c/></gpx>", "quoted"),
-        ("<gpx><a b=\"1\"c=\"2\"/></gpx>", "whitespace"),
-        ("<gpx></gpx><gpx/>", "after the root"),
-        ("junk<gpx/>", "outside the root"),
-        ("<gpx><a b=\"<\"/></gpx>", "'<' in an attribute"),
-        ("<gpx><1/></gpx>", "invalid element name"),
-        ("<gpx><!-- never closed", "comment"),
-        ("<gpx><a>text", "not closed"),
-    ])
+    @Test(
+        "malformed documents are rejected with a message",
+        arguments: [
+            ("", "no root element"),
+            ("<gpx><a b=c/></gpx>", "quoted"),
+            ("<gpx><a b=\"1\"c=\"2\"/></gpx>", "whitespace"),
+            ("<gpx></gpx><gpx/>", "after the root"),
+            ("junk<gpx/>", "outside the root"),
+            ("<gpx><a b=\"<\"/></gpx>", "'<' in an attribute"),
+            ("<gpx><1/></gpx>", "invalid element name"),
+            ("<gpx><!-- never closed", "comment"),
+            ("<gpx><a>text", "not closed"),
+        ])
     func malformed(_ xml: String, _ fragment: String) {
         let error = Self.error(xml)
         #expect(error?.description.contains(fragment) == true, "\(String(describing: error))")
@@ -142,4 +160,3 @@ struct XMLScannerTests {
         }
     }
 }
-
