@@ -32,13 +32,9 @@ seeds=$(mktemp -d "${TMPDIR:-/tmp}/runnect-fuzz-$target-seeds.XXXXXX")
 trap 'rm -rf "$seeds"' EXIT
 shared="${RUNNECT_SHARED:-$root/../shared}"
 options=(-max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1)
-case "$target" in
-  fit)
-    module=RunnectFITFuzz
-    sources=(
-      Sources/RunnectKit/Readers/FIT/*.swift
-      Sources/RunnectKit/Readers/Bytes/ByteStream.swift
-      Sources/RunnectKit/Readers/ReadError.swift
+# What every reader needs besides the readers themselves: the model, times, text rules, the
+# time-order warnings (and the formatting they use), and the targets' shared checks.
+common=(
       Sources/RunnectKit/Time/*.swift
       Sources/RunnectKit/Text/*.swift
       Sources/RunnectKit/Model/*.swift
@@ -46,6 +42,15 @@ case "$target" in
       Sources/RunnectKit/Analysis/Activity+TimeOrder.swift
       Sources/RunnectKit/Formatting/*.swift
       Fuzz/FuzzSupport.swift
+)
+case "$target" in
+  fit)
+    module=RunnectFITFuzz
+    sources=(
+      Sources/RunnectKit/Readers/FIT/*.swift
+      Sources/RunnectKit/Readers/Bytes/ByteStream.swift
+      Sources/RunnectKit/Readers/ReadError.swift
+      "${common[@]}"
       Fuzz/FITFuzzTarget.swift
     )
     compile=()
@@ -58,13 +63,7 @@ case "$target" in
     sources=(
       Sources/RunnectKit/Readers/*.swift
       Sources/RunnectKit/Readers/*/*.swift
-      Sources/RunnectKit/Time/*.swift
-      Sources/RunnectKit/Text/*.swift
-      Sources/RunnectKit/Model/*.swift
-      Sources/RunnectKit/Analysis/TimeOrder.swift
-      Sources/RunnectKit/Analysis/Activity+TimeOrder.swift
-      Sources/RunnectKit/Formatting/*.swift
-      Fuzz/FuzzSupport.swift
+      "${common[@]}"
       Fuzz/XMLFuzzTarget.swift
     )
     compile=(-I Sources/CZlib -lz)
