@@ -8,4 +8,6 @@ scripts/setup.sh --test
 # Formatting: the committed .swift-format, warnings as errors (swift-format ships with the toolchain).
 swift format lint --strict --recursive --configuration .swift-format Sources Tests Fuzz Package.swift >&2
 swift build --build-tests >&2
+# The DocC catalogs of the two libraries; a broken link or an undocumented parameter fails the run.
+swift package generate-documentation --target RunnectKit --target RunnectStore --warnings-as-errors >&2
 swift test --skip-build --disable-xctest "$@"

@@ -39,8 +39,10 @@ public struct BulkImporter: Sendable {
 
     /// Imports `items` in order.
     ///
-    /// - Parameter onBatch: Called on the calling thread after each batch is stored, with the
-    ///   outcome of each of its files in order.
+    /// - Parameters:
+    ///   - items: The files, in the order their outcomes are reported.
+    ///   - onBatch: Called on the calling thread after each batch is stored, with the outcome of
+    ///     each of its files in order.
     /// - Returns: The counts.
     /// - Throws: ``StoreError/database(_:)`` when a batch's transaction fails as a whole (the
     ///   batches before it stay stored).

@@ -7,7 +7,7 @@ extension CourseStore {
 
     /// Reads, hashes and imports one file in a single pass over its bytes.
     ///
-    /// The format is detected from the content (see ``RunnectKit/ActivityReader``). The content
+    /// The format is detected from the content (see RunnectKit's `ActivityReader`). The content
     /// hash is the SHA-256 of every byte of the file.
     ///
     /// - Parameters:
@@ -17,7 +17,7 @@ extension CourseStore {
     ///   - description: By default the file's own description.
     ///   - departure: Where the course starts.
     /// - Returns: The stored course.
-    /// - Throws: ``RunnectKit/ReadError`` when the file cannot be opened or read as a course;
+    /// - Throws: RunnectKit's `ReadError` when the file cannot be opened or read as a course;
     ///   ``StoreError/duplicate(existingID:)`` when the current user imported the same bytes
     ///   before; other ``StoreError``s as for
     ///   ``importActivity(_:contentHash:title:description:departure:fileName:)``.

@@ -5,7 +5,9 @@ extension CourseStore {
     // MARK: - Changing courses
 
     /// Gives one of the current user's courses a new title.
-    /// - Parameter title: 1–40 characters after trimming.
+    /// - Parameters:
+    ///   - id: The course.
+    ///   - title: 1–40 characters after trimming.
     /// - Returns: The course as changed.
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/notOwner(id:owner:)``,
     ///   ``StoreError/invalidTitle(_:)``.
@@ -36,6 +38,7 @@ extension CourseStore {
 
     /// Shares one of the current user's courses, with the title and description the service shows.
     /// - Parameters:
+    ///   - id: The course.
     ///   - title: 1–40 characters after trimming.
     ///   - description: Not blank.
     /// - Returns: The course, now shared.

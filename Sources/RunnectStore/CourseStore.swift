@@ -20,14 +20,31 @@ import RunnectKit
 /// can write the same file: writes wait for each other up to ``busyTimeoutSeconds``.
 ///
 /// ## Topics
-/// - ``init(path:user:)``, ``defaultPath(environment:)``, ``defaultUser(environment:)``
-/// - Adding: ``importFile(path:title:description:departure:)``,
-///   ``importActivity(_:contentHash:title:description:departure:fileName:)``,
-///   ``draw(points:title:description:departure:)``
-/// - Reading: ``course(id:)``, ``activity(id:)``, ``list(_:sort:page:)``,
-///   ``search(keywords:scope:sort:page:)``, ``readCourses(in:sort:_:)``
-/// - Changing: ``rename(id:title:)``, ``delete(ids:)``, ``upload(id:title:description:)``,
-///   ``unupload(id:)``, ``scrap(id:)``, ``unscrap(id:)``
+///
+/// ### Opening
+/// - ``init(path:user:)``
+/// - ``defaultPath(environment:)``
+/// - ``defaultUser(environment:)``
+///
+/// ### Adding
+/// - ``importFile(path:title:description:departure:)``
+/// - ``importActivity(_:contentHash:title:description:departure:fileName:)``
+/// - ``draw(points:title:description:departure:)``
+///
+/// ### Reading
+/// - ``course(id:)``
+/// - ``activity(id:)``
+/// - ``list(_:sort:page:)``
+/// - ``search(keywords:scope:sort:page:)``
+/// - ``readCourses(in:sort:_:)``
+///
+/// ### Changing
+/// - ``rename(id:title:)``
+/// - ``delete(ids:)``
+/// - ``upload(id:title:description:)``
+/// - ``unupload(id:)``
+/// - ``scrap(id:)``
+/// - ``unscrap(id:)``
 public final class CourseStore: Sendable {
     /// The user the store acts for.
     public let user: String

@@ -3,7 +3,7 @@ import Foundation
 /// Distance, time, pace, elevation, heart rate and extent of an activity: what a runner reads
 /// after a run, and what `runnect stats --json` writes.
 ///
-/// Computed by ``init(segments:options:)`` (or ``Activity/stats(options:)``) over the segments of
+/// Computed by ``init(segments:timerPauses:options:)`` (or ``Activity/stats(options:)``) over the segments of
 /// a course. Missing data is `nil` and never 0: a file without times has a distance and bounds but
 /// no time or pace, one without elevation has no elevation figures.
 ///

@@ -7,7 +7,7 @@
 ///   has each control replaced (``replacing(in:keepingLineBreaks:)``): line breaks and tabs by a
 ///   space (or kept, in a description), every other control by U+FFFD `�`, so `a\0b` reads
 ///   `a�b`, never `a`.
-/// - **Human-readable output** never writes a control raw (``escaped(_:)``): what is left (a
+/// - **Human-readable output** never writes a control raw (``escaped(_:keepingLineBreaks:)``): what is left (a
 ///   course stored by an older version, a file name) is shown as `\u{1B}`. JSON output escapes
 ///   controls by itself.
 ///
@@ -26,7 +26,9 @@ public enum ControlCharacters {
 
     /// The first control of `text`, and its place (1-based, in characters as a user counts them);
     /// `nil` when there is none.
-    /// - Parameter allowingLineBreaks: Line feeds and tabs are allowed (a description).
+    /// - Parameters:
+    ///   - text: The text to look through.
+    ///   - allowingLineBreaks: Line feeds and tabs are allowed (a description).
     public static func first(in text: String, allowingLineBreaks: Bool = false)
         -> (scalar: Unicode.Scalar, position: Int)?
     {
@@ -67,8 +69,10 @@ public enum ControlCharacters {
     }
 
     /// `text` with each control written as a visible escape (`\u{1B}`), for a terminal.
-    /// - Parameter keepingLineBreaks: Line feeds are left as they are (the caller indents what
-    ///   follows them).
+    /// - Parameters:
+    ///   - text: The text to escape.
+    ///   - keepingLineBreaks: Line feeds are left as they are (the caller indents what follows
+    ///     them).
     public static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""

@@ -1,7 +1,7 @@
 import Foundation
 import RunnectKit
 
-/// The compact binary form an ``RunnectKit/Activity`` is stored in (the `course.geometry` blob).
+/// The compact binary form a RunnectKit `Activity` is stored in (the `course.geometry` blob).
 ///
 /// Every value survives exactly: doubles are stored as their bit patterns, times as the bits of
 /// `timeIntervalSinceReferenceDate`, so `decode(encode(a)) == a`. Little-endian throughout:

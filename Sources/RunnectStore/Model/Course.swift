@@ -16,13 +16,13 @@ public struct Course: Codable, Equatable, Sendable, Identifiable {
     public var description: String?
     /// Where the course starts; `nil` when not given.
     public var departure: Departure?
-    /// The format the course was read from (``RunnectKit/ActivityFormat`` raw value: `gpx-1.1`,
+    /// The format the course was read from (RunnectKit's `ActivityFormat` raw value: `gpx-1.1`,
     /// `points`, …).
     public var sourceFormat: String
     /// Lowercase hex SHA-256 of the source file's bytes, or of the canonical `lat,lon lat,lon …`
     /// text of a drawn course.
     public var contentHash: String
-    /// The figures computed at import (default ``RunnectKit/StatsOptions``), kept at the
+    /// The figures computed at import (RunnectKit's default `StatsOptions`), kept at the
     /// resolution of their JSON form (millimetres, milliseconds).
     public var stats: ActivityStats
     /// When the course was stored (UTC, millisecond resolution).

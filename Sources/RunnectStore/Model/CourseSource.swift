@@ -16,7 +16,7 @@ public struct CourseSource: Sendable {
 
     /// Reads `path` (`-` for standard input), detecting the format from the content, and hashes
     /// its bytes as they stream past the reader (bytes after the document's end included).
-    /// - Throws: ``RunnectKit/ReadError`` when the file cannot be opened or read as a course.
+    /// - Throws: RunnectKit's `ReadError` when the file cannot be opened or read as a course.
     public init(path: String) throws {
         let stream = HashingByteStream(try FileByteStream(path: path))
         activity = try ActivityReader.read(from: stream)

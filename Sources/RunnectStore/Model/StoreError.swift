@@ -4,7 +4,7 @@ import RunnectKit
 /// What the course store refuses, with a message that says what to do about it.
 ///
 /// Nothing is changed in the database when one of these is thrown. Errors of the files being read
-/// (``RunnectKit/ReadError``) pass through ``CourseStore/importFile(path:title:description:departure:)``
+/// (RunnectKit's `ReadError`) pass through ``CourseStore/importFile(path:title:description:departure:)``
 /// unchanged, so that a caller can tell a file it could not open from a course it refused.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No course has this id.
@@ -46,7 +46,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The stored geometry of a course could not be decoded.
     case corruptGeometry(id: Int64, reason: String)
     /// Typed text (a title, a description, a departure, a user name) holds a control character
-    /// (see ``RunnectKit/ControlCharacters``): ESC, BEL, CR, NUL, a bidirectional override, …;
+    /// (see RunnectKit's `ControlCharacters`): ESC, BEL, CR, NUL, a bidirectional override, …;
     /// `position` counts characters from 1.
     case controlCharacter(field: String, scalar: Unicode.Scalar, position: Int)
     /// More distinct keywords than ``CourseStore/maximumKeywordCount``.

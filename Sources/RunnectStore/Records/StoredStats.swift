@@ -2,7 +2,7 @@ import Foundation
 import RunnectKit
 
 /// A course's figures as the `stats` column keeps them: a storage format of its own, versioned,
-/// so that the `--json` output (``RunnectKit/ActivityStats``'s keys and rounding) can change
+/// so that the `--json` output (RunnectKit's `ActivityStats` keys and rounding) can change
 /// without silently changing what is stored, and a stored row never needs the output's code to
 /// be read.
 ///

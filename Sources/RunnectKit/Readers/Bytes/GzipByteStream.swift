@@ -30,7 +30,9 @@ public final class GzipByteStream: ByteStream {
     private var outputBytes = 0
 
     /// Wraps `source`, whose first bytes must be a gzip header.
-    /// - Parameter maxOutputBytes: Inflated bytes allowed in all.
+    /// - Parameters:
+    ///   - source: The compressed bytes.
+    ///   - maxOutputBytes: Inflated bytes allowed in all.
     /// - Throws: ``ReadError/io(_:)`` when zlib cannot start (out of memory).
     public init(_ source: ByteStream, maxOutputBytes: Int = GzipByteStream.defaultMaxOutputBytes) throws {
         self.source = source

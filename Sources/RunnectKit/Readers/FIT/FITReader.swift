@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Damage never loses what came before it: a truncated or corrupt file gives the records before
 /// the damage and a warning naming the byte offset; it is an error only when no record precedes
-/// it. A CRC mismatch is a warning. See ``FITDecoder`` for the protocol details.
+/// it. A CRC mismatch is a warning. See `FITDecoder` (internal) for the protocol details.
 public struct FITReader: Sendable {
     /// The activity and what else the file held.
     public struct Result: Sendable {

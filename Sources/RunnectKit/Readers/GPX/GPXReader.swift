@@ -4,7 +4,7 @@ import Foundation
 /// rate, cadence and temperature from Garmin's TrackPointExtension (v1 and v2) under whatever
 /// prefix a file binds it to, or none.
 ///
-/// The file is streamed through ``XMLScanner``: memory grows with the points kept, not with the
+/// The file is streamed through `XMLScanner`: memory grows with the points kept, not with the
 /// file text, and no DTD or external entity is ever read. Elements are matched by local name, so
 /// files without a namespace, with undeclared prefixes, a byte order mark or whitespace before
 /// the XML declaration are read. Unknown elements and extensions are skipped.

@@ -15,7 +15,7 @@ import Foundation
 /// A `<Course>` (a planned route, `<Courses>`) becomes an ``Activity`` whose `<Track>`s are
 /// ``Route``s, named after the course, and whose `<CoursePoint>`s are waypoints.
 ///
-/// Like ``GPXReader``, the file is streamed through ``XMLScanner`` (no DOM, no DTD, no entity
+/// Like ``GPXReader``, the file is streamed through `XMLScanner` (no DOM, no DTD, no entity
 /// expansion), elements are matched by local name, and whitespace or a byte order mark before the
 /// XML declaration is accepted (Polar V800 exports start with spaces). Zone-less times are taken
 /// as UTC, with a warning.
@@ -30,7 +30,7 @@ public struct TCXReader: Sendable {
     }
 
     /// The whole document as one activity: the tracks, routes, waypoints and laps of all its
-    /// activities and courses, with the device totals summed (see ``Activity/merging(_:)``).
+    /// activities and courses, with the device totals summed (see ``Activity/merging(_:format:)``).
     /// - Throws: ``ReadError`` with the line and column of the first problem.
     public func read(from stream: ByteStream) throws -> Activity {
         Activity.merging(try readAll(from: stream))

@@ -44,6 +44,7 @@ public enum TappedPointsReader {
     /// The document is read to its end before a bad point is reported, so that a document that
     /// is not JSON at all is reported as such.
     /// - Parameters:
+    ///   - stream: The document's bytes.
     ///   - maxBytes: the most bytes read before ``ReadError/tooLarge(limitBytes:)``.
     /// - Throws: ``ReadError/invalidContent(_:)`` naming the line, column and byte of a JSON
     ///   error (nesting deeper than 512, a kept string over 1 MiB, …) or the first bad point.
