@@ -103,7 +103,7 @@ extension CourseStore {
     func fetchCourses(_ db: Database, ids: [Int64]) throws -> [Course] {
         guard !ids.isEmpty else { return [] }
         let rows = try CourseRow.request(CourseRecord.filter(keys: ids), user: user).fetchAll(db)
-        let byID = Dictionary(rows.map { ($0.id, $0.course) }, uniquingKeysWith: { first, _ in first })
+        let byID = Dictionary(rows.map { ($0.course.id, $0.course) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
     }
 

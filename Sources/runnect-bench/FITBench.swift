@@ -7,21 +7,14 @@ func fitBench(_ arguments: [String]) throws {
     guard let path = arguments.first else { usage() }
     let repeats = repeatCount(arguments, default: 5)
     let bytes = try fileBytes(path)
-    var decodeBest = Double.infinity
-    var statsBest = Double.infinity
-    var summary = FITSummary()
-    var distance = 0.0
-    for _ in 0..<repeats {
-        let start = now()
-        let result = try FITReader().decode(from: FileByteStream(path: path))
-        let decoded = now()
-        let stats = result.activity.stats(options: StatsOptions(includeSplits: true))
-        let end = now()
-        decodeBest = min(decodeBest, decoded - start)
-        statsBest = min(statsBest, end - start)
-        summary = result.summary
-        distance = stats.distanceMeters
+    let timing = try ReadAndStatsTiming(repeats: repeats) {
+        try FITReader().decode(from: FileByteStream(path: path))
+    } activity: {
+        $0.activity
     }
+    let (decodeBest, statsBest) = (timing.readSeconds, timing.totalSeconds)
+    let summary = timing.read.summary
+    let distance = timing.stats.distanceMeters
     let megabytes = bytes / 1e6
     let records = Double(summary.recordCount)
     let name = (path as NSString).lastPathComponent

@@ -6,21 +6,14 @@ import RunnectKit
 /// best of `repeats` runs in this process. Prints one JSON line tagged with `work`.
 func readBench(path: String, repeats: Int, work: String) throws {
     let bytes = try fileBytes(path)
-    var best = Double.infinity
-    var parseBest = Double.infinity
-    var points = 0
-    var distance = 0.0
-    for _ in 0..<repeats {
-        let start = now()
-        let activity = try ActivityReader.read(path: path)
-        let parsed = now()
-        let stats = activity.stats(options: StatsOptions(includeSplits: true))
-        let end = now()
-        best = min(best, end - start)
-        parseBest = min(parseBest, parsed - start)
-        points = stats.points
-        distance = stats.distanceMeters
+    let timing = try ReadAndStatsTiming(repeats: repeats) {
+        try ActivityReader.read(path: path)
+    } activity: {
+        $0
     }
+    let (best, parseBest) = (timing.totalSeconds, timing.readSeconds)
+    let points = timing.stats.points
+    let distance = timing.stats.distanceMeters
     let megabytes = bytes / 1e6
     emit([
         ("tool", "runnect"), ("work", work), ("file", path), ("bytes", Int(bytes)),
