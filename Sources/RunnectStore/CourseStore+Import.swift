@@ -165,6 +165,7 @@ extension CourseStore {
             stats: record.stats.stats, createdAt: dates?[0] ?? record.createdAt, isUploaded: record.isUploaded,
             uploadedAt: dates?[1], scrapCount: record.scrapCount, isScrapped: false)
         try SearchIndex.index(db, courseID: id, entry: draft.searchEntry)
+        try draft.bounds?.insert(db, courseID: id)
         try hooks.beforeImportCommit?(db, id)
         return course
     }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension CourseStore {
@@ -61,6 +62,59 @@ extension CourseStore {
             try db.execute(sql: "PRAGMA user_version = 1")
         }
 
+        migrator.registerMigration("v2-records", migrate: migrateToRecords)
+
         return migrator
+    }
+
+    /// Version 2: records of runs, each tied to one course, and an R*Tree of course bounds (with
+    /// each course's start and finish) for finding the courses a run may have followed.
+    private static func migrateToRecords(_ db: Database) throws {
+        // Every runner's records of the course, kept by the triggers below (as scrap_count).
+        try db.execute(sql: "ALTER TABLE course ADD COLUMN record_count INTEGER NOT NULL DEFAULT 0")
+        try db.create(table: "record") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("owner", .text).notNull()
+            // A course with records is deleted only after its records (the store asks first).
+            t.column("course_id", .integer).notNull().references("course", onDelete: .restrict)
+            t.column("title", .text).notNull()
+            t.column("source_format", .text).notNull()
+            t.column("content_hash", .text).notNull()
+            t.column("created_at", .datetime).notNull()
+            t.column("start_time", .datetime)
+            t.column("distance_m", .double).notNull()
+            t.column("point_count", .integer).notNull()
+            t.column("course_time_s", .double).notNull()
+            t.column("course_distance_m", .double).notNull()
+            t.column("match_coverage", .double).notNull()
+            t.column("stats", .jsonText).notNull()
+            t.column("geometry", .blob).notNull()
+            t.uniqueKey(["owner", "content_hash"])
+        }
+        try db.create(index: "record_owner_start", on: "record", columns: ["owner", "start_time"])
+        try db.create(
+            index: "record_course_owner_time", on: "record", columns: ["course_id", "owner", "course_time_s"])
+        try db.execute(
+            sql: """
+                CREATE TRIGGER record_added AFTER INSERT ON record BEGIN
+                    UPDATE course SET record_count = record_count + 1 WHERE id = NEW.course_id;
+                END;
+                CREATE TRIGGER record_removed AFTER DELETE ON record BEGIN
+                    UPDATE course SET record_count = record_count - 1 WHERE id = OLD.course_id;
+                END;
+                CREATE VIRTUAL TABLE course_bounds USING rtree(
+                    id, min_lat, max_lat, min_lon, max_lon, +start_lat, +start_lon, +finish_lat, +finish_lon);
+                CREATE TRIGGER course_bounds_removed AFTER DELETE ON course BEGIN
+                    DELETE FROM course_bounds WHERE id = OLD.id;
+                END;
+                """)
+        // The courses stored so far: their bounds, start and finish from their geometry.
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, geometry FROM course")
+        while let row = try rows.next() {
+            let blob: Data = row[1]
+            guard let activity = try? ActivityCodec.decode(blob), let entry = CourseBounds(activity) else { continue }
+            try entry.insert(db, courseID: row[0])
+        }
+        try db.execute(sql: "PRAGMA user_version = 2")
     }
 }

@@ -20,9 +20,11 @@ extension ActivityCodec {
                 throw ActivityCodecError.badMagic
             }
             let found = bytes[magic.count]
-            guard found == version || found == deviceVersion else { throw ActivityCodecError.unsupportedVersion(found) }
+            guard found == version || found == deviceVersion || found == pausesVersion else {
+                throw ActivityCodecError.unsupportedVersion(found)
+            }
             offset = magic.count + 1
-            if found == deviceVersion { pointFlags = PointFlags.version2 }
+            if found != version { pointFlags = PointFlags.version2 }
 
             let formatOffset = offset
             let formatName = try string()
@@ -72,7 +74,7 @@ extension ActivityCodec {
                 activity.waypoints.append(Waypoint(name: name, point: try point()))
             }
 
-            if found == deviceVersion {
+            if found != version {
                 if try flags(allowed: 1, of: "device") & 1 != 0 { activity.deviceTotals = try totals() }
                 let lapCount = try count(of: "laps", minimumBytes: minimumLapBytes)
                 activity.laps.reserveCapacity(lapCount)
@@ -83,6 +85,20 @@ extension ActivityCodec {
                     }
                     lap.totals = try totals()
                     activity.laps.append(lap)
+                }
+            }
+            if found == pausesVersion {
+                let pauseCount = try count(of: "pauses", minimumBytes: 16)
+                activity.timerPauses.reserveCapacity(pauseCount)
+                for _ in 0..<pauseCount {
+                    let pauseOffset = offset
+                    let start = try double()
+                    let end = try double()
+                    guard start <= end else { throw ActivityCodecError.invalidPause(offset: pauseOffset) }
+                    activity.timerPauses.append(
+                        DateInterval(
+                            start: Date(timeIntervalSinceReferenceDate: start),
+                            end: Date(timeIntervalSinceReferenceDate: end)))
                 }
             }
 

@@ -30,6 +30,13 @@ import RunnectKit
 ///             [f64]… [string] (the fields present, in flag order)
 /// ```
 ///
+/// Version 3 ("RNC3", for records of runs) is version 2 followed by the timer's pauses, written
+/// only when there are some:
+///
+/// ```
+/// pauses    = u32(n) (f64(start) f64(end))×n
+/// ```
+///
 /// A point takes 17 bytes plus 8 per optional field present: 17 for a tap, 49 for a watch fix
 /// with elevation, time, heart rate and cadence (JSON of the same point takes about 150).
 ///
@@ -42,6 +49,8 @@ enum ActivityCodec {
     static let version: UInt8 = UInt8(ascii: "1")
     /// The version written for activities with laps or device totals.
     static let deviceVersion: UInt8 = UInt8(ascii: "2")
+    /// The version written for activities with timer pauses.
+    static let pausesVersion: UInt8 = UInt8(ascii: "3")
 
     /// Smallest encodings, used to bound counts before allocating.
     static let minimumPointBytes = 17
@@ -63,9 +72,11 @@ enum ActivityCodec {
             activity.tracks.reduce(0) { $0 + $1.segments.reduce(0) { $0 + $1.points.count } }
             + activity.routes.reduce(0) { $0 + $1.points.count } + activity.waypoints.count
         writer.bytes.reserveCapacity(64 + pointCount * 33)
-        let hasDevice = activity.deviceTotals != nil || !activity.laps.isEmpty || Self.hasDevicePoints(activity)
+        let hasPauses = !activity.timerPauses.isEmpty
+        let hasDevice =
+            hasPauses || activity.deviceTotals != nil || !activity.laps.isEmpty || Self.hasDevicePoints(activity)
         writer.bytes.append(contentsOf: magic)
-        writer.bytes.append(hasDevice ? deviceVersion : version)
+        writer.bytes.append(hasPauses ? pausesVersion : hasDevice ? deviceVersion : version)
         try writer.string(activity.format.rawValue)
 
         let metadata = activity.metadata
@@ -113,6 +124,13 @@ enum ActivityCodec {
                 writer.flags([lap.startTime != nil])
                 lap.startTime.map { writer.double($0.timeIntervalSinceReferenceDate) }
                 try writer.totals(lap.totals)
+            }
+        }
+        if hasPauses {
+            try writer.count(activity.timerPauses.count, of: "pauses")
+            for pause in activity.timerPauses {
+                writer.double(pause.start.timeIntervalSinceReferenceDate)
+                writer.double(pause.end.timeIntervalSinceReferenceDate)
             }
         }
         return Data(writer.bytes)

@@ -9,6 +9,7 @@ enum ActivityCodecError: Error, Equatable, CustomStringConvertible {
     case unknownFormat(String, offset: Int)
     case trailingBytes(Int)
     case tooLarge(String)
+    case invalidPause(offset: Int)
 
     var description: String {
         switch self {
@@ -30,6 +31,8 @@ enum ActivityCodecError: Error, Equatable, CustomStringConvertible {
             return "\(count) unexpected bytes after the end"
         case .tooLarge(let what):
             return "too many \(what) to store (more than 4,294,967,295)"
+        case .invalidPause(let offset):
+            return "a timer pause at byte \(offset) ends before it starts"
         }
     }
 }

@@ -19,6 +19,8 @@ public struct CourseDraft: Sendable {
     public let departure: Departure?
     /// The course's search entry, prepared with the draft.
     let searchEntry: SearchIndex.Entry
+    /// The course's entry in the R*Tree of course bounds.
+    let bounds: CourseBounds?
 
     /// The title the course will have.
     public var title: String { record.title }
@@ -79,6 +81,7 @@ public struct CourseDraft: Sendable {
             geometry: geometry)
         record.setDeparture(departure)
         self.departure = departure
+        bounds = CourseBounds(activity)
         searchEntry = SearchIndex.Entry(
             fields: SearchFields(
                 title: title, description: description, departure: departure?.searchableParts ?? []))

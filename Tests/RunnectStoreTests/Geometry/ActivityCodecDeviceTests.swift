@@ -58,15 +58,15 @@ struct ActivityCodecDeviceTests {
         #expect(throws: ActivityCodecError.self) { try ActivityCodec.decode(Data(relabelled.dropLast(5))) }
     }
 
-    @Test("every truncation of a version 2 blob is refused; unknown flags and version 3 too")
+    @Test("every truncation of a version 2 blob is refused; unknown flags and version 4 too")
     func damaged() throws {
         let blob = try ActivityCodec.encode(Self.lapped())
         for length in 0..<blob.count {
             #expect(throws: ActivityCodecError.self) { try ActivityCodec.decode(blob.prefix(length)) }
         }
         var newer = [UInt8](blob)
-        newer[3] = UInt8(ascii: "3")
-        #expect(throws: ActivityCodecError.unsupportedVersion(UInt8(ascii: "3"))) {
+        newer[3] = UInt8(ascii: "4")
+        #expect(throws: ActivityCodecError.unsupportedVersion(UInt8(ascii: "4"))) {
             try ActivityCodec.decode(Data(newer))
         }
         // A v1 body read as v2 has no device part: refused as truncated, never misread.

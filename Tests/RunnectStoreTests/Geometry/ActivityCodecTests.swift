@@ -107,7 +107,7 @@ struct ActivityCodecTests {
         #expect(decode(blob) == nil)
         #expect(decode(Array("GPX1".utf8) + blob.dropFirst(4)) == .badMagic)
         // Version 2 holds device figures; 3 is unknown.
-        #expect(decode(patched(3, [UInt8(ascii: "3")])) == .unsupportedVersion(UInt8(ascii: "3")))
+        #expect(decode(patched(3, [UInt8(ascii: "4")])) == .unsupportedVersion(UInt8(ascii: "4")))
         #expect(decode(blob + [0]) == .trailingBytes(1))
         #expect(decode(patched(metadataFlags, [0x81])) == .unknownFlags("metadata", 0x81, offset: metadataFlags))
         #expect(decode(patched(metadataFlags + 5, [0xFF])) == .invalidUTF8(offset: metadataFlags + 5))

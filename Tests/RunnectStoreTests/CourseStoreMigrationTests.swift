@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+import RunnectKit
+import Testing
+
+@testable import RunnectStore
+
+@Suite("Store: migration to schema version 2 (records, course bounds)")
+struct CourseStoreMigrationTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/store-v1/courses.sqlite")
+
+    @Test("a schema-1 file gains the record table and an R*Tree entry per course, from each course's own path")
+    func boundsOfStoredCourses() throws {
+        try withTemporaryDirectory { folder in
+            let copy = folder.appendingPathComponent("courses.sqlite")
+            try FileManager.default.copyItem(at: Self.fixture, to: copy)
+            let store = try CourseStore(path: copy.path, user: "minji")
+            #expect(try store.schemaVersion == 2)
+            try store.pool.read { db in
+                #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM record") == 0)
+                #expect(try Int.fetchAll(db, sql: "SELECT record_count FROM course") == Array(repeating: 0, count: 8))
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT c.id, c.geometry, b.min_lat, b.max_lat, b.min_lon, b.max_lon,
+                               b.start_lat, b.start_lon, b.finish_lat, b.finish_lon
+                        FROM course c JOIN course_bounds b ON b.id = c.id ORDER BY c.id
+                        """)
+                #expect(rows.count == 8)
+                for row in rows {
+                    let activity = try ActivityCodec.decode(row[1])
+                    let points = activity.courseSegments.flatMap { $0 }
+                    let latitudes = points.map(\.latitude)
+                    let longitudes = points.map(\.longitude)
+                    // 32-bit floats rounded outwards: the box holds every point, within two float steps (a step
+                    // is 7.6e-6° at 127°, under a metre).
+                    let box: [Double] = (2...5).map { row[$0] }
+                    #expect(box[0] <= latitudes.min()! && latitudes.min()! - box[0] < 1.6e-5)
+                    #expect(box[1] >= latitudes.max()! && box[1] - latitudes.max()! < 1.6e-5)
+                    #expect(box[2] <= longitudes.min()! && longitudes.min()! - box[2] < 1.6e-5)
+                    #expect(box[3] >= longitudes.max()! && box[3] - longitudes.max()! < 1.6e-5)
+                    #expect(row[6] as Double == points.first!.latitude && row[7] as Double == points.first!.longitude)
+                    #expect(row[8] as Double == points.last!.latitude && row[9] as Double == points.last!.longitude)
+                }
+            }
+        }
+    }
+
+    @Test(
+        "a course stored, then deleted, enters and leaves the R*Tree; one across the antimeridian takes every longitude"
+    )
+    func boundsKeptInStep() throws {
+        try withTemporaryDatabase { path in
+            let store = try CourseStore(path: path, user: "a")
+            let course = try store.draw(
+                points: [
+                    Coordinate(latitude: -16.5, longitude: 179.9995),
+                    Coordinate(latitude: -16.501, longitude: -179.9995),
+                ], title: "date line")
+            let box = try store.pool.read { db in
+                try Row.fetchOne(
+                    db, sql: "SELECT min_lon, max_lon FROM course_bounds WHERE id = ?", arguments: [course.id])
+            }
+            #expect(box?[0] as Double? == -180 && box?[1] as Double? == 180)
+            try store.delete(ids: [course.id])
+            #expect(try store.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_bounds") } == 0)
+        }
+    }
+}
