@@ -27,6 +27,9 @@ public struct BulkImporter: Sendable {
     public var batchBytes: Int64 = 32 << 20
     /// Merge the search index after an import this big (see ``CourseStore/optimizeSearch()``).
     public var optimizeAfter = 1_000
+    /// How timed runs become records of the courses they followed; `nil` stores every file as a
+    /// course (as before records).
+    public var matching: RunMatching? = RunMatching()
 
     /// An importer writing to `store`, reading on `jobs` threads.
     public init(store: CourseStore, jobs: Int = BulkImporter.defaultJobs) {
@@ -49,11 +52,12 @@ public struct BulkImporter: Sendable {
     @discardableResult
     public func run(_ items: [ImportItem], onBatch: ([ImportOutcome]) -> Void = { _ in }) throws -> ImportSummary {
         var summary = ImportSummary()
+        let matching = matching
         try DraftPipeline.run(Self.batches(of: items, files: batchFiles, bytes: batchBytes), jobs: jobs) { item in
             Result {
                 try CourseDraft(
                     source: CourseSource(path: item.path), title: item.title,
-                    description: item.description, departure: item.departure)
+                    description: item.description, departure: item.departure, matching: matching)
             }
         } store: { batch, drafted in
             let outcomes = try save(batch, drafted)
@@ -70,15 +74,17 @@ public struct BulkImporter: Sendable {
     private func save(_ batch: [ImportItem], _ drafted: [Result<CourseDraft, any Error>]) throws -> [ImportOutcome] {
         var drafts: [CourseDraft] = []
         for case .success(let draft) in drafted { drafts.append(draft) }
-        var stored = try store.insert(drafts).makeIterator()
+        var stored = try store.store(drafts).makeIterator()
         return zip(batch, drafted).map { item, drafting in
             switch drafting {
             case .failure(let error):
                 return .failed(item, error)
             case .success:
                 switch stored.next()! {
-                case .success(let course): return .imported(item, course)
+                case .success(.course(let course)): return .imported(item, course)
+                case .success(.record(let recorded)): return .recorded(item, recorded)
                 case .failure(.duplicate(let existing)): return .skipped(item, existingID: existing)
+                case .failure(.duplicateRecord(let existing)): return .alreadyRecorded(item, recordID: existing)
                 case .failure(let error): return .failed(item, error)
                 }
             }

@@ -74,6 +74,24 @@ extension CourseStore {
     /// - Throws: ``StoreError/database(_:)`` when the transaction itself fails (then nothing is
     ///   stored).
     public func insert(_ drafts: [CourseDraft]) throws -> [Result<Course, StoreError>] {
+        try inBatch(drafts) { draft, db in try insert(draft, in: db) }
+    }
+
+    /// Stores drafts as ``insert(_:)-([CourseDraft])`` does, a timed run drafted with
+    /// ``RunMatching`` as a record of the course it followed (see ``record(_:in:)``), anything
+    /// else as a course.
+    /// - Returns: For each draft, in order, what was stored or why nothing was.
+    public func store(_ drafts: [CourseDraft]) throws -> [Result<StoredDraft, StoreError>] {
+        try inBatch(drafts) { draft, db in
+            guard let run = draft.run else { return .course(try insert(draft, in: db)) }
+            return .record(try record(draft, run: run, in: db))
+        }
+    }
+
+    /// Runs `store` for each draft in one transaction, each draft in a savepoint of its own.
+    private func inBatch<Stored>(
+        _ drafts: [CourseDraft], _ store: (CourseDraft, Database) throws -> Stored
+    ) throws -> [Result<Stored, StoreError>] {
         guard !drafts.isEmpty else { return [] }
         return try write { db in
             // Fast path: the batch in one savepoint. A duplicate is refused by the INSERT itself,
@@ -81,14 +99,13 @@ extension CourseStore {
             // else failing midway rolls the batch back to be stored again course by course,
             // each in a savepoint, so that only the failing course is left out.
             let batch = try Savepoint(db, name: "course_batch")
-            var results: [Result<Course, StoreError>] = []
+            var results: [Result<Stored, StoreError>] = []
             results.reserveCapacity(drafts.count)
             do {
                 for draft in drafts {
                     do {
-                        results.append(.success(try insert(draft, in: db)))
-                    } catch let error as StoreError {
-                        guard case .duplicate = error else { throw error }
+                        results.append(.success(try store(draft, db)))
+                    } catch let error as StoreError where error.isRefusedBeforeWriting {
                         results.append(.failure(error))
                     }
                 }
@@ -102,7 +119,7 @@ extension CourseStore {
             for draft in drafts {
                 do {
                     try single.begin()
-                    results.append(.success(try insert(draft, in: db)))
+                    results.append(.success(try store(draft, db)))
                     try single.release()
                 } catch let error as StoreError {
                     try single.rollback()
@@ -139,7 +156,7 @@ extension CourseStore {
     }
 
     /// Inserts the course row and its search entry inside the caller's transaction.
-    private func insert(_ draft: CourseDraft, in db: Database) throws -> Course {
+    func insert(_ draft: CourseDraft, in db: Database) throws -> Course {
         var record = draft.record
         if !draft.isPreset {
             record.owner = user

@@ -84,6 +84,8 @@ extension CourseStore {
             t.column("start_time", .datetime)
             t.column("distance_m", .double).notNull()
             t.column("point_count", .integer).notNull()
+            // The watch's own timer total (FIT/TCX), when the file has one.
+            t.column("device_timer_time_s", .double)
             t.column("course_time_s", .double).notNull()
             t.column("course_distance_m", .double).notNull()
             t.column("match_coverage", .double).notNull()

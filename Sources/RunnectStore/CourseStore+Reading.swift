@@ -53,7 +53,7 @@ extension CourseStore {
 
     /// The activity in a course's `geometry` column.
     /// - Throws: ``StoreError/notFound(_:)`` for `nil`, ``StoreError/corruptGeometry(id:reason:)``.
-    private static func decodeGeometry(_ blob: Data?, id: Int64) throws -> Activity {
+    static func decodeGeometry(_ blob: Data?, id: Int64) throws -> Activity {
         guard let blob else { throw StoreError.notFound(id) }
         do {
             return try ActivityCodec.decode(blob)

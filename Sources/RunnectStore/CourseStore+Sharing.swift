@@ -22,15 +22,26 @@ extension CourseStore {
 
     /// Deletes courses of the current user, with their scraps and search entries.
     ///
-    /// All or nothing: when one id is unknown or not the user's, nothing is deleted.
-    /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/notOwner(id:owner:)`` for the first
-    ///   offending id.
-    public func delete(ids: [Int64]) throws {
+    /// All or nothing: when one id is unknown or not the user's, nothing is deleted. A course
+    /// with records of the user is deleted with them only when `withRecords` says so; one with
+    /// records of other runners is never deleted (their records are not the user's to delete).
+    /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/notOwner(id:owner:)``,
+    ///   ``StoreError/courseHasRecords(id:count:)``, ``StoreError/courseHasOthersRecords(id:count:)``
+    ///   for the first offending id.
+    public func delete(ids: [Int64], withRecords: Bool = false) throws {
         var seen = Set<Int64>()
         let ids = ids.filter { seen.insert($0).inserted }
         guard !ids.isEmpty else { return }
         try write { db in
             for id in ids { _ = try ownedCourse(db, id: id) }
+            typealias R = RecordRow.Columns
+            for id in ids {
+                let others = try RecordRow.filter(R.courseID == id && R.owner != user).fetchCount(db)
+                if others > 0 { throw StoreError.courseHasOthersRecords(id: id, count: others) }
+                let own = try RecordRow.filter(R.courseID == id).fetchCount(db)
+                if own > 0 && !withRecords { throw StoreError.courseHasRecords(id: id, count: own) }
+            }
+            try RecordRow.filter(ids.contains(R.courseID)).deleteAll(db)
             for id in ids { try SearchIndex.remove(db, courseID: id) }
             try CourseRecord.deleteAll(db, keys: ids)
         }

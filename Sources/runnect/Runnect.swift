@@ -15,6 +15,6 @@ struct Runnect: ParsableCommand {
         subcommands: [
             Stats.self, Import.self, Draw.self, List.self, Show.self, Search.self, Rename.self,
             Delete.self, Upload.self, Unupload.self, Scrap.self, Unscrap.self, Database.self,
-            Export.self, Index.self,
+            Export.self, Index.self, Records.self, Record.self,
         ])
 }

@@ -21,6 +21,12 @@ public struct CourseDraft: Sendable {
     let searchEntry: SearchIndex.Entry
     /// The course's entry in the R*Tree of course bounds.
     let bounds: CourseBounds?
+    /// For a timed run imported with ``RunMatching``: what its record needs. Stored by
+    /// ``CourseStore/insert(_:)-([CourseDraft])`` as a record of the course it followed.
+    let run: RunDraft?
+
+    /// Whether the draft is stored as a record of a run (a timed track, drafted with matching).
+    public var isRun: Bool { run != nil }
 
     /// The title the course will have.
     public var title: String { record.title }
@@ -41,12 +47,13 @@ public struct CourseDraft: Sendable {
     ///     a control other than a line feed or tab is refused.
     ///   - departure: Where the course starts.
     ///   - fileName: The source's file name without extension, for the default title.
+    ///   - matching: How a timed track becomes a record; `nil` stores every activity as a course.
     /// - Throws: ``StoreError/invalidTitle(_:)``, ``StoreError/controlCharacter(field:scalar:position:)``,
     ///   ``StoreError/emptyActivity`` (no track or route
     ///   point), ``StoreError/cannotEncode(_:)``.
     public init(
         activity: Activity, contentHash: String, title: String? = nil, description: String? = nil,
-        departure: Departure? = nil, fileName: String? = nil
+        departure: Departure? = nil, fileName: String? = nil, matching: RunMatching? = nil
     ) throws {
         guard activity.courseSegments.contains(where: { !$0.isEmpty }) else { throw StoreError.emptyActivity }
         let title =
@@ -82,6 +89,7 @@ public struct CourseDraft: Sendable {
         record.setDeparture(departure)
         self.departure = departure
         bounds = CourseBounds(activity)
+        run = matching.flatMap { RunDraft(activity, stats: stats.stats, matching: $0) }
         searchEntry = SearchIndex.Entry(
             fields: SearchFields(
                 title: title, description: description, departure: departure?.searchableParts ?? []))
@@ -103,10 +111,10 @@ public struct CourseDraft: Sendable {
     /// - Throws: As ``init(activity:contentHash:title:description:departure:fileName:)``.
     public init(
         source: CourseSource, title: String? = nil, description: String? = nil,
-        departure: Departure? = nil
+        departure: Departure? = nil, matching: RunMatching? = nil
     ) throws {
         try self.init(
             activity: source.activity, contentHash: source.contentHash, title: title,
-            description: description, departure: departure, fileName: source.fileName)
+            description: description, departure: departure, fileName: source.fileName, matching: matching)
     }
 }

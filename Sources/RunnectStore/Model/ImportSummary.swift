@@ -1,7 +1,9 @@
 /// Counts of a bulk import.
 public struct ImportSummary: Sendable, Hashable, Codable {
-    /// Files stored as new courses.
+    /// Files stored: as new courses, or as records of runs.
     public var imported = 0
+    /// Of those, the runs stored as records.
+    public var recorded = 0
     /// Files whose content the user had stored before.
     public var skipped = 0
     /// Files not stored.
@@ -17,7 +19,10 @@ public struct ImportSummary: Sendable, Hashable, Codable {
     public mutating func add(_ outcome: ImportOutcome) {
         switch outcome {
         case .imported: imported += 1
-        case .skipped: skipped += 1
+        case .recorded:
+            imported += 1
+            recorded += 1
+        case .skipped, .alreadyRecorded: skipped += 1
         case .failed: failed += 1
         }
     }

@@ -57,6 +57,25 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidUser(String)
     /// SQLite reported an error (disk full, database locked for longer than the busy timeout, …).
     case database(String)
+    /// No record with this id among the current user's.
+    case recordNotFound(Int64)
+    /// The user recorded the same file before, as this record.
+    case duplicateRecord(existingID: Int64)
+    /// The run does not follow the course named for it (`--course`); the reason says how.
+    case runDoesNotFollow(courseID: Int64, reason: String)
+    /// The course has records of the current user: deleting it needs their consent.
+    case courseHasRecords(id: Int64, count: Int)
+    /// The course has records of other runners, which no one else can delete.
+    case courseHasOthersRecords(id: Int64, count: Int)
+
+    /// Whether the error was found before the operation wrote anything (a bulk import goes on
+    /// without undoing the rest of its batch).
+    var isRefusedBeforeWriting: Bool {
+        switch self {
+        case .duplicate, .duplicateRecord, .runDoesNotFollow, .notFound: return true
+        default: return false
+        }
+    }
 
     public var description: String {
         switch self {
@@ -113,6 +132,16 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "user name \"\(name)\" is blank; pass --user NAME or set RUNNECT_USER"
         case .database(let message):
             return "database error: \(message)"
+        case .recordNotFound(let id):
+            return "record #\(id) not found among your records (see `runnect records`)"
+        case .duplicateRecord(let existingID):
+            return "this run was recorded before as record #\(existingID)"
+        case .runDoesNotFollow(let courseID, let reason):
+            return "the run does not follow course #\(courseID): \(reason)"
+        case .courseHasRecords(let id, let count):
+            return "course #\(id) has \(count) of your records; pass --with-records to delete them with it"
+        case .courseHasOthersRecords(let id, let count):
+            return "course #\(id) has \(count) records of other runners; it cannot be deleted (unupload it instead)"
         }
     }
 }

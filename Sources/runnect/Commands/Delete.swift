@@ -8,10 +8,12 @@ extension Runnect {
             abstract: "Delete your courses (all of them or, if one is not yours or not there, none).")
 
         @Argument(help: "Course ids.") var ids: [Int64]
+        @Flag(help: "Delete your records of these courses with them (otherwise a course with records is kept).")
+        var withRecords = false
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            try store.withStore { try $0.delete(ids: ids) }
+            try store.withStore { try $0.delete(ids: ids, withRecords: withRecords) }
             if !store.json { print("deleted " + ids.map { "#\($0)" }.joined(separator: " ")) }
         }
     }

@@ -18,6 +18,13 @@ extension Runnect {
                 atomically; content already imported is recognised by its SHA-256 and skipped. \
                 Failures are listed at the end and make the exit code 65. A progress bar is drawn \
                 on a terminal, never on a pipe.
+
+                A timed run (a GPX, TCX or FIT track with timestamps) is kept as a record of the \
+                course it followed: the best match among your courses, your scraps and shared \
+                courses, else a new private course made from the run. A run follows a course when \
+                --match-coverage of the course's length lies within --match-distance of the run, \
+                passed from start to finish in order (a warm-up before and a cool-down after are \
+                allowed and not timed). Routes and tapped points are courses only.
                 """)
 
         @Argument(help: "Files or folders.")
@@ -30,6 +37,25 @@ extension Runnect {
         var description: String?
 
         @OptionGroup var departure: DepartureOptions
+
+        @Option(
+            help: ArgumentHelp("Record runs on this course (refused when a run does not follow it).", valueName: "id"))
+        var course: Int64?
+
+        @Flag(help: "Record each run on a new course made from it, matching none.")
+        var noMatch = false
+
+        @Option(
+            help: ArgumentHelp(
+                "How near the run the course must lie, metres (default 30: watch GPS error plus a drawn course's offset).",
+                valueName: "m"))
+        var matchDistance: Double = CourseMatchOptions.defaultMatchDistanceMeters
+
+        @Option(
+            help: ArgumentHelp(
+                "Share of the course's length that must lie that near, 0–1 (default 0.9: a detour or a GPS dropout passes, half a course does not).",
+                valueName: "f"))
+        var matchCoverage: Double = CourseMatchOptions.defaultMinimumCoverage
 
         @OptionGroup var store: StoreOptions
 
@@ -49,6 +75,13 @@ extension Runnect {
 
         func validate() throws {
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+            guard matchDistance > 0, matchDistance <= 1000 else {
+                throw ValidationError("--match-distance must be more than 0 and at most 1000 metres")
+            }
+            guard matchCoverage > 0, matchCoverage <= 1 else {
+                throw ValidationError("--match-coverage must be more than 0 and at most 1")
+            }
+            guard course == nil || !noMatch else { throw ValidationError("--course and --no-match exclude each other") }
         }
 
         func run() throws {
@@ -91,7 +124,11 @@ extension Runnect {
                 if let kind = stravaKinds[outcome.item.path] { byKind[kind, default: ImportSummary()].add(outcome) }
                 if case .failed(_, let error) = outcome { failures.append(("", error)) }
             }
-            try BulkImporter(store: courses, jobs: jobs).run(items) { outcomes in
+            var importer = BulkImporter(store: courses, jobs: jobs)
+            importer.matching = RunMatching(
+                link: course.map(RunMatching.Link.course) ?? (noMatch ? .newCourse : .bestMatch),
+                options: CourseMatchOptions(matchDistanceMeters: matchDistance, minimumCoverage: matchCoverage))
+            try importer.run(items) { outcomes in
                 progress.clear()
                 for outcome in outcomes {
                     summary.add(outcome)
@@ -101,8 +138,17 @@ extension Runnect {
                         print(
                             store.json
                                 ? (try? CourseReport(course).jsonLine()) ?? "" : "imported " + CourseText.line(course))
+                    case .recorded(_, let recorded):
+                        print(
+                            store.json
+                                ? (try? RecordReport(recorded).jsonLine()) ?? ""
+                                : "recorded " + RecordText.line(recorded.record, personalBest: recorded.isPersonalBest))
                     case .skipped(let item, let existing):
                         if !store.json { Diagnostics.note("\(item.path): already imported as #\(existing), skipped") }
+                    case .alreadyRecorded(let item, let existing):
+                        if !store.json {
+                            Diagnostics.note("\(item.path): already recorded as record #\(existing), skipped")
+                        }
                     case .failed(let item, let error):
                         failures.append((item.path, error))
                     }
@@ -111,7 +157,8 @@ extension Runnect {
             }
             progress.clear()
             if !store.json {
-                print("\(summary.imported) imported, \(summary.skipped) already there, \(summary.failed) failed")
+                let runs = summary.recorded > 0 ? " (\(summary.recorded) as records of runs)" : ""
+                print("\(summary.imported) imported\(runs), \(summary.skipped) already there, \(summary.failed) failed")
                 let width = (byKind.keys.map(\.count).max() ?? 0) + 2
                 for (kind, counts) in byKind.sorted(by: { $0.key < $1.key }) {
                     print(

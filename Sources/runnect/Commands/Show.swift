@@ -10,11 +10,21 @@ extension Runnect {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let course = try store.withStore { try $0.course(id: id) }
+            let (course, records) = try store.withStore { (try $0.course(id: id), try $0.recordFigures(course: id)) }
             if store.json {
-                print(try CourseReport(course).jsonLine())
+                var report = CourseReport(course)
+                report.records = records
+                print(try report.jsonLine())
             } else {
                 print(CourseText.detail(course))
+                // Only with records: a course without keeps the lines it always had.
+                if records.count > 0 {
+                    print("  " + "Records".padding(toLength: 13, withPad: " ", startingAt: 0) + "\(records.count)")
+                }
+                if let best = records.bestCourseTimeSeconds {
+                    print(
+                        "  " + "Your best".padding(toLength: 13, withPad: " ", startingAt: 0) + RecordText.clock(best))
+                }
             }
         }
     }

@@ -5,6 +5,8 @@ import RunnectStore
 /// One course as `--json` prints it: identity and flags first-class, the stats nested.
 struct CourseReport: Encodable {
     let course: Course
+    /// `show` only: every runner's record count of the course and the user's best course time.
+    var records: (count: Int, bestCourseTimeSeconds: Double?)?
 
     init(_ course: Course) {
         self.course = course
@@ -15,6 +17,7 @@ struct CourseReport: Encodable {
         case uploadedAt = "uploaded_at", isScrapped = "is_scrapped", scrapCount = "scrap_count"
         case createdAt = "created_at", sourceFormat = "source_format", contentHash = "content_hash"
         case distanceMeters = "distance_m", stats
+        case recordCount = "record_count", bestCourseTime = "best_course_time_s"
     }
 
     private enum DepartureKeys: String, CodingKey {
@@ -48,6 +51,10 @@ struct CourseReport: Encodable {
         try c.encode(course.contentHash, forKey: .contentHash)
         try c.encode((course.stats.distanceMeters * 1000).rounded() / 1000, forKey: .distanceMeters)
         try c.encode(course.stats, forKey: .stats)
+        if let records {
+            try c.encode(records.count, forKey: .recordCount)
+            try c.encode(JSONResolution.seconds(records.bestCourseTimeSeconds), forKey: .bestCourseTime)
+        }
     }
 
     func jsonLine() throws -> String {

@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+import RunnectKit
+
+extension CourseStore {
+    // MARK: - Recording runs
+
+    /// Stores a timed run as a record, inside the caller's transaction: linked to the course
+    /// ``RunMatching/link`` names, else to the best-matching course the user can see, else to a
+    /// new private course made from the run's own path.
+    ///
+    /// Everything that can refuse the run (a record of the same file, a named course it does not
+    /// follow) is checked before anything is written.
+    func record(_ draft: CourseDraft, run: RunDraft, in db: Database) throws -> RecordedRun {
+        typealias R = RecordRow.Columns
+        if let existing = try RecordRow.filter(R.owner == user && R.contentHash == draft.contentHash)
+            .select(R.id, as: Int64.self).fetchOne(db)
+        {
+            throw StoreError.duplicateRecord(existingID: existing)
+        }
+        var linked: (course: Course, match: CourseMatch)?
+        switch run.matching.link {
+        case .course(let id):
+            let course = try visibleCourse(db, id: id)
+            switch run.matcher.evaluate(course: try storedActivity(db, id: id)) {
+            case .success(let match): linked = (course, match)
+            case .failure(let reason): throw StoreError.runDoesNotFollow(courseID: id, reason: reason.description)
+            }
+        case .bestMatch:
+            linked = try bestMatch(for: run, in: db)
+        case .newCourse:
+            linked = nil
+        }
+        let isNewCourse = linked == nil
+        if linked == nil { linked = try courseFromRun(draft, run: run, in: db) }
+        let (course, match) = linked!
+
+        var row = RecordRow(
+            id: nil, owner: user, courseID: course.id, title: draft.title, sourceFormat: draft.record.sourceFormat,
+            contentHash: draft.contentHash, createdAt: Date(), startTime: run.startTime,
+            distanceMeters: draft.record.distanceMeters, pointCount: draft.record.pointCount,
+            deviceTimerSeconds: run.deviceTimerSeconds, courseTimeSeconds: match.courseTimeSeconds,
+            courseDistanceMeters: match.courseDistanceMeters, matchCoverage: match.coverage,
+            stats: draft.record.stats, geometry: draft.record.geometry)
+        try row.insert(db)
+        let id = row.id!
+        let faster = try RecordRow.filter(
+            R.owner == user && R.courseID == course.id && R.id != id && R.courseTimeSeconds <= match.courseTimeSeconds
+        ).fetchCount(db)
+        return RecordedRun(
+            record: try fetchRecord(db, id: id), course: try fetchCourse(db, id: course.id), isNewCourse: isNewCourse,
+            isPersonalBest: faster == 0)
+    }
+
+    /// The course the run follows best among those the user can see (see
+    /// ``CourseMatch/ranksBelow(_:_:)``), ties to the lowest id; `nil` when it follows none.
+    func bestMatch(for run: RunDraft, in db: Database) throws -> (course: Course, match: CourseMatch)? {
+        var best: (id: Int64, match: CourseMatch)?
+        for id in try candidateCourses(for: run, in: db) {
+            guard let match = run.matcher.match(course: try storedActivity(db, id: id)) else { continue }
+            if let current = best, !CourseMatch.ranksBelow(current.match, match) { continue }
+            best = (id, match)
+        }
+        guard let best else { return nil }
+        return (try fetchCourse(db, id: best.id), best.match)
+    }
+
+    /// The courses the user can see (their own, shared ones, their scraps) whose box overlaps the
+    /// run's and whose start and finish both lie in it: the R*Tree narrows 100,000 courses to the
+    /// few near the run, in id order.
+    func candidateCourses(for run: RunDraft, in db: Database) throws -> [Int64] {
+        let box = run.searchBox
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT b.id, b.start_lat, b.start_lon, b.finish_lat, b.finish_lon
+                    FROM course_bounds b JOIN course c ON c.id = b.id
+                    WHERE b.max_lat >= :south AND b.min_lat <= :north AND b.max_lon >= :west AND b.min_lon <= :east
+                      AND b.start_lat BETWEEN :south AND :north AND b.start_lon BETWEEN :west AND :east
+                      AND b.finish_lat BETWEEN :south AND :north AND b.finish_lon BETWEEN :west AND :east
+                      AND (c.owner = :user OR c.is_uploaded
+                           OR EXISTS (SELECT 1 FROM scrap s WHERE s.course_id = c.id AND s.user = :user))
+                    ORDER BY b.id
+                    """),
+            arguments: [
+                "south": box.minLatitude, "north": box.maxLatitude, "west": box.minLongitude,
+                "east": box.maxLongitude, "user": user,
+            ])
+        var ids: [Int64] = []
+        while let row = try rows.next() { ids.append(row[0]) }
+        return ids
+    }
+
+    /// A new private course made from the run (what `import` stores for a file that is not a
+    /// run), or the user's course of the same file stored before records existed; the run
+    /// matched against it.
+    private func courseFromRun(
+        _ draft: CourseDraft, run: RunDraft, in db: Database
+    ) throws -> (course: Course, match: CourseMatch) {
+        let course: Course
+        do {
+            course = try insert(draft, in: db)
+        } catch StoreError.duplicate(let existingID) {
+            course = try fetchCourse(db, id: existingID)
+        }
+        // The run follows its own path; should a path too broken to align (a track of scattered
+        // fixes) fail, the record takes the run's whole time and distance.
+        if let match = run.matcher.match(course: try storedActivity(db, id: course.id)) { return (course, match) }
+        let stats = draft.stats
+        let elapsed = stats.elapsedTimeSeconds ?? 0
+        let match = CourseMatch(
+            coverage: 1, courseDistanceMeters: stats.distanceMeters, courseTimeSeconds: elapsed,
+            coursePaceSecondsPerKilometer: stats.distanceMeters > 0 ? elapsed / stats.distanceMeters * 1000 : 0,
+            startTime: run.startTime, finishTime: run.startTime.addingTimeInterval(elapsed),
+            runDistanceBeforeStartMeters: 0, runDistanceOnCourseMeters: stats.distanceMeters,
+            runDistanceAfterFinishMeters: 0, startOffsetMeters: 0, finishOffsetMeters: 0)
+        return (course, match)
+    }
+
+    /// The stored activity of course `id`.
+    func storedActivity(_ db: Database, id: Int64) throws -> Activity {
+        try Self.decodeGeometry(
+            Data.fetchOne(db.cachedStatement(sql: "SELECT geometry FROM course WHERE id = ?"), arguments: [id]), id: id)
+    }
+}

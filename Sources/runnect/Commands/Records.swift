@@ -1,0 +1,100 @@
+import ArgumentParser
+import RunnectStore
+
+extension RecordSort: ExpressibleByArgument {}
+
+extension Runnect {
+    /// `runnect records`: the user's records, newest first, or one course's as a leaderboard.
+    struct Records: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List your records (runs kept on the courses they followed), newest first.",
+            discussion: """
+                With --course, the records of that course, fastest course time first (your \\
+                leaderboard), headed by your attempts, the most recent, your best of all time and \\
+                of the last 365 days, and the trend of your last five attempts.
+                """)
+
+        @Option(help: ArgumentHelp("Only the records of this course.", valueName: "id"))
+        var course: Int64?
+
+        @Option(help: "date (newest first; the default without --course) or time (fastest course time first).")
+        var sort: RecordSort?
+
+        @Option(help: "Records per page.")
+        var limit: Int = 10
+
+        @Option(name: .customLong("page"), help: "Page number, from 1.")
+        var pageNumber: Int = 1
+
+        @OptionGroup var store: StoreOptions
+
+        func validate() throws {
+            guard limit > 0 else { throw ValidationError("--limit must be 1 or more.") }
+            guard pageNumber > 0 else { throw ValidationError("--page must be 1 or more.") }
+        }
+
+        func run() throws {
+            let sort = sort ?? (course == nil ? .date : .time)
+            try store.withStore { records in
+                let page = try records.records(
+                    course: course, sort: sort, page: Page(limit: limit, number: pageNumber))
+                if !store.json, let course {
+                    print(
+                        RecordText.summary(
+                            try records.recordSummary(course: course), course: try records.course(id: course)))
+                }
+                for record in page {
+                    print(store.json ? try RecordReport(record).jsonLine() : RecordText.line(record))
+                }
+            }
+        }
+    }
+
+    /// `runnect record show|rename|delete`.
+    struct Record: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show, rename or delete one of your records.",
+            subcommands: [ShowRecord.self, RenameRecord.self, DeleteRecord.self])
+    }
+
+    /// `runnect record show R`.
+    struct ShowRecord: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one of your records.")
+
+        @Argument(help: "The record's id.") var id: Int64
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let record = try store.withStore { try $0.record(id: id) }
+            print(store.json ? try RecordReport(record).jsonLine() : RecordText.line(record))
+        }
+    }
+
+    /// `runnect record rename R TITLE`.
+    struct RenameRecord: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename one of your records.")
+
+        @Argument(help: "The record's id.") var id: Int64
+        @Argument(help: "The new title (1–40 characters).") var title: String
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            let record = try store.withStore { try $0.renameRecord(id: id, title: title) }
+            print(store.json ? try RecordReport(record).jsonLine() : RecordText.line(record))
+        }
+    }
+
+    /// `runnect record delete R…`.
+    struct DeleteRecord: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "delete", abstract: "Delete your records (all of them or, if one is not yours, none).")
+
+        @Argument(help: "Record ids.") var ids: [Int64]
+        @OptionGroup var store: StoreOptions
+
+        func run() throws {
+            try store.withStore { try $0.deleteRecords(ids: ids) }
+            if !store.json { print("deleted record " + ids.map { "#\($0)" }.joined(separator: " ")) }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import RunnectKit
+import RunnectStore
+
+/// Records as a person reads them.
+enum RecordText {
+    /// `#3  Morning run  10.02 km  1:01:40  on course #7 반포 10K  (course 58:10, 5'49"/km)`.
+    static func line(_ record: RunRecord, personalBest: Bool = false) -> String {
+        var course = "course \(clock(record.courseTimeSeconds))"
+        if let pace = record.coursePaceSecondsPerKilometer {
+            course += ", " + RunnerFormat.pace(secondsPerKilometer: pace) + "/km"
+        }
+        if personalBest { course += ", personal best" }
+        return [
+            "#\(record.id)", record.title.forTerminal, RunnerFormat.kilometers(meters: record.stats.distanceMeters),
+            RunnerFormat.duration(seconds: record.stats.elapsedTimeSeconds),
+            "on course #\(record.courseID) \(record.courseTitle.forTerminal)", "(\(course))",
+        ].joined(separator: "  ")
+    }
+
+    /// A course time as a runner says it: `16:40` under an hour, `1:02:03` from one.
+    static func clock(_ seconds: Double) -> String {
+        let text = RunnerFormat.duration(seconds: seconds)  // h:mm:ss
+        guard text.hasPrefix("0:") else { return text }
+        let minutesAndSeconds = text.dropFirst(2)
+        return minutesAndSeconds.hasPrefix("0") ? String(minutesAndSeconds.dropFirst()) : String(minutesAndSeconds)
+    }
+
+    /// The head of `runnect records --course`: attempts, newest, bests, trend.
+    static func summary(_ summary: CourseRecordSummary, course: Course) -> String {
+        var lines = ["course #\(course.id) \(course.title.forTerminal): \(summary.attempts) attempt(s)"]
+        func row(_ label: String, _ record: RunRecord?) {
+            guard let record else { return }
+            let date = record.stats.startTime.map(RunnerFormat.timestamp) ?? "?"
+            lines.append(
+                "  " + label.padding(toLength: 16, withPad: " ", startingAt: 0)
+                    + "\(clock(record.courseTimeSeconds))  record #\(record.id), \(date)")
+        }
+        row("Most recent", summary.mostRecent)
+        row("Personal best", summary.personalBest)
+        row("Best, 365 days", summary.bestOfLastYear)
+        if let trend = summary.trendSecondsPerAttempt {
+            let times = summary.recentCourseTimes.map(clock).joined(separator: " → ")
+            let direction = trend < -0.5 ? "faster" : trend > 0.5 ? "slower" : "steady"
+            lines.append(
+                "  " + "Trend".padding(toLength: 16, withPad: " ", startingAt: 0)
+                    + "\(times) (\(direction), \(String(format: "%+.0f", trend)) s per attempt)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
