@@ -58,10 +58,15 @@ struct StoreCommandTests {
         let scratch = try Scratch()
         let first = try scratch.objects(["import", "SampleTracks"])
         #expect(first.count == 7)
+        // Timed runs are kept as records (each on a course made from it); the rest as courses.
+        let records = first.filter { $0["course_id"] != nil }
+        #expect(!records.isEmpty && records.count < 7)
         for object in first {
-            for key in ["id", "title", "owner", "is_uploaded", "is_scrapped", "scrap_count", "distance_m"] {
-                #expect(object.keys.contains(key), "no \(key)")
-            }
+            let keys =
+                object["course_id"] != nil
+                ? ["id", "title", "owner", "course_id", "course_time_s", "match_coverage", "distance_m"]
+                : ["id", "title", "owner", "is_uploaded", "is_scrapped", "scrap_count", "distance_m"]
+            for key in keys { #expect(object.keys.contains(key), "no \(key)") }
         }
         let again = try scratch.run(["import", "SampleTracks"])
         #expect(again.status == 0)
@@ -76,7 +81,7 @@ struct StoreCommandTests {
 
         let summary = try #require(try scratch.objects(["db"]).first)
         #expect(summary["courses"] as? Int == 7 && summary["shared_courses"] as? Int == 0)
-        #expect(summary["schema_version"] as? Int == 1 && summary["supported_schema_version"] as? Int == 1)
+        #expect(summary["schema_version"] as? Int == 2 && summary["supported_schema_version"] as? Int == 2)
     }
 
     @Test("draw, upload, scrap by another user, list --shared --sort scrap, search in Korean and by 초성")
@@ -123,8 +128,9 @@ struct StoreCommandTests {
     func manageCourses() throws {
         let scratch = try Scratch()
         let imported = try scratch.objects(["import", "SampleTracks"])
-        let ids = imported.map { "\($0["id"]!)" }
-        #expect(ids.count == 7)
+        // A timed run's line is its record; its course is course_id.
+        let ids = imported.map { "\(($0["course_id"] ?? $0["id"])!)" }
+        #expect(ids.count == 7 && Set(ids).count == 7)
         let first = ids[0]
         let second = ids[1]
 
@@ -163,7 +169,12 @@ struct StoreCommandTests {
         #expect(try scratch.objects(["list", "--scrapped"], user: "friend").isEmpty)
 
         #expect(try scratch.run(["delete", first], user: "friend").status == 1, "owner only")
-        let deleted = try scratch.run(["delete", first, second])
+        let withRecords = imported.prefix(2).contains { $0["course_id"] != nil }
+        if withRecords {
+            let refused = try scratch.run(["delete", first, second])
+            #expect(refused.status == 1 && refused.stderr.contains("--with-records"), "\(refused.stderr)")
+        }
+        let deleted = try scratch.run(["delete", first, second] + (withRecords ? ["--with-records"] : []))
         #expect(deleted.status == 0, "\(deleted.stderr)")
         #expect(try scratch.objects(["list", "--limit", "100"]).count == 5)
         #expect(try scratch.objects(["search", "잠실", "--all"]).isEmpty, "gone from the search index too")
@@ -243,7 +254,9 @@ struct StoreCommandTests {
         let rerun = try scratch.run(["import", dir.path])
         #expect(rerun.status == 0)
         #expect(
-            rerun.stdout.contains("\(total - courses.count) imported, \(courses.count) already there, 0 failed"),
+            rerun.stdout.contains(
+                "\(total - courses.count) imported (\(total - courses.count) as records of runs), "
+                    + "\(courses.count) already there, 0 failed"),
             "\(rerun.stdout.suffix(300))")
         #expect(try scratch.objects(["list", "--limit", "\(2 * total)"]).count == total)
     }

@@ -39,8 +39,16 @@ struct StoreFixtureCommandTests {
         try FileManager.default.copyItem(
             atPath: Self.folder.appendingPathComponent("courses.sqlite").path,
             toPath: scratch.db)
-        let result = try scratch.run(expected.args, user: expected.user)
+        var result = try scratch.run(expected.args, user: expected.user)
         #expect(result.status == 0, "\(result.stderr)")
+        // Schema version 2 (records) added two keys to `show --json`, and only there: the course's
+        // record count and the user's best course time. The fixture has no records, so they must
+        // read 0 and null; taken out, the rest is what schema version 1's runnect printed.
+        if expected.args.first == "show" && expected.args.contains("--json") {
+            #expect(result.stdout.contains(#""best_course_time_s":null,"#) && result.stdout.contains(#""record_count":0,"#))
+            result.stdout = result.stdout.replacingOccurrences(of: #""best_course_time_s":null,"#, with: "")
+                .replacingOccurrences(of: #""record_count":0,"#, with: "")
+        }
         if let text = expected.stdout {
             #expect(result.stdout == text)
         }

@@ -131,8 +131,10 @@ struct WatchFormatsCommandTests {
             "--db", scratch.db, "--user", "minji",
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("3 imported, 0 already there, 0 failed"), "\(result.stdout)")
-        #expect(result.stdout.contains("imported #1  laps  "), "\(result.stdout)")  // the file name, .tcx left out
+        // The TCX and the GPX are timed runs: records, each on a course of its own.
+        #expect(
+            result.stdout.contains("3 imported (2 as records of runs), 0 already there, 0 failed"), "\(result.stdout)")
+        #expect(result.stdout.contains("recorded #1  laps  "), "\(result.stdout)")  // the file name, .tcx left out
         #expect(result.stdout.contains("seokchon  "), "\(result.stdout)")  // .json.gz: both extensions left out
     }
 
@@ -164,7 +166,8 @@ struct WatchFormatsCommandTests {
             """#)
         let first = try RunnectProcess.run(["import", export.path, "--db", scratch.db, "--user", "minji"])
         #expect(first.status == 65)
-        #expect(first.stdout.contains("3 imported, 0 already there, 1 failed"), "\(first.stdout)")
+        #expect(
+            first.stdout.contains("3 imported (2 as records of runs), 0 already there, 1 failed"), "\(first.stdout)")
         for line in [
             "  gpx     1 imported, 0 already there, 0 failed", "  gpx.gz  1 imported, 0 already there, 0 failed",
             "  tcx     0 imported, 0 already there, 1 failed", "  tcx.gz  1 imported, 0 already there, 0 failed",
