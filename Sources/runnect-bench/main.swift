@@ -18,6 +18,9 @@ import RunnectKit
 //                                         discovery-index export of a generated store (one core)
 //   runnect-bench export [POINTS] [--repeat N]
 //                                         SVG preview and GeoJSON write of one course, best of N
+//   runnect-bench matching [POINTS] [--courses N] [--repeat N]
+//                                         one generated run against candidate courses of each
+//                                         kind: time per course to accept or reject, best of N
 //
 // Prints one JSON object per line (so the script can tabulate it) and a human line on stderr.
 // Build with -c release: debug builds are 10–50x slower and say nothing about the product.
@@ -64,7 +67,7 @@ func fileBytes(_ path: String) throws -> Double {
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES] | export [POINTS] | index [COURSES]\n"
+            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES] | export [POINTS] | index [COURSES] | matching [POINTS] [--courses N]\n"
                 .utf8))
     exit(64)
 }
@@ -122,6 +125,9 @@ case "export":
 
 case "index":
     try indexBench(Array(arguments.dropFirst()))
+
+case "matching":
+    matchingBench(Array(arguments.dropFirst()))
 
 default:
     usage()
