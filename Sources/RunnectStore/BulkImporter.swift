@@ -27,9 +27,9 @@ public struct BulkImporter: Sendable {
     public var batchBytes: Int64 = 32 << 20
     /// Merge the search index after an import this big (see ``CourseStore/optimizeSearch()``).
     public var optimizeAfter = 1_000
-    /// How timed runs become records of the courses they followed; `nil` stores every file as a
-    /// course (as before records).
-    public var matching: RunMatching? = RunMatching()
+    /// How timed runs become records of the courses they followed (`runnect import` sets it);
+    /// `nil`, the default, stores every file as a course.
+    public var matching: RunMatching?
 
     /// An importer writing to `store`, reading on `jobs` threads.
     public init(store: CourseStore, jobs: Int = BulkImporter.defaultJobs) {

@@ -69,9 +69,10 @@ extension CourseStore {
     }
 
     /// How many records the course has (every runner's) and the user's best course time on it.
+    /// - Throws: ``StoreError/notFound(_:)``.
     public func recordFigures(course: Int64) throws -> (count: Int, bestCourseTimeSeconds: Double?) {
         try read { db in
-            let course = try visibleCourse(db, id: course)
+            let course = try fetchCourse(db, id: course)
             let best = try Double.fetchOne(
                 db, sql: "SELECT min(course_time_s) FROM record WHERE course_id = ? AND owner = ?",
                 arguments: [course.id, user])
