@@ -45,7 +45,7 @@ extension CourseStore {
     ///
     /// Atomic: the course row and its search entry are written in one transaction, or nothing is.
     /// The parameters are those of
-    /// ``CourseDraft/init(activity:contentHash:title:description:departure:fileName:)``.
+    /// ``CourseDraft/init(activity:contentHash:title:description:departure:fileName:matching:)``.
     /// - Returns: The stored course.
     /// - Throws: ``StoreError/duplicate(existingID:)``, ``StoreError/invalidTitle(_:)``,
     ///   ``StoreError/emptyActivity`` (no track or route point), ``StoreError/cannotEncode(_:)``.
@@ -78,7 +78,7 @@ extension CourseStore {
     }
 
     /// Stores drafts as ``insert(_:)-([CourseDraft])`` does, a timed run drafted with
-    /// ``RunMatching`` as a record of the course it followed (see ``record(_:in:)``), anything
+    /// ``RunMatching`` as a record of the course it followed (the store finds the course, see ``RunMatching``), anything
     /// else as a course.
     /// - Returns: For each draft, in order, what was stored or why nothing was.
     public func store(_ drafts: [CourseDraft]) throws -> [Result<StoredDraft, StoreError>] {

@@ -40,11 +40,21 @@ import RunnectKit
 ///
 /// ### Changing
 /// - ``rename(id:title:)``
-/// - ``delete(ids:)``
+/// - ``delete(ids:withRecords:)``
 /// - ``upload(id:title:description:)``
 /// - ``unupload(id:)``
 /// - ``scrap(id:)``
 /// - ``unscrap(id:)``
+///
+/// ### Records of runs
+/// - ``store(_:)``
+/// - ``record(id:)``
+/// - ``recordActivity(id:)``
+/// - ``records(course:sort:page:)``
+/// - ``recordSummary(course:)``
+/// - ``recordFigures(course:)``
+/// - ``renameRecord(id:title:)``
+/// - ``deleteRecords(ids:)``
 public final class CourseStore: Sendable {
     /// The user the store acts for.
     public let user: String

@@ -108,7 +108,7 @@ public struct CourseDraft: Sendable {
     }
 
     /// A draft of a file read by ``CourseSource/init(path:)``.
-    /// - Throws: As ``init(activity:contentHash:title:description:departure:fileName:)``.
+    /// - Throws: As ``init(activity:contentHash:title:description:departure:fileName:matching:)``.
     public init(
         source: CourseSource, title: String? = nil, description: String? = nil,
         departure: Departure? = nil, matching: RunMatching? = nil

@@ -8,7 +8,7 @@ public struct RunMatching: Sendable, Equatable {
     /// Which course a run's record goes to.
     public enum Link: Sendable, Equatable {
         /// The best-matching course the user can see (their own, the ones they scrapped, shared
-        /// ones), else a new private course made from the run (see ``CourseStore/candidateCourses``).
+        /// ones), else a new private course made from the run.
         case bestMatch
         /// This course, refused when the run does not follow it.
         case course(Int64)
