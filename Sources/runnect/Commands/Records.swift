@@ -20,24 +20,15 @@ extension Runnect {
         @Option(help: "date (newest first; the default without --course) or time (fastest course time first).")
         var sort: RecordSort?
 
-        @Option(help: "Records per page.")
-        var limit: Int = 10
-
-        @Option(name: .customLong("page"), help: "Page number, from 1.")
-        var pageNumber: Int = 1
+        @OptionGroup var pages: PageOptions
 
         @OptionGroup var store: StoreOptions
-
-        func validate() throws {
-            guard limit > 0 else { throw ValidationError("--limit must be 1 or more.") }
-            guard pageNumber > 0 else { throw ValidationError("--page must be 1 or more.") }
-        }
 
         func run() throws {
             let sort = sort ?? (course == nil ? .date : .time)
             try store.withStore { records in
                 let page = try records.records(
-                    course: course, sort: sort, page: Page(limit: limit, number: pageNumber))
+                    course: course, sort: sort, page: pages.page)
                 if !store.json, let course {
                     print(
                         RecordText.summary(

@@ -8,16 +8,7 @@ struct PagingOptions: ParsableArguments {
     @Option(help: "date (newest first), scrap (most scrapped), distance, relevance (search's default).")
     var sort: CourseSort?
 
-    @Option(help: "Courses per page.")
-    var limit: Int = 10
+    @OptionGroup var pages: PageOptions
 
-    @Option(name: .customLong("page"), help: "Page number, from 1.")
-    var pageNumber: Int = 1
-
-    func validate() throws {
-        guard limit > 0 else { throw ValidationError("--limit must be 1 or more.") }
-        guard pageNumber > 0 else { throw ValidationError("--page must be 1 or more.") }
-    }
-
-    var page: Page { Page(limit: limit, number: pageNumber) }
+    var page: Page { pages.page }
 }
