@@ -139,19 +139,25 @@ public final class CourseStore: Sendable {
         let pool = try DatabasePool(path: path, configuration: configuration)
         // Again inside the pool: another process may have migrated the file meanwhile.
         try pool.read { try checkSchema($0) }
-        do {
-            try migrator.migrate(pool)
-        } catch let error as DatabaseError {
-            // GRDB reads the applied migrations before it takes the write lock, so a process that
-            // lost the race to create the schema fails with "table already exists". Fine if the
-            // winner left the schema complete.
-            let complete = try pool.read { db in
-                try checkSchema(db)
-                return try migrator.hasCompletedMigrations(db)
+        // GRDB reads the applied migrations before it takes the write lock, and each migration is
+        // a transaction of its own: a process that lost the race to create the schema fails with
+        // "table already exists", maybe while the winner is still at a later migration. It tries
+        // again (what is left to migrate) until the schema is complete, up to the busy timeout.
+        let deadline = Date().addingTimeInterval(busyTimeoutSeconds)
+        while true {
+            do {
+                try migrator.migrate(pool)
+                return pool
+            } catch let error as DatabaseError {
+                let complete = try pool.read { db in
+                    try checkSchema(db)
+                    return try migrator.hasCompletedMigrations(db)
+                }
+                if complete { return pool }
+                guard Date() < deadline else { throw error }
+                usleep(UInt32.random(in: 1_000...5_000))
             }
-            if !complete { throw error }
         }
-        return pool
     }
 
     private static func isTransient(_ error: DatabaseError) -> Bool {
