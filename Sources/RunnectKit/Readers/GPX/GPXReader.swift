@@ -23,12 +23,12 @@ public struct GPXReader: Sendable {
 }
 
 /// The state machine behind ``GPXReader``: one instance per document.
-private final class GPXParser {
-    private enum Context: UInt8 {
+private final class GPXParser: XMLContextParser {
+    enum Context: UInt8, XMLParserContext {
         case gpx, metadata, track, segment, route, point, pointExtensions, field, other
     }
 
-    private enum Field {
+    enum Field {
         case metadataName, metadataDescription, metadataTime
         case trackName, trackType, routeName, pointName
         case elevation, time, heartRate, cadence, temperature
@@ -36,11 +36,11 @@ private final class GPXParser {
 
     private enum PointKind { case trackPoint, routePoint, waypoint }
 
-    private let scanner: XMLScanner
+    let scanner: XMLScanner
     // Unchecked exclusivity on the three properties changed per element or per point: the
     // runtime checks on them cost 24 M of 445 M instructions reading + measuring a 20,000-point
     // GPX (contexts 19 M, point 3 M, segment 2 M; callgrind, 2026-11-24). Private to the parser.
-    @exclusivity(unchecked) private var contexts: [Context] = []
+    @exclusivity(unchecked) var contexts: [Context] = []
     private var activity = Activity(format: .gpx)
 
     private var track = Track()
@@ -51,90 +51,57 @@ private final class GPXParser {
     private var pointName: String?
     private var pointKind = PointKind.trackPoint
 
-    private var field: Field?
+    var field: Field?
     /// The captured text of the current field.
-    private let text = XMLTextCapture()
-    private var sawZonelessTime = false
-    private var skipped = SkippedValues()
+    let text = XMLTextCapture()
+    var sawZonelessTime = false
+    var skipped = SkippedValues()
 
     init(scanner: XMLScanner) {
         self.scanner = scanner
-        contexts.reserveCapacity(16)
     }
 
-    func parse() throws -> Activity {
-        while true {
-            switch try scanner.next() {
-            case .start(let name):
-                try start(name.localName)
-            case .end:
-                try end()
-            case .text(let span, let hasReferences):
-                if field != nil { text.append(span, hasReferences: hasReferences) }
-            case .endOfDocument:
-                activity.warnAboutTimesGoingBack()
-                if sawZonelessTime {
-                    activity.warnings.append("times without a time zone were taken as UTC")
-                }
-                if let warning = skipped.warning { activity.warnings.append(warning) }
-                return activity
-            }
-        }
+    func endOfDocument(warnings: [String]) -> Activity {
+        activity.warnAboutTimesGoingBack()
+        activity.warnings += warnings
+        return activity
     }
 
     // MARK: - Elements
 
-    private func start(_ name: ByteSpan) throws {
-        guard let parent = contexts.last else {
-            guard name.equals("gpx") else {
-                throw ReadError.unrecognizedFormat("the root element is <\(name.string)>, not <gpx>")
-            }
-            if let version = scanner.attribute("version")?.value {
-                activity.format = version.equals("1.0") ? .gpx10 : version.equals("1.1") ? .gpx11 : .gpx
-            }
-            if let creator = scanner.attribute("creator") {
-                activity.metadata.creator =
-                    creator.hasReferences
-                    ? XMLScanner.decodeText(creator.value) : creator.value.string
-            }
-            contexts.append(.gpx)
-            return
+    static let rootName: StaticString = "gpx"
+
+    func rootContext() -> Context {
+        if let version = scanner.attribute("version")?.value {
+            activity.format = version.equals("1.0") ? .gpx10 : version.equals("1.1") ? .gpx11 : .gpx
         }
-        let context: Context
+        if let creator = scanner.attributeText("creator") { activity.metadata.creator = creator }
+        return .gpx
+    }
+
+    func context(of name: ByteSpan, in parent: Context) throws -> Context {
         switch parent {
         case .gpx:
             if name.equals("trk") {
                 track = Track()
-                context = .track
+                return .track
             } else if name.equals("wpt") {
                 try startPoint(.waypoint)
-                context = .point
+                return .point
             } else if name.equals("rte") {
                 route = Route()
-                context = .route
+                return .route
             } else if name.equals("metadata") {
-                context = .metadata
-            } else {
-                // GPX 1.0 keeps name, desc and time directly under <gpx>.
-                context = capture(
-                    name.equals("name")
-                        ? .metadataName
-                        : name.equals("desc")
-                            ? .metadataDescription
-                            : name.equals("time") ? .metadataTime : nil)
+                return .metadata
             }
+            return capture(metadataField(name))  // GPX 1.0 keeps name, desc and time directly under <gpx>
         case .metadata:
-            context = capture(
-                name.equals("name")
-                    ? .metadataName
-                    : name.equals("desc")
-                        ? .metadataDescription
-                        : name.equals("time") ? .metadataTime : nil)
+            return capture(metadataField(name))
         case .track:
             if name.equals("trkseg") {
                 segment = []
                 hasOpenSegment = true
-                context = .segment
+                return .segment
             } else if name.equals("trkpt") {
                 // Not valid GPX, but written by some tools: points straight under <trk>.
                 if !hasOpenSegment {
@@ -142,65 +109,52 @@ private final class GPXParser {
                     hasOpenSegment = true
                 }
                 try startPoint(.trackPoint)
-                context = .point
-            } else {
-                context = capture(name.equals("name") ? .trackName : name.equals("type") ? .trackType : nil)
+                return .point
             }
+            return capture(name.equals("name") ? .trackName : name.equals("type") ? .trackType : nil)
         case .segment:
-            if name.equals("trkpt") {
-                try startPoint(.trackPoint)
-                context = .point
-            } else {
-                context = .other
-            }
+            guard name.equals("trkpt") else { return .other }
+            try startPoint(.trackPoint)
+            return .point
         case .route:
-            if name.equals("rtept") {
-                try startPoint(.routePoint)
-                context = .point
-            } else {
-                context = capture(name.equals("name") ? .routeName : nil)
-            }
+            guard name.equals("rtept") else { return capture(name.equals("name") ? .routeName : nil) }
+            try startPoint(.routePoint)
+            return .point
         case .point:
             if name.equals("ele") {
-                context = capture(.elevation)
+                return capture(.elevation)
             } else if name.equals("time") {
-                context = capture(.time)
+                return capture(.time)
             } else if name.equals("extensions") {
-                context = .pointExtensions
+                return .pointExtensions
             } else if name.equals("name") && pointKind != .trackPoint {
-                context = capture(.pointName)
-            } else {
-                context = .other
+                return capture(.pointName)
             }
+            return .other
         case .pointExtensions:
             if name.equalsIgnoringCase("hr") || name.equalsIgnoringCase("heartrate") {
-                context = capture(.heartRate)
+                return capture(.heartRate)
             } else if name.equalsIgnoringCase("cad") || name.equalsIgnoringCase("cadence") {
-                context = capture(.cadence)
+                return capture(.cadence)
             } else if name.equalsIgnoringCase("atemp") || name.equalsIgnoringCase("temperature")
                 || name.equalsIgnoringCase("temp")
             {
-                context = capture(.temperature)
-            } else {
-                context = .pointExtensions  // TrackPointExtension and other wrappers
+                return capture(.temperature)
             }
+            return .pointExtensions  // TrackPointExtension and other wrappers
         case .field, .other:
-            context = .other
+            return .other
         }
-        contexts.append(context)
     }
 
-    private func capture(_ wanted: Field?) -> Context {
-        guard let wanted else { return .other }
-        field = wanted
-        text.reset()
-        return .field
+    /// `<name>`, `<desc>` and `<time>` of the document (under `<metadata>`, or `<gpx>` in GPX 1.0).
+    private func metadataField(_ name: ByteSpan) -> Field? {
+        name.equals("name")
+            ? .metadataName : name.equals("desc") ? .metadataDescription : name.equals("time") ? .metadataTime : nil
     }
 
-    private func end() throws {
-        switch contexts.removeLast() {
-        case .field:
-            try finishField()
+    func end(_ context: Context) {
+        switch context {
         case .point:
             finishPoint()
         case .segment:
@@ -216,7 +170,7 @@ private final class GPXParser {
             activity.tracks.append(track)
         case .route:
             activity.routes.append(route)
-        case .gpx, .metadata, .pointExtensions, .other:
+        case .gpx, .metadata, .pointExtensions, .field, .other:
             break
         }
     }
@@ -264,10 +218,10 @@ private final class GPXParser {
 
     // MARK: - Fields
 
-    private func finishField() throws {
-        guard let current = field else { return }
-        field = nil
-        switch current {
+    /// Extension values are not the course: one that cannot be read (`null`, `--`) is left out
+    /// through ``SkippedValues``.
+    func finish(_ field: Field) throws {
+        switch field {
         case .elevation: point.elevationMeters = try number("elevation")
         case .heartRate: point.heartRateBPM = skipped.tolerating { try number("heart rate") }
         case .cadence: point.cadence = skipped.tolerating { try number("cadence") }
@@ -281,16 +235,6 @@ private final class GPXParser {
         case .routeName: route.name = text.string()
         case .pointName: pointName = text.string()
         }
-    }
-
-    /// The captured text as a number; an empty element means "absent". Extension values are not
-    /// the course: one that cannot be read (`null`, `--`) is left out through ``SkippedValues``.
-    @inline(__always) private func number(_ what: String) throws -> Double? {
-        try text.number(what, at: scanner)
-    }
-
-    private func time() throws -> Date? {
-        try text.date(at: scanner, sawZoneless: &sawZonelessTime)
     }
 
     private func invalid(_ message: String) -> ReadError {

@@ -38,24 +38,24 @@ public struct TCXReader: Sendable {
 }
 
 /// The state machine behind ``TCXReader``: one instance per document.
-private final class TCXParser {
-    private enum Context: UInt8 {
+private final class TCXParser: XMLContextParser {
+    enum Context: UInt8, XMLParserContext {
         case root, activities, activity, creator, lap, track, trackpoint, position, heartRate, extensions
         case courses, course, coursePoint, field, other
     }
 
-    private enum Field {
+    enum Field {
         case activityID, notes, creatorName, courseName, pointName
         case lapTime, lapDistance, lapCalories
         case time, latitude, longitude, altitude, distance, heartRate, cadence, runCadence, speed
     }
 
-    private let scanner: XMLScanner
+    let scanner: XMLScanner
     // Unchecked exclusivity on contexts, segment, point and field, changed per element or per
     // point. Reading + measuring 20,000 TCX points (12 MB; runnect-bench gpx, release, callgrind,
     // 2026-11-24) took 634 M instructions with all runtime checks, 423 M without them on these
     // four (420 M with none in the module). Private to the parser, never accessed re-entrantly.
-    @exclusivity(unchecked) private var contexts: [Context] = []
+    @exclusivity(unchecked) var contexts: [Context] = []
     private var activities: [Activity] = []
 
     /// The `<Activity>` or `<Course>` being read.
@@ -68,156 +68,116 @@ private final class TCXParser {
     private var runCadence: Double?
     private var pointName: String?
 
-    @exclusivity(unchecked) private var field: Field?
-    private let text = XMLTextCapture()
-    private var sawZonelessTime = false
-    private var skipped = SkippedValues()
+    @exclusivity(unchecked) var field: Field?
+    let text = XMLTextCapture()
+    var sawZonelessTime = false
+    var skipped = SkippedValues()
 
     init(scanner: XMLScanner) {
         self.scanner = scanner
-        contexts.reserveCapacity(16)
     }
 
-    func parse() throws -> [Activity] {
-        while true {
-            switch try scanner.next() {
-            case .start(let name):
-                try start(name.localName)
-            case .end:
-                try end()
-            case .text(let span, let hasReferences):
-                if field != nil { text.append(span, hasReferences: hasReferences) }
-            case .endOfDocument:
-                var warnings: [String] = []
-                if sawZonelessTime { warnings.append("times without a time zone were taken as UTC") }
-                if let warning = skipped.warning { warnings.append(warning) }
-                if activities.isEmpty { activities.append(Activity(format: .tcx)) }
-                for index in activities.indices { activities[index].warnings += warnings }
-                return activities
-            }
-        }
+    func endOfDocument(warnings: [String]) -> [Activity] {
+        if activities.isEmpty { activities.append(Activity(format: .tcx)) }
+        for index in activities.indices { activities[index].warnings += warnings }
+        return activities
     }
 
     // MARK: - Elements
 
-    private func start(_ name: ByteSpan) throws {
-        guard let parent = contexts.last else {
-            guard name.equals("TrainingCenterDatabase") else {
-                throw ReadError.unrecognizedFormat("the root element is <\(name.string)>, not <TrainingCenterDatabase>")
-            }
-            contexts.append(.root)
-            return
-        }
-        let context: Context
+    static let rootName: StaticString = "TrainingCenterDatabase"
+
+    func rootContext() -> Context { .root }
+
+    func context(of name: ByteSpan, in parent: Context) throws -> Context {
         switch parent {
         case .root:
-            context = name.equals("Activities") ? .activities : name.equals("Courses") ? .courses : .other
+            return name.equals("Activities") ? .activities : name.equals("Courses") ? .courses : .other
         case .activities:
             if name.equals("Activity") {
                 startActivity(course: false)
-                if let sport = scanner.attribute("Sport") { track.type = attributeString(sport) }
-                context = .activity
+                track.type = nonEmpty(scanner.attributeText("Sport"))
+                return .activity
             } else if name.equals("MultiSportSession") || name.equals("FirstSport") || name.equals("NextSport") {
-                context = .activities  // their <Activity>s are read like any other
-            } else {
-                context = .other
+                return .activities  // their <Activity>s are read like any other
             }
+            return .other
         case .courses:
-            if name.equals("Course") {
-                startActivity(course: true)
-                context = .course
-            } else {
-                context = .other
-            }
+            guard name.equals("Course") else { return .other }
+            startActivity(course: true)
+            return .course
         case .activity:
             if name.equals("Lap") {
                 startLap()
-                context = .lap
+                return .lap
             } else if name.equals("Creator") {
-                context = .creator
-            } else {
-                context = capture(name.equals("Id") ? .activityID : name.equals("Notes") ? .notes : nil)
+                return .creator
             }
+            return capture(name.equals("Id") ? .activityID : name.equals("Notes") ? .notes : nil)
         case .course:
             if name.equals("Lap") {
                 startLap()
-                context = .lap
+                return .lap
             } else if name.equals("Track") {
                 segment = []
-                context = .track
+                return .track
             } else if name.equals("CoursePoint") {
                 startPoint()
-                context = .coursePoint
-            } else {
-                context = capture(name.equals("Name") ? .courseName : name.equals("Notes") ? .notes : nil)
+                return .coursePoint
             }
+            return capture(name.equals("Name") ? .courseName : name.equals("Notes") ? .notes : nil)
         case .creator:
-            context = capture(name.equals("Name") ? .creatorName : nil)
+            return capture(name.equals("Name") ? .creatorName : nil)
         case .lap:
-            if name.equals("Track") {
+            guard !name.equals("Track") else {
                 segment = []
-                context = .track
-            } else {
-                context = capture(
-                    name.equals("TotalTimeSeconds")
-                        ? .lapTime
-                        : name.equals("DistanceMeters")
-                            ? .lapDistance
-                            : name.equals("Calories") ? .lapCalories : nil)
+                return .track
             }
+            return capture(
+                name.equals("TotalTimeSeconds")
+                    ? .lapTime
+                    : name.equals("DistanceMeters")
+                        ? .lapDistance
+                        : name.equals("Calories") ? .lapCalories : nil)
         case .track:
-            if name.equals("Trackpoint") {
-                startPoint()
-                context = .trackpoint
-            } else {
-                context = .other
-            }
+            guard name.equals("Trackpoint") else { return .other }
+            startPoint()
+            return .trackpoint
         case .trackpoint, .coursePoint:
             if name.equals("Position") {
-                context = .position
+                return .position
             } else if name.equals("HeartRateBpm") {
-                context = .heartRate
+                return .heartRate
             } else if name.equals("Extensions") {
-                context = .extensions
+                return .extensions
             } else if name.equals("Time") {
-                context = capture(.time)
+                return capture(.time)
             } else if name.equals("AltitudeMeters") {
-                context = capture(.altitude)
+                return capture(.altitude)
             } else if name.equals("Cadence") {
-                context = capture(.cadence)
+                return capture(.cadence)
             } else if name.equals("DistanceMeters") && parent == .trackpoint {
-                context = capture(.distance)
+                return capture(.distance)
             } else if name.equals("Name") && parent == .coursePoint {
-                context = capture(.pointName)
-            } else {
-                context = .other
+                return capture(.pointName)
             }
+            return .other
         case .position:
-            context = capture(
+            return capture(
                 name.equals("LatitudeDegrees") ? .latitude : name.equals("LongitudeDegrees") ? .longitude : nil)
         case .heartRate:
-            context = capture(name.equals("Value") ? .heartRate : nil)
+            return capture(name.equals("Value") ? .heartRate : nil)
         case .extensions:
             // TPX (ActivityExtension v2) under any prefix.
-            context =
-                name.equals("RunCadence") ? capture(.runCadence) : name.equals("Speed") ? capture(.speed) : .extensions
+            return name.equals("RunCadence")
+                ? capture(.runCadence) : name.equals("Speed") ? capture(.speed) : .extensions
         case .field, .other:
-            context = .other
+            return .other
         }
-        contexts.append(context)
     }
 
-    private func capture(_ wanted: Field?) -> Context {
-        guard let wanted else { return .other }
-        field = wanted
-        text.reset()
-        return .field
-    }
-
-    private func end() throws {
-        switch contexts.removeLast() {
-        case .field:
-            try finishField()
+    func end(_ context: Context) {
+        switch context {
         case .trackpoint:
             if point.cadence == nil { point.cadence = runCadence }
             segment.append(point)
@@ -234,7 +194,7 @@ private final class TCXParser {
             current.laps.append(lap)
         case .activity, .course:
             finishActivity()
-        case .root, .activities, .creator, .position, .heartRate, .extensions, .courses, .other:
+        case .root, .activities, .creator, .position, .heartRate, .extensions, .courses, .field, .other:
             break
         }
     }
@@ -257,12 +217,9 @@ private final class TCXParser {
 
     private func startLap() {
         lap = Lap()
-        if let startTime = scanner.attribute("StartTime") {
-            let raw = attributeString(startTime)
-            lap.startTime = raw.flatMap { ISO8601Parser.parse($0) }.map { parsed in
-                if !parsed.hadZone { sawZonelessTime = true }
-                return Date(timeIntervalSince1970: parsed.secondsSince1970)
-            }
+        lap.startTime = nonEmpty(scanner.attributeText("StartTime")).flatMap { ISO8601Parser.parse($0) }.map { parsed in
+            if !parsed.hadZone { sawZonelessTime = true }
+            return Date(timeIntervalSince1970: parsed.secondsSince1970)
         }
     }
 
@@ -272,17 +229,15 @@ private final class TCXParser {
         pointName = nil
     }
 
-    private func attributeString(_ attribute: (value: ByteSpan, hasReferences: Bool)) -> String? {
-        let value = attribute.hasReferences ? XMLScanner.decodeText(attribute.value) : attribute.value.string
-        return value.isEmpty ? nil : value
+    /// An attribute's value; `nil` when it is absent or empty.
+    private func nonEmpty(_ value: String?) -> String? {
+        value?.isEmpty == false ? value : nil
     }
 
     // MARK: - Fields
 
-    private func finishField() throws {
-        guard let current = field else { return }
-        field = nil
-        switch current {
+    func finish(_ field: Field) throws {
+        switch field {
         case .time: point.time = try time()
         case .latitude: point.latitude = try coordinate("latitude", limit: 90) ?? .nan
         case .longitude: point.longitude = try coordinate("longitude", limit: 180) ?? .nan
@@ -295,17 +250,12 @@ private final class TCXParser {
         case .lapTime: lap.totals.timerTimeSeconds = try number("lap time")
         case .lapDistance: lap.totals.distanceMeters = try number("lap distance")
         case .lapCalories: lap.totals.calories = try number("calories")
-        case .activityID: self.current.metadata.time = try time()
-        case .notes: self.current.metadata.description = text.string()
-        case .creatorName: self.current.metadata.creator = text.string()
-        case .courseName: self.current.metadata.name = text.string()
+        case .activityID: current.metadata.time = try time()
+        case .notes: current.metadata.description = text.string()
+        case .creatorName: current.metadata.creator = text.string()
+        case .courseName: current.metadata.name = text.string()
         case .pointName: pointName = text.string()
         }
-    }
-
-    /// The captured text as a number; an empty element means "absent".
-    private func number(_ what: String) throws -> Double? {
-        try text.number(what, at: scanner)
     }
 
     private func coordinate(_ what: String, limit: Double) throws -> Double? {
@@ -314,9 +264,5 @@ private final class TCXParser {
             throw scanner.invalid("\(what) \(ReadError.excerpt(text.raw)) is outside -\(Int(limit))…\(Int(limit))")
         }
         return value
-    }
-
-    private func time() throws -> Date? {
-        try text.date(at: scanner, sawZoneless: &sawZonelessTime)
     }
 }

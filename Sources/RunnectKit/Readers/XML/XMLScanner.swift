@@ -4,18 +4,6 @@
     import Darwin
 #endif
 
-/// What the scanner found next.
-enum XMLToken {
-    /// An opening tag. A self-closing tag (`<a/>`) is reported as `start` followed by `end`.
-    /// Its attributes are available through ``XMLScanner/attribute(_:)`` until the next call.
-    case start(name: ByteSpan)
-    case end(name: ByteSpan)
-    /// Character data between tags, raw: ``XMLScanner/decodeText(_:)`` resolves the predefined
-    /// entities and character references when `hasReferences` is true.
-    case text(ByteSpan, hasReferences: Bool)
-    case endOfDocument
-}
-
 /// A streaming, pull-style XML scanner over a ``ByteStream``: memory grows with the longest
 /// token, not with the document.
 ///
@@ -26,16 +14,16 @@ enum XMLToken {
 /// decoded. Namespaces are not resolved; readers match local names, which is what lets files with
 /// undeclared prefixes be read at all.
 final class XMLScanner {
-    private let stream: ByteStream
-    private var buffer: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private var pos = 0
-    private var end = 0
-    private var atEOF = false
+    // Unchecked exclusivity: every token reads the window's bytes and end, and refills change
+    // them. Reading + measuring a 20,000-point GPX (runnect-bench gpx, release, callgrind,
+    // 2026-11-24) took 423 M instructions with runtime checks on window, 330 M without. Accessed
+    // only by this class and its extensions, never re-entrantly.
+    @exclusivity(unchecked) var window: ScanBuffer
+    var pos = 0
     private let maxTokenBytes: Int
 
-    // Where buffer[0] sits in the document, for line and column numbers.
-    private var base = TextPosition()
+    @inline(__always) var buffer: UnsafeMutablePointer<UInt8> { window.bytes }
+    @inline(__always) var end: Int { window.end }
 
     // Open element names, stored back to back in a raw buffer (arrays cost too much per element).
     private var nameBytes: UnsafeMutablePointer<UInt8>
@@ -49,8 +37,9 @@ final class XMLScanner {
     @exclusivity(unchecked) private var nameEnds: [Int] = []
     private var pendingEnd = false
     private var pendingEndName: ByteSpan?
-    private var sawRoot = false
+    var sawRoot = false
     private var checkedByteOrderMark = false
+    let byteClasses = XMLScanner.makeByteClasses()
 
     // Attributes of the last start tag: offsets into `buffer`.
     private struct AttributeRange {
@@ -64,17 +53,14 @@ final class XMLScanner {
     var depth: Int { nameEnds.count }
 
     init(stream: ByteStream, chunkSize: Int = 1 << 20, maxTokenBytes: Int = 64 << 20) {
-        self.stream = stream
-        self.capacity = chunkSize
+        window = ScanBuffer(stream: stream, chunkSize: chunkSize, maxCapacity: maxTokenBytes)
         self.maxTokenBytes = maxTokenBytes
-        self.buffer = .allocate(capacity: chunkSize)
         self.nameBytes = .allocate(capacity: nameCapacity)
         self.attributes = .allocate(capacity: attributeCapacity)
         nameEnds.reserveCapacity(32)
     }
 
     deinit {
-        buffer.deallocate()
         byteClasses.deallocate()
         nameBytes.deallocate()
         attributes.deallocate()
@@ -88,13 +74,8 @@ final class XMLScanner {
 
     // MARK: - Positions
 
-    /// Line (1-based) and column (1-based, in characters) of a buffer index.
-    func location(ofIndex index: Int) -> (line: Int, column: Int) {
-        base.location(ofIndex: index, in: buffer, end: end)
-    }
-
     /// Line and column of the position the scanner has reached.
-    var currentLocation: (line: Int, column: Int) { location(ofIndex: pos) }
+    var currentLocation: (line: Int, column: Int) { window.location(ofIndex: pos) }
 
     /// An ``ReadError/invalidValue(_:line:column:)`` at the place the scanner has reached.
     func invalid(_ message: String) -> ReadError {
@@ -102,13 +83,11 @@ final class XMLScanner {
         return .invalidValue(message, line: line, column: column)
     }
 
-    /// Line and column of a span returned by the last token.
-    func location(of span: ByteSpan) -> (line: Int, column: Int) {
-        location(ofIndex: UnsafePointer(buffer).distance(to: span.start))
-    }
-
-    private func malformed(_ message: String, at index: Int) -> ReadError {
-        let (line, column) = location(ofIndex: index)
+    // Out of line, as refill(keeping:) is: the error paths inlined into next() took the
+    // registers of its search loop (20,000-point GPX: 332 M instructions inlined, 330 M not;
+    // callgrind, 2026-11-24).
+    @inline(never) func malformed(_ message: String, at index: Int) -> ReadError {
+        let (line, column) = window.location(ofIndex: index)
         return .malformedXML(message, line: line, column: column)
     }
 
@@ -116,69 +95,11 @@ final class XMLScanner {
 
     /// Moves the bytes from `keep` on to the front and reads more after them.
     /// Returns false at the end of the stream. Indexes held by the caller shift by `keep`.
-    private func refill(keeping keep: Int) throws -> Bool {
-        if atEOF { return false }
-        if keep > 0 {
-            base.advance(over: buffer, count: keep)
-            let remaining = end - keep
-            if remaining > 0 { memmove(buffer, buffer + keep, remaining) }
-            end = remaining
-            pos -= keep
-        }
-        if end == capacity {
-            guard capacity < maxTokenBytes else { throw ReadError.tooLarge(limitBytes: maxTokenBytes) }
-            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-            bigger.update(from: buffer, count: end)
-            buffer.deallocate()
-            buffer = bigger
-            capacity *= 2
-        }
-        let n = try stream.read(into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
-        if n == 0 {
-            atEOF = true
-            return false
-        }
-        end += n
-        return true
-    }
-
-    /// The next `byte` at or after `index`, eight bytes at a time (runs in GPS files are short: a
-    /// number, an indent; too short for a `memchr` call to pay off).
-    @inline(__always) private func find(_ byte: UInt8, from index: Int) -> Int? {
-        XMLScanner.find(byte, in: buffer, from: index, to: end)
-    }
-
-    @inline(__always) static func find(
-        _ byte: UInt8, in buffer: UnsafeMutablePointer<UInt8>,
-        from index: Int, to end: Int
-    ) -> Int? {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let pattern = UInt64(byte) &* ones
-        var i = index
-        let raw = UnsafeRawPointer(buffer)
-        while i + 8 <= end {
-            // A zero byte in word ⇔ a match; the lowest flagged byte is always a true match.
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) ^ pattern
-            let found = (word &- ones) & ~word & 0x8080_8080_8080_8080
-            if found != 0 { return i + found.trailingZeroBitCount >> 3 }
-            i += 8
-        }
-        while i < end {
-            if buffer[i] == byte { return i }
-            i += 1
-        }
-        return nil
-    }
-
-    private func find(_ literal: StaticString, from index: Int) -> Int? {
-        let n = literal.utf8CodeUnitCount
-        var i = index
-        while let hit = find(literal.utf8Start[0], from: i) {
-            if hit + n > end { return nil }
-            if memcmp(buffer + hit, literal.utf8Start, n) == 0 { return hit }
-            i = hit + 1
-        }
-        return nil
+    // Out of line: a refill is rare, and inlined it cost the token loops registers.
+    @inline(never) private func refill(keeping keep: Int) throws -> Bool {
+        let more = try window.refill(keeping: keep)
+        pos -= keep
+        return more
     }
 
     // MARK: - Tokens
@@ -196,7 +117,7 @@ final class XMLScanner {
                 continue
             }
             if !checkedByteOrderMark {
-                if end < 3 && !atEOF {
+                if end < 3 && !window.atEOF {
                     _ = try refill(keeping: pos)
                     continue
                 }
@@ -209,7 +130,7 @@ final class XMLScanner {
                 continue
             }
             if pos + 1 >= end {
-                if try !refill(keeping: pos) { throw malformed("unexpected end of file after '<'", at: pos) }
+                try needMore("unexpected end of file after '<'")
                 continue
             }
             switch buffer[pos + 1] {
@@ -236,7 +157,7 @@ final class XMLScanner {
     /// Reads more or throws when the document ended inside a construct; the caller retries.
     /// The error names where the construct starts: `pos`, read after the refill, which moves the
     /// bytes it keeps to the front (an index taken before it would point past the end).
-    private func needMore(_ message: String) throws {
+    func needMore(_ message: String) throws {
         if try !refill(keeping: pos) {
             throw malformed(message, at: pos)
         }
@@ -274,97 +195,6 @@ final class XMLScanner {
         return .text(ByteSpan(start: buffer + start, count: lt - start), hasReferences: hasReferences)
     }
 
-    private func isWhitespace(from start: Int, to stop: Int) -> Bool {
-        for i in start..<stop {
-            switch buffer[i] {
-            case 0x20, 0x09, 0x0A, 0x0D: continue
-            default: return false
-            }
-        }
-        return true
-    }
-
-    /// `<!--`, `<![CDATA[`, `<!DOCTYPE`. Returns a token for CDATA, nil otherwise.
-    private func scanMarkupDeclaration() throws -> XMLToken? {
-        let start = pos
-        if end - start < 9 && !atEOF {
-            try needMore("unexpected end of file in markup")
-            return nil
-        }
-        if starts(with: "<!--", at: start) {
-            guard let close = find("-->", from: start + 4) else {
-                try needMore("unexpected end of file inside a comment")
-                return nil
-            }
-            pos = close + 3
-            return nil
-        }
-        if starts(with: "<![CDATA[", at: start) {
-            guard depth > 0 else { throw malformed("CDATA outside the root element", at: start) }
-            guard let close = find("]]>", from: start + 9) else {
-                try needMore("unexpected end of file inside CDATA")
-                return nil
-            }
-            pos = close + 3
-            return .text(ByteSpan(start: buffer + start + 9, count: close - start - 9), hasReferences: false)
-        }
-        if starts(with: "<!DOCTYPE", at: start) {
-            guard depth == 0, !sawRoot else { throw malformed("misplaced document type declaration", at: start) }
-            // Skipped whole, internal subset included: no entity is ever defined or expanded.
-            var i = start + 9
-            var bracketDepth = 0
-            var quote: UInt8 = 0
-            while true {
-                if i >= end {
-                    let consumed = i - start
-                    try needMore("unexpected end of file inside a document type declaration")
-                    i = pos + consumed
-                    continue
-                }
-                let c = buffer[i]
-                if quote != 0 {
-                    if c == quote { quote = 0 }
-                } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-                    quote = c
-                } else if c == UInt8(ascii: "[") {
-                    bracketDepth += 1
-                } else if c == UInt8(ascii: "]") {
-                    bracketDepth -= 1
-                } else if c == UInt8(ascii: ">") && bracketDepth <= 0 {
-                    pos = i + 1
-                    return nil
-                }
-                i += 1
-            }
-        }
-        throw malformed("unexpected '<!'", at: start)
-    }
-
-    private func starts(with literal: StaticString, at index: Int) -> Bool {
-        let n = literal.utf8CodeUnitCount
-        return index + n <= end && memcmp(buffer + index, literal.utf8Start, n) == 0
-    }
-
-    // Byte classes, looked up in a table the scanner holds (a register away in its loops).
-    private static let nameStartClass: UInt8 = 1, nameClass: UInt8 = 2, spaceClass: UInt8 = 4
-    private let byteClasses: UnsafeMutablePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-        for c in 0..<256 {
-            let byte = UInt8(c)
-            let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-            let start = letter || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
-            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            let name = start || digit || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            let space = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-            table[c] = (start ? nameStartClass : 0) | (name ? nameClass : 0) | (space ? spaceClass : 0)
-        }
-        return table
-    }()
-
-    @inline(__always) private func isNameStart(_ c: UInt8) -> Bool { byteClasses[Int(c)] & Self.nameStartClass != 0 }
-    @inline(__always) private func isNameByte(_ c: UInt8) -> Bool { byteClasses[Int(c)] & Self.nameClass != 0 }
-    @inline(__always) private func isSpace(_ c: UInt8) -> Bool { byteClasses[Int(c)] & Self.spaceClass != 0 }
-
     /// Parses `<name attr="v" …>` or `<name …/>`, validating attribute syntax as it goes.
     private func scanStartTag() throws -> XMLToken? {
         let start = pos
@@ -376,11 +206,8 @@ final class XMLScanner {
         let nameEnd = i
         while true {
             // Between attributes.
-            while i < end && isSpace(buffer[i]) { i += 1 }
-            if i >= end {
-                try needMore("unexpected end of file inside a start tag")
-                return nil
-            }
+            guard let afterSpace = try skipSpaceInStartTag(from: i) else { return nil }
+            i = afterSpace
             let c = buffer[i]
             if c == UInt8(ascii: ">") {
                 pos = i + 1
@@ -404,18 +231,12 @@ final class XMLScanner {
             let attributeStart = i
             while i < end && isNameByte(buffer[i]) { i += 1 }
             let attributeNameEnd = i
-            while i < end && isSpace(buffer[i]) { i += 1 }
-            if i >= end {
-                try needMore("unexpected end of file inside a start tag")
-                return nil
-            }
+            guard let afterSpace = try skipSpaceInStartTag(from: i) else { return nil }
+            i = afterSpace
             guard buffer[i] == UInt8(ascii: "=") else { throw malformed("expected '=' after attribute name", at: i) }
             i += 1
-            while i < end && isSpace(buffer[i]) { i += 1 }
-            if i >= end {
-                try needMore("unexpected end of file inside a start tag")
-                return nil
-            }
+            guard let afterSpace = try skipSpaceInStartTag(from: i) else { return nil }
+            i = afterSpace
             let quote = buffer[i]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
                 throw malformed("attribute value must be quoted", at: i)
@@ -430,10 +251,7 @@ final class XMLScanner {
             }
             let hasReferences = XMLScanner.find(UInt8(ascii: "&"), in: buffer, from: valueStart, to: close) != nil
             if attributeCount == attributeCapacity {
-                let bigger = UnsafeMutablePointer<AttributeRange>.allocate(capacity: attributeCapacity * 2)
-                bigger.moveInitialize(from: attributes, count: attributeCount)
-                attributes.deallocate()
-                attributes = bigger
+                attributes = attributes.moved(count: attributeCount, toCapacity: attributeCapacity * 2)
                 attributeCapacity *= 2
             }
             (attributes + attributeCount).initialize(
@@ -448,14 +266,21 @@ final class XMLScanner {
         }
     }
 
+    /// The first index from `index` on that is not whitespace, inside a start tag; `nil` when the
+    /// buffer ends first, after reading more (the caller scans the tag again).
+    @inline(__always) private func skipSpaceInStartTag(from index: Int) throws -> Int? {
+        var i = index
+        while i < end && isSpace(buffer[i]) { i += 1 }
+        if i < end { return i }
+        try needMore("unexpected end of file inside a start tag")
+        return nil
+    }
+
     private func openElement(from start: Int, to stop: Int) -> ByteSpan {
         let count = stop - start
         if nameLength + count > nameCapacity {
-            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: (nameLength + count) * 2)
-            bigger.update(from: nameBytes, count: nameLength)
-            nameBytes.deallocate()
-            nameBytes = bigger
             nameCapacity = (nameLength + count) * 2
+            nameBytes = nameBytes.moved(count: nameLength, toCapacity: nameCapacity)
         }
         (nameBytes + nameLength).update(from: buffer + start, count: count)
         nameLength += count
@@ -509,65 +334,5 @@ final class XMLScanner {
             }
         }
         return nil
-    }
-
-    /// Resolves `&lt; &gt; &amp; &quot; &apos;` and `&#…;` references; any other reference is kept
-    /// as written (never expanded: no DTD is read).
-    static func decodeText(_ span: ByteSpan) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(span.count)
-        var i = 0
-        while i < span.count {
-            let c = span[i]
-            guard c == UInt8(ascii: "&") else {
-                out.append(c)
-                i += 1
-                continue
-            }
-            var j = i + 1
-            while j < span.count && j - i <= 12 && span[j] != UInt8(ascii: ";") { j += 1 }
-            guard j < span.count && span[j] == UInt8(ascii: ";") else {
-                out.append(c)
-                i += 1
-                continue
-            }
-            let name = ByteSpan(start: span.start + i + 1, count: j - i - 1)
-            var replacement: [UInt8]?
-            if name.equals("lt") {
-                replacement = [UInt8(ascii: "<")]
-            } else if name.equals("gt") {
-                replacement = [UInt8(ascii: ">")]
-            } else if name.equals("amp") {
-                replacement = [UInt8(ascii: "&")]
-            } else if name.equals("quot") {
-                replacement = [UInt8(ascii: "\"")]
-            } else if name.equals("apos") {
-                replacement = [UInt8(ascii: "'")]
-            } else if name.count > 1 && name[0] == UInt8(ascii: "#") {
-                let digits =
-                    name.count > 2 && (name[1] | 0x20) == UInt8(ascii: "x")
-                    ? (
-                        String(
-                            decoding: UnsafeBufferPointer(start: name.start + 2, count: name.count - 2), as: UTF8.self),
-                        16
-                    )
-                    : (
-                        String(
-                            decoding: UnsafeBufferPointer(start: name.start + 1, count: name.count - 1), as: UTF8.self),
-                        10
-                    )
-                if let value = UInt32(digits.0, radix: digits.1), let scalar = Unicode.Scalar(value), value != 0 {
-                    replacement = Array(String(Character(scalar)).utf8)
-                }
-            }
-            if let replacement {
-                out.append(contentsOf: replacement)
-                i = j + 1
-            } else {
-                out.append(c)
-                i += 1
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

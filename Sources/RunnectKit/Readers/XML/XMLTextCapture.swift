@@ -30,11 +30,8 @@ final class XMLTextCapture {
     /// Adds a text token's bytes.
     @inline(__always) func append(_ span: ByteSpan, hasReferences references: Bool) {
         if count + span.count > capacity {
-            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: (count + span.count) * 2)
-            bigger.update(from: bytes, count: count)
-            bytes.deallocate()
-            bytes = bigger
             capacity = (count + span.count) * 2
+            bytes = bytes.moved(count: count, toCapacity: capacity)
         }
         (bytes + count).update(from: span.start, count: span.count)
         count += span.count
