@@ -16,10 +16,13 @@ extension CourseStore {
     /// temperature. What exports are made from.
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/corruptGeometry(id:reason:)``.
     public func activity(id: Int64) throws -> Activity {
-        let blob = try read { db in
-            try CourseRecord.select(CourseRecord.Columns.geometry, as: Data.self).filter(key: id).fetchOne(db)
-        }
-        return try Self.decodeGeometry(blob, id: id)
+        try read { try storedActivity($0, id: id) }
+    }
+
+    /// The stored activity of course `id`, inside a transaction.
+    func storedActivity(_ db: Database, id: Int64) throws -> Activity {
+        try Self.decodeGeometry(
+            CourseRecord.select(CourseRecord.Columns.geometry, as: Data.self).filter(key: id).fetchOne(db), id: id)
     }
 
     /// The courses of `scope`, and then their activities one at a time, read from one snapshot

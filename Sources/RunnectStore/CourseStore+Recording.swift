@@ -57,7 +57,10 @@ extension CourseStore {
     func bestMatch(for run: RunDraft, in db: Database) throws -> (course: Course, match: CourseMatch)? {
         var best: (id: Int64, match: CourseMatch)?
         for id in try candidateCourses(for: run, in: db) {
-            guard let match = run.matcher.match(course: try storedActivity(db, id: id)) else { continue }
+            // A course whose stored path is damaged is no candidate; the run still finds the others.
+            guard let path = try? storedActivity(db, id: id), let match = run.matcher.match(course: path) else {
+                continue
+            }
             if let current = best, !CourseMatch.ranksBelow(current.match, match) { continue }
             best = (id, match)
         }
@@ -115,11 +118,5 @@ extension CourseStore {
             runDistanceBeforeStartMeters: 0, runDistanceOnCourseMeters: stats.distanceMeters,
             runDistanceAfterFinishMeters: 0, startOffsetMeters: 0, finishOffsetMeters: 0)
         return (course, match)
-    }
-
-    /// The stored activity of course `id`.
-    func storedActivity(_ db: Database, id: Int64) throws -> Activity {
-        try Self.decodeGeometry(
-            Data.fetchOne(db.cachedStatement(sql: "SELECT geometry FROM course WHERE id = ?"), arguments: [id]), id: id)
     }
 }

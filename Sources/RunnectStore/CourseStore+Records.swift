@@ -60,10 +60,10 @@ extension CourseStore {
                 records.min { ($0.courseTimeSeconds, $0.id) < ($1.courseTimeSeconds, $1.id) }
             }
             let newest = byDate.last
-            let yearAgo = newest.map { started($0).addingTimeInterval(-365 * 86_400) }
+            let yearAgo = Date().addingTimeInterval(-365 * 86_400)
             return CourseRecordSummary(
                 courseID: course, attempts: all.count, mostRecent: newest, personalBest: fastest(all),
-                bestOfLastYear: fastest(byDate.filter { started($0) >= yearAgo! }),
+                bestOfLastYear: fastest(byDate.filter { started($0) >= yearAgo }),
                 recentCourseTimes: byDate.suffix(CourseRecordSummary.trendAttempts).map(\.courseTimeSeconds))
         }
     }

@@ -10,7 +10,8 @@ public struct CourseRecordSummary: Sendable, Equatable {
     public var mostRecent: RunRecord?
     /// The fastest course time of all.
     public var personalBest: RunRecord?
-    /// The fastest course time of the 365 days before the newest attempt.
+    /// The fastest course time of the last 365 days (by the runs' start times); `nil` when none
+    /// was run in them.
     public var bestOfLastYear: RunRecord?
     /// Course times of the last attempts (at most ``trendAttempts``), oldest first.
     public var recentCourseTimes: [Double]

@@ -20,10 +20,9 @@ enum RecordText {
 
     /// A course time as a runner says it: `16:40` under an hour, `1:02:03` from one.
     static func clock(_ seconds: Double) -> String {
-        let text = RunnerFormat.duration(seconds: seconds)  // h:mm:ss
-        guard text.hasPrefix("0:") else { return text }
-        let minutesAndSeconds = text.dropFirst(2)
-        return minutesAndSeconds.hasPrefix("0") ? String(minutesAndSeconds.dropFirst()) : String(minutesAndSeconds)
+        guard seconds >= 0, seconds < 3599.5 else { return RunnerFormat.duration(seconds: seconds) }
+        let whole = Int(seconds.rounded())
+        return "\(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60)"
     }
 
     /// The head of `runnect records --course`: attempts, newest, bests, trend.
