@@ -13,14 +13,18 @@ extension CourseStore {
     }
 
     /// The whole run of one of the current user's records, as imported.
-    /// - Throws: ``StoreError/recordNotFound(_:)``, ``StoreError/corruptGeometry(id:reason:)``.
+    /// - Throws: ``StoreError/recordNotFound(_:)``, ``StoreError/corruptRecord(id:reason:)``.
     public func recordActivity(id: Int64) throws -> Activity {
         let blob = try read { db in
             try Data.fetchOne(
                 db, sql: "SELECT geometry FROM record WHERE id = ? AND owner = ?", arguments: [id, user])
         }
         guard let blob else { throw StoreError.recordNotFound(id) }
-        return try Self.decodeGeometry(blob, id: id)
+        do {
+            return try ActivityCodec.decode(blob)
+        } catch let error as ActivityCodecError {
+            throw StoreError.corruptRecord(id: id, reason: error.description)
+        }
     }
 
     /// A page of the current user's records: all of them newest first, or those of one course

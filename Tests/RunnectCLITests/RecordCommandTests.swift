@@ -115,5 +115,38 @@ struct RecordCommandTests {
         let courseTime = try #require(record["course_time_s"] as? Double)
         #expect(abs(courseTime - expected) <= 1, "course time \(courseTime), the run from the first tap on \(expected)")
         #expect(courseTime < (record["elapsed_time_s"] as! Double) - 600, "the warm-up is not timed")
+
+        // `record:R` exports the run's own track (every point, warm-up included); the course id
+        // exports the taps.
+        let recordID = try #require(record["id"] as? Int)
+        let run = try Self.feature(scratch.run(["export", "geojson", "record:\(recordID)"]))
+        #expect(run.positions.count == points.count)
+        // (Foundation's JSONSerialization on Linux reads doubles a few ulps off: compared to 1e-12°.)
+        let first = try #require(run.positions.first)
+        #expect(abs(first[0] - points[0].longitude) < 1e-12 && abs(first[1] - points[0].latitude) < 1e-12)
+        #expect(run.properties["course_id"] as? Int == later && run.properties["id"] as? Int == recordID)
+        let course = try Self.feature(scratch.run(["export", "geojson", "\(later)"]))
+        #expect(course.positions.count == taps.split(separator: " ").count)
+        let svg = scratch.folder.appendingPathComponent("run.svg").path
+        #expect(try scratch.run(["export", "svg", "record:\(recordID)", "-o", svg]).status == 0)
+        #expect(try String(contentsOfFile: svg, encoding: .utf8).contains("<svg"))
+        let stranger = try scratch.run(["export", "geojson", "record:\(recordID)"], user: "jisoo")
+        #expect(
+            stranger.status == 1 && stranger.stderr.contains("record:\(recordID): record #\(recordID) not found"),
+            "another runner's record is not theirs to export: \(stranger.stderr)")
+    }
+
+    /// The positions ([lon, lat], elevation dropped) and properties of an exported GeoJSON Feature.
+    static func feature(_ result: RunnectProcess.Result) throws -> (positions: [[Double]], properties: [String: Any]) {
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let geometry = try #require(object["geometry"] as? [String: Any])
+        let lines: [[[Double]]]
+        if geometry["type"] as? String == "LineString" {
+            lines = [try #require(geometry["coordinates"] as? [[Double]])]
+        } else {
+            lines = try #require(geometry["coordinates"] as? [[[Double]]])
+        }
+        return (lines.joined().map { Array($0.prefix(2)) }, try #require(object["properties"] as? [String: Any]))
     }
 }

@@ -155,7 +155,8 @@ struct CourseStoreSharingTests {
             .tooFewPoints(found: 1), .invalidCoordinate(index: 0, Coordinate(latitude: 91, longitude: 0)),
             .emptyActivity, .cannotEncode("x"), .invalidPage(limit: 0, number: 1), .duplicate(existingID: 3),
             .newerSchema(found: 2, supported: 1), .cannotOpen(path: "/x", reason: "y"),
-            .corruptGeometry(id: 3, reason: "z"), .database("disk full"),
+            .corruptGeometry(id: 3, reason: "z"), .corruptRecord(id: 3, reason: "z"),
+            .database("disk full"),
         ]
         for error in errors {
             #expect(!error.description.isEmpty)

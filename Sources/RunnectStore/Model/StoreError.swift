@@ -45,6 +45,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
     /// The stored geometry of a course could not be decoded.
     case corruptGeometry(id: Int64, reason: String)
+    /// The stored run of a record could not be decoded.
+    case corruptRecord(id: Int64, reason: String)
     /// Typed text (a title, a description, a departure, a user name) holds a control character
     /// (see RunnectKit's `ControlCharacters`): ESC, BEL, CR, NUL, a bidirectional override, …;
     /// `position` counts characters from 1.
@@ -120,6 +122,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot open the course database \(path): \(reason)"
         case .corruptGeometry(let id, let reason):
             return "the stored path of course #\(id) is damaged (\(reason)); delete and re-import it"
+        case .corruptRecord(let id, let reason):
+            return "the stored run of record #\(id) is damaged (\(reason)); delete it and import the file again"
         case .controlCharacter(let field, let scalar, let position):
             return
                 "the \(field) holds a control character (\(ControlCharacters.name(scalar)) at character \(position)); "

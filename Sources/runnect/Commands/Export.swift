@@ -6,8 +6,9 @@ extension Runnect {
         static let configuration = CommandConfiguration(
             abstract: "Write courses as GeoJSON (RFC 7946) or SVG previews.",
             discussion: """
-                Each input is a course id in the store or a file (GPX, TCX, FIT, tapped points); \
-                a name that is an existing file is read as a file, digits otherwise as an id.
+                Each input is a course id in the store, record:ID for the run kept as a record (its \
+                own track, not its course's), or a file (GPX, TCX, FIT, tapped points); a name that \
+                is an existing file is read as a file, digits otherwise as a course id.
                 """,
             subcommands: [ExportGeoJSON.self, ExportSVG.self])
     }

@@ -7,7 +7,7 @@ import RunnectStore
 struct ExportInputs: ParsableArguments {
     @Argument(
         help: ArgumentHelp(
-            "Course ids in the store, or GPX/TCX/FIT/tapped-points files (- for standard input).",
+            "Course ids, record:ID for a record's run, or GPX/TCX/FIT/tapped-points files (- for standard input).",
             valueName: "id-or-file"))
     var inputs: [String]
 
@@ -27,10 +27,32 @@ struct ExportInputs: ParsableArguments {
         var stem: String
     }
 
-    /// Whether an argument names a course in the store rather than a file.
-    static func storeID(_ input: String) -> Int64? {
-        guard !FileManager.default.fileExists(atPath: input) else { return nil }
-        return Int64(input)
+    /// What one argument names.
+    enum Input: Equatable {
+        case course(Int64)
+        case record(Int64)
+        case file(String)
+
+        /// A name that is an existing file is a file; otherwise digits are a course id and
+        /// `record:` and digits a record id.
+        init(_ argument: String) {
+            if FileManager.default.fileExists(atPath: argument) {
+                self = .file(argument)
+            } else if let id = Int64(argument) {
+                self = .course(id)
+            } else if argument.hasPrefix(Self.recordPrefix), let id = Int64(argument.dropFirst(Self.recordPrefix.count)) {
+                self = .record(id)
+            } else {
+                self = .file(argument)
+            }
+        }
+
+        static let recordPrefix = "record:"
+
+        var needsStore: Bool {
+            if case .file = self { return false }
+            return true
+        }
     }
 
     /// Reads every input and hands each to `body`. An input that cannot be read is reported on
@@ -51,12 +73,18 @@ struct ExportInputs: ParsableArguments {
                 progress.update(done: done, detail: input)
                 let course: Course
                 do {
-                    if let id = Self.storeID(input), let courses {
+                    switch (Input(input), courses) {
+                    case (.course(let id), let courses?):
                         let stored = try courses.course(id: id)
                         course = Course(
                             label: input, id: id, activity: try courses.activity(id: id),
                             properties: CourseReport(stored), title: stored.title, stem: String(id))
-                    } else {
+                    case (.record(let id), let courses?):
+                        let record = try courses.record(id: id)
+                        course = Course(
+                            label: input, id: nil, activity: try courses.recordActivity(id: id),
+                            properties: RecordReport(record), title: record.title, stem: "record-\(id)")
+                    default:
                         let activity = try ActivityReader.read(path: input)
                         let properties = FileProperties(path: input, activity: activity)
                         course = Course(
@@ -72,7 +100,7 @@ struct ExportInputs: ParsableArguments {
                 try body(course)
             }
         }
-        if inputs.contains(where: { Self.storeID($0) != nil }) {
+        if inputs.contains(where: { Input($0).needsStore }) {
             try store.withStore { try readAll($0) }
         } else {
             try readAll(nil)
