@@ -58,16 +58,7 @@ public enum DiscoveryIndexBenchmark {
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let store = try CourseStore(path: folder.appendingPathComponent("courses.sqlite").path, user: "bench")
-        var generator = CorpusGenerator(seed: seed)
-        let courses = (0..<courseCount).map { ($0, generator.next()) }
-        let batches = stride(from: 0, to: courses.count, by: 5_000).map {
-            Array(courses[$0..<min($0 + 5_000, courses.count)])
-        }
-        try DraftPipeline.run(batches, jobs: BulkImporter.defaultJobs) { number, course in
-            Result { try course.draft(number: number) }
-        } store: { _, drafted in
-            for result in try store.insert(drafted.map { try $0.get() }) { _ = try result.get() }
-        }
+        try CorpusGenerator.fill(store, count: courseCount, batch: 5_000, jobs: BulkImporter.defaultJobs, seed: seed)
 
         let site = folder.appendingPathComponent("site")
         let exporter = DiscoveryIndexExporter(store: store, scope: scope)

@@ -75,21 +75,10 @@ public enum SearchBenchmark {
         // A bulk import as the store does it: each course drafted (path generated, stats
         // computed, geometry encoded) and stored with its search entry, `commitEvery` courses a
         // transaction, all on this thread.
-        var generator = CorpusGenerator(seed: seed)
         let clock = ContinuousClock()
         let batch = max(1, commitEvery)
-        var batches: [[(Int, CorpusGenerator.Course)]] = []
-        for start in stride(from: 0, to: courseCount, by: batch) {
-            batches.append((start..<min(start + batch, courseCount)).map { ($0, generator.next()) })
-        }
         let insertStart = clock.now
-        try DraftPipeline.run(batches, jobs: jobs) { number, course in
-            Result { try course.draft(number: number) }
-        } store: { _, drafted in
-            for result in try store.insert(drafted.map { try $0.get() }) {
-                _ = try result.get()
-            }
-        }
+        try CorpusGenerator.fill(store, count: courseCount, batch: batch, jobs: jobs, seed: seed)
         let insertSeconds = seconds(clock.now - insertStart)
         var optimizeSeconds: Double?
         if optimize {

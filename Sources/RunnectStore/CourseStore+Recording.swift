@@ -56,7 +56,7 @@ extension CourseStore {
     /// ``CourseMatch/ranksBelow(_:_:)``), ties to the lowest id; `nil` when it follows none.
     func bestMatch(for run: RunDraft, in db: Database) throws -> (course: Course, match: CourseMatch)? {
         var best: (id: Int64, match: CourseMatch)?
-        for id in try candidateCourses(for: run, in: db) {
+        for id in try candidateCourses(for: run, in: db).ids {
             // A course whose stored path is damaged is no candidate; the run still finds the others.
             guard let path = try? storedActivity(db, id: id), let match = run.matcher.match(course: path) else {
                 continue
@@ -68,10 +68,13 @@ extension CourseStore {
         return (try fetchCourse(db, id: best.id), best.match)
     }
 
-    /// The courses the user can see (their own, shared ones, their scraps) whose box overlaps the
-    /// run's and whose start and finish both lie in it: the R*Tree narrows 100,000 courses to the
-    /// few near the run, in id order.
-    func candidateCourses(for run: RunDraft, in db: Database) throws -> [Int64] {
+    /// The courses the user can see (their own, shared ones, their scraps) whose start and finish
+    /// the run reaches in that order, in id order. The R*Tree narrows 100,000 courses to those
+    /// whose box overlaps the run's and whose ends both lie in it (a few thousand in a city
+    /// full of courses); the run's own index then checks the two ends kept beside each box (see
+    /// RunnectKit's `CourseMatcher.reaches(start:thenFinish:)`), so that only the paths of the
+    /// few left are read and aligned.
+    func candidateCourses(for run: RunDraft, in db: Database) throws -> MatchCandidates {
         let box = run.searchBox
         let rows = try Row.fetchCursor(
             db.cachedStatement(
@@ -89,9 +92,21 @@ extension CourseStore {
                 "south": box.minLatitude, "north": box.maxLatitude, "west": box.minLongitude,
                 "east": box.maxLongitude, "user": user,
             ])
-        var ids: [Int64] = []
-        while let row = try rows.next() { ids.append(row[0]) }
-        return ids
+        var candidates = MatchCandidates()
+        while let row = try rows.next() {
+            candidates.inBox += 1
+            let start = Coordinate(latitude: row[1], longitude: row[2])
+            let finish = Coordinate(latitude: row[3], longitude: row[4])
+            if run.matcher.reaches(start: start, thenFinish: finish) { candidates.ids.append(row[0]) }
+        }
+        return candidates
+    }
+
+    /// For benchmarks: how many courses the spatial index finds for a timed run's draft, and
+    /// how many of those the run reaches both ends of (whose paths a record would align).
+    package func matchCandidates(for draft: CourseDraft) throws -> MatchCandidates {
+        guard let run = draft.run else { return MatchCandidates() }
+        return try read { try candidateCourses(for: run, in: $0) }
     }
 
     /// A new private course made from the run (what `import` stores for a file that is not a

@@ -21,6 +21,9 @@ import RunnectKit
 //   runnect-bench matching [POINTS] [--courses N] [--repeat N]
 //                                         one generated run against candidate courses of each
 //                                         kind: time per course to accept or reject, best of N
+//   runnect-bench store-matching [COURSES] [--points N] [--imports N]
+//                                         a run imported as a record into a store of COURSES
+//                                         generated courses: milliseconds per import (one core)
 //
 // Prints one JSON object per line (so the script can tabulate it) and a human line on stderr.
 // Build with -c release: debug builds are 10–50x slower and say nothing about the product.
@@ -67,7 +70,7 @@ func fileBytes(_ path: String) throws -> Double {
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES] | export [POINTS] | index [COURSES] | matching [POINTS] [--courses N]\n"
+            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES] | export [POINTS] | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N]\n"
                 .utf8))
     exit(64)
 }
@@ -128,6 +131,9 @@ case "index":
 
 case "matching":
     matchingBench(Array(arguments.dropFirst()))
+
+case "store-matching":
+    try storeMatchingBench(Array(arguments.dropFirst()))
 
 default:
     usage()

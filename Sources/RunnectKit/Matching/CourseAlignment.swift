@@ -107,7 +107,7 @@ struct CourseAlignment {
 extension PassFinder {
     /// The nearest place of each pass within the match distance of `coordinate`, verified with
     /// a geodesic, in run order.
-    fileprivate mutating func passes(near coordinate: Coordinate) -> [Candidate] {
+    mutating func passes(near coordinate: Coordinate) -> [Candidate] {
         var found: [Candidate] = []
         candidates(near: LocalTangentPlane.earthCentred(coordinate), choice: .nearest, into: &found)
         return found.compactMap { verified($0, from: coordinate) }

@@ -77,6 +77,21 @@ public struct CourseMatcher: Sendable {
         match(course: Self.path(of: course))
     }
 
+    /// Whether the run could follow a course that starts at `start` and finishes at `finish`:
+    /// it passes within the match distance of the start, and of the finish no earlier.
+    ///
+    /// A necessary condition of ``match(course:)-([Coordinate])``, the first thing it checks,
+    /// at the cost of a few hash look-ups and a geodesic or two (about a microsecond): a store
+    /// asks it of every course near the run before reading any course's path.
+    public func reaches(start: Coordinate, thenFinish finish: Coordinate) -> Bool {
+        guard run.isTimed else { return false }
+        var finder = PassFinder(run: run, matchMeters: options.matchDistanceMeters)
+        guard let firstStart = finder.passes(near: start).first,
+            let lastFinish = finder.passes(near: finish).last
+        else { return false }
+        return lastFinish.position >= firstStart.position
+    }
+
     /// The match of the run with a course, or why there is none: the check to explain.
     ///
     /// Unlike ``match(course:)-([Coordinate])`` it measures the coverage to the end when it falls short, and
