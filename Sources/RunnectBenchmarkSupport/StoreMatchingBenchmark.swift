@@ -18,13 +18,21 @@ public enum StoreMatchingBenchmark {
         public var buildSeconds: Double
         public var runPoints: Int
         public var runMeters: Double
-        /// Courses whose box and ends the R*Tree finds in the run's box, and of those the ones
-        /// whose ends the run reaches (their paths are read and aligned).
+        /// Courses whose start and finish the R*Tree finds in the run's box, and of those the
+        /// ones whose ends the run reaches (their paths are read and aligned, longest first, until
+        /// no shorter one can win).
         public var candidatesInBox: Int
         public var candidatesReached: Int
         /// Per import, milliseconds: drafting the run, and storing it as a record.
         public var draftMilliseconds: [Double]
         public var storeMilliseconds: [Double]
+        /// Per import, the CPU time of this thread (user and system) for both: what other work
+        /// on the machine changes least.
+        public var cpuMilliseconds: [Double]
+        /// Per import, milliseconds: indexing the run (a part of the draft), and finding the
+        /// candidates with their ends checked (a part of the store).
+        public var indexMilliseconds: [Double]
+        public var candidatesMilliseconds: [Double]
         /// The course every import linked to, and its course time.
         public var linkedCourseIDs: Set<Int64>
         public var courseTimeSeconds: Double
@@ -51,12 +59,15 @@ public enum StoreMatchingBenchmark {
                     format: "store matching bench: %d generated courses + %d drawn on the run (built in %.1f s)",
                     generatedCourses, runCourses, buildSeconds),
                 String(
-                    format: "  run of %d points (%.1f km): %d courses in its box, %d with both ends reached",
+                    format: "  run of %d points (%.1f km): %d courses start and finish in its box, %d reached",
                     runPoints, runMeters / 1000, candidatesInBox, candidatesReached),
                 "  per import (ms)         median     p95     max",
                 line("draft (stats, index)", draftMilliseconds),
+                line("  of which the index", indexMilliseconds),
                 line("store (match, record)", storeMilliseconds),
+                line("  of which candidates", candidatesMilliseconds),
                 line("total", totalMilliseconds),
+                line("total, thread CPU", cpuMilliseconds),
                 String(
                     format: "  linked to course %@, course time %.0f s",
                     linkedCourseIDs.sorted().map(String.init).joined(separator: ", ") as NSString, courseTimeSeconds),
@@ -99,9 +110,10 @@ public enum StoreMatchingBenchmark {
         var report = Report(
             generatedCourses: courseCount, runCourses: drawn.count, buildSeconds: buildSeconds,
             runPoints: runPoints, runMeters: activity.stats().distanceMeters, candidatesInBox: 0,
-            candidatesReached: 0, draftMilliseconds: [], storeMilliseconds: [], linkedCourseIDs: [],
-            courseTimeSeconds: 0)
+            candidatesReached: 0, draftMilliseconds: [], storeMilliseconds: [], cpuMilliseconds: [],
+            indexMilliseconds: [], candidatesMilliseconds: [], linkedCourseIDs: [], courseTimeSeconds: 0)
         for number in 0..<max(imports, 1) {
+            let cpu = threadCPUMilliseconds()
             var start = clock.now
             let draft = try CourseDraft(
                 activity: activity, contentHash: String(format: "%064llx", UInt64.max - UInt64(number)),
@@ -110,15 +122,28 @@ public enum StoreMatchingBenchmark {
             start = clock.now
             let stored = try store.store([draft])[0].get()
             report.storeMilliseconds.append(SearchBenchmark.seconds(clock.now - start) * 1000)
+            report.cpuMilliseconds.append(threadCPUMilliseconds() - cpu)
             guard case .record(let recorded) = stored else { continue }
             report.linkedCourseIDs.insert(recorded.course.id)
             report.courseTimeSeconds = recorded.record.courseTimeSeconds
-            if number == 0 {
-                let candidates = try store.matchCandidates(for: draft)
-                report.candidatesInBox = candidates.inBox
-                report.candidatesReached = candidates.ids.count
-            }
+
+            // The parts, timed apart.
+            start = clock.now
+            _ = CourseMatcher(run: activity)
+            report.indexMilliseconds.append(SearchBenchmark.seconds(clock.now - start) * 1000)
+            start = clock.now
+            let candidates = try store.matchCandidates(for: draft)
+            report.candidatesMilliseconds.append(SearchBenchmark.seconds(clock.now - start) * 1000)
+            report.candidatesInBox = candidates.inBox
+            report.candidatesReached = candidates.reached.count
         }
         return report
     }
+}
+
+/// CPU time of the calling thread so far, milliseconds.
+private func threadCPUMilliseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
 }

@@ -63,6 +63,7 @@ extension CourseStore {
         }
 
         migrator.registerMigration("v2-records", migrate: migrateToRecords)
+        migrator.registerMigration("v3-course-starts", migrate: migrateToCourseStarts)
 
         return migrator
     }
@@ -110,13 +111,36 @@ extension CourseStore {
                     DELETE FROM course_bounds WHERE id = OLD.id;
                 END;
                 """)
-        // The courses stored so far: their bounds, start and finish from their geometry.
+        // (Filled by version 3, which replaces it.)
+        try db.execute(sql: "PRAGMA user_version = 2")
+    }
+
+    /// Version 3: the spatial indexes as they are now. `course_bounds` keeps each course's box
+    /// alone (the ends moved out), and `course_start` indexes each course's start point (its box
+    /// a point, in the R*Tree's 32-bit floats), with the exact start and finish and the path
+    /// length beside it: matching a run asks for the starts in the run's
+    /// box, which in a city full of long loops are a fifteenth of the boxes that meet it (see
+    /// `CourseStore.candidateCourses(for:in:)`).
+    private static func migrateToCourseStarts(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                DROP TRIGGER course_bounds_removed;
+                DROP TABLE course_bounds;
+                CREATE VIRTUAL TABLE course_bounds USING rtree(id, min_lat, max_lat, min_lon, max_lon);
+                CREATE VIRTUAL TABLE course_start USING rtree(
+                    id, min_lat, max_lat, min_lon, max_lon, +start_lat, +start_lon, +finish_lat, +finish_lon, +path_m);
+                CREATE TRIGGER course_spatial_removed AFTER DELETE ON course BEGIN
+                    DELETE FROM course_bounds WHERE id = OLD.id;
+                    DELETE FROM course_start WHERE id = OLD.id;
+                END;
+                """)
+        // The courses stored so far, from their geometry.
         let rows = try Row.fetchCursor(db, sql: "SELECT id, geometry FROM course")
         while let row = try rows.next() {
             let blob: Data = row[1]
             guard let activity = try? ActivityCodec.decode(blob), let entry = CourseBounds(activity) else { continue }
             try entry.insert(db, courseID: row[0])
         }
-        try db.execute(sql: "PRAGMA user_version = 2")
+        try db.execute(sql: "PRAGMA user_version = 3")
     }
 }

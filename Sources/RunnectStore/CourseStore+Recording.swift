@@ -54,51 +54,66 @@ extension CourseStore {
 
     /// The course the run follows best among those the user can see (see
     /// ``CourseMatch/ranksBelow(_:_:)``), ties to the lowest id; `nil` when it follows none.
+    ///
+    /// Candidates are aligned longest first: once a match covers more than the next candidate's
+    /// whole length, no candidate left can beat it, and their paths are not read.
     func bestMatch(for run: RunDraft, in db: Database) throws -> (course: Course, match: CourseMatch)? {
         var best: (id: Int64, match: CourseMatch)?
-        for id in try candidateCourses(for: run, in: db).ids {
+        for candidate in try candidateCourses(for: run, in: db).reached {
+            // A millimetre of slack: the stored length and the match's are computed alike, but
+            // a skipped course must be one that could not have won.
+            if let best, candidate.pathMeters + 0.001 < best.match.matchedDistanceMeters { break }
             // A course whose stored path is damaged is no candidate; the run still finds the others.
-            guard let path = try? storedActivity(db, id: id), let match = run.matcher.match(course: path) else {
-                continue
-            }
+            guard let path = try? storedActivity(db, id: candidate.id), let match = run.matcher.match(course: path)
+            else { continue }
             if let current = best, !CourseMatch.ranksBelow(current.match, match) { continue }
-            best = (id, match)
+            best = (candidate.id, match)
         }
         guard let best else { return nil }
         return (try fetchCourse(db, id: best.id), best.match)
     }
 
-    /// The courses the user can see (their own, shared ones, their scraps) whose start and finish
-    /// the run reaches in that order, in id order. The R*Tree narrows 100,000 courses to those
-    /// whose box overlaps the run's and whose ends both lie in it (a few thousand in a city
-    /// full of courses); the run's own index then checks the two ends kept beside each box (see
-    /// RunnectKit's `CourseMatcher.reaches(start:thenFinish:)`), so that only the paths of the
-    /// few left are read and aligned.
+    /// The courses the user can see (their own, shared ones, their scraps) whose start and then
+    /// finish the run reaches, longest first.
+    ///
+    /// The `course_start` R*Tree gives the courses starting in the run's box (their finish, kept
+    /// beside, in it too): at 100,000 courses in Seoul, 2,141 for a 26 km run, where the boxes
+    /// meeting the run's box are tens of thousands (long loops cover half the city) and cost
+    /// 34 ms to go through. The run's own index then checks each one's two ends (RunnectKit's
+    /// `CourseMatcher.reaches(start:thenFinish:)`, about a microsecond), leaving the few whose
+    /// paths are read and aligned (195 there); only those are looked up in `course` to see
+    /// whether the user may see them.
     func candidateCourses(for run: RunDraft, in db: Database) throws -> MatchCandidates {
         let box = run.searchBox
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """
-                    SELECT b.id, b.start_lat, b.start_lon, b.finish_lat, b.finish_lon
-                    FROM course_bounds b JOIN course c ON c.id = b.id
-                    WHERE b.max_lat >= :south AND b.min_lat <= :north AND b.max_lon >= :west AND b.min_lon <= :east
-                      AND b.start_lat BETWEEN :south AND :north AND b.start_lon BETWEEN :west AND :east
-                      AND b.finish_lat BETWEEN :south AND :north AND b.finish_lon BETWEEN :west AND :east
-                      AND (c.owner = :user OR c.is_uploaded
-                           OR EXISTS (SELECT 1 FROM scrap s WHERE s.course_id = c.id AND s.user = :user))
-                    ORDER BY b.id
+                    SELECT id, start_lat, start_lon, finish_lat, finish_lon, path_m FROM course_start
+                    WHERE max_lat >= :south AND min_lat <= :north AND max_lon >= :west AND min_lon <= :east
+                      AND finish_lat BETWEEN :south AND :north AND finish_lon BETWEEN :west AND :east
                     """),
             arguments: [
                 "south": box.minLatitude, "north": box.maxLatitude, "west": box.minLongitude,
-                "east": box.maxLongitude, "user": user,
+                "east": box.maxLongitude,
             ])
+        // Whether the user can see the course: asked only of the few whose ends the run reaches.
+        let visible = try db.cachedStatement(
+            sql: """
+                SELECT 1 FROM course c WHERE c.id = :id AND (c.owner = :user OR c.is_uploaded
+                    OR EXISTS (SELECT 1 FROM scrap x WHERE x.course_id = c.id AND x.user = :user))
+                """)
         var candidates = MatchCandidates()
         while let row = try rows.next() {
             candidates.inBox += 1
             let start = Coordinate(latitude: row[1], longitude: row[2])
             let finish = Coordinate(latitude: row[3], longitude: row[4])
-            if run.matcher.reaches(start: start, thenFinish: finish) { candidates.ids.append(row[0]) }
+            guard run.matcher.reaches(start: start, thenFinish: finish) else { continue }
+            let id: Int64 = row[0]
+            if try Bool.fetchOne(visible, arguments: ["id": id, "user": user]) == true {
+                candidates.reached.append(.init(id: id, pathMeters: row[5]))
+            }
         }
+        candidates.reached.sort { ($0.pathMeters, $1.id) > ($1.pathMeters, $0.id) }
         return candidates
     }
 

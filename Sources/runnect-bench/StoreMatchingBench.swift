@@ -24,6 +24,9 @@ func storeMatchingBench(_ arguments: [String]) throws {
         ("store_ms_p95", percentile(report.storeMilliseconds, 95)),
         ("total_ms_p50", percentile(report.totalMilliseconds, 50)),
         ("total_ms_p95", percentile(report.totalMilliseconds, 95)), ("total_ms_max", report.totalMilliseconds.max()!),
+        ("cpu_ms_p50", percentile(report.cpuMilliseconds, 50)), ("cpu_ms_p95", percentile(report.cpuMilliseconds, 95)),
+        ("index_ms_p50", percentile(report.indexMilliseconds, 50)),
+        ("candidates_ms_p50", percentile(report.candidatesMilliseconds, 50)),
         ("build_s", report.buildSeconds), ("peak_rss_mib", peakResidentMiB()),
     ])
     FileHandle.standardError.write(Data((report.text + "\n").utf8))

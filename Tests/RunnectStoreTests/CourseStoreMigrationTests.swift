@@ -5,18 +5,18 @@ import Testing
 
 @testable import RunnectStore
 
-@Suite("Store: migration to schema version 2 (records, course bounds)")
+@Suite("Store: migration to schema version 3 (records, course bounds and starts)")
 struct CourseStoreMigrationTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/store-v1/courses.sqlite")
 
-    @Test("a schema-1 file gains the record table and an R*Tree entry per course, from each course's own path")
+    @Test("a schema-1 file gains the record table and R*Tree entries per course, from each course's own path")
     func boundsOfStoredCourses() throws {
         try withTemporaryDirectory { folder in
             let copy = folder.appendingPathComponent("courses.sqlite")
             try FileManager.default.copyItem(at: Self.fixture, to: copy)
             let store = try CourseStore(path: copy.path, user: "minji")
-            #expect(try store.schemaVersion == 2)
+            #expect(try store.schemaVersion == 3)
             try store.pool.read { db in
                 #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM record") == 0)
                 #expect(try Int.fetchAll(db, sql: "SELECT record_count FROM course") == Array(repeating: 0, count: 8))
@@ -24,8 +24,10 @@ struct CourseStoreMigrationTests {
                     db,
                     sql: """
                         SELECT c.id, c.geometry, b.min_lat, b.max_lat, b.min_lon, b.max_lon,
-                               b.start_lat, b.start_lon, b.finish_lat, b.finish_lon
-                        FROM course c JOIN course_bounds b ON b.id = c.id ORDER BY c.id
+                               s.start_lat, s.start_lon, s.finish_lat, s.finish_lon, s.path_m,
+                               s.min_lat, s.max_lat, s.min_lon, s.max_lon
+                        FROM course c JOIN course_bounds b ON b.id = c.id JOIN course_start s ON s.id = c.id
+                        ORDER BY c.id
                         """)
                 #expect(rows.count == 8)
                 for row in rows {
@@ -42,6 +44,15 @@ struct CourseStoreMigrationTests {
                     #expect(box[3] >= longitudes.max()! && box[3] - longitudes.max()! < 1.6e-5)
                     #expect(row[6] as Double == points.first!.latitude && row[7] as Double == points.first!.longitude)
                     #expect(row[8] as Double == points.last!.latitude && row[9] as Double == points.last!.longitude)
+                    // The start's point box, in floats; the length a match is measured against.
+                    let start: [Double] = (11...14).map { row[$0] }
+                    #expect(start[0] <= points[0].latitude && start[1] >= points[0].latitude)
+                    #expect(start[2] <= points[0].longitude && start[3] >= points[0].longitude)
+                    #expect(start[1] - start[0] < 1.6e-5 && start[3] - start[2] < 1.6e-5)
+                    let legs = zip(points, points.dropFirst()).map {
+                        Geodesic.distance(from: $0.coordinate, to: $1.coordinate)!
+                    }
+                    #expect(abs(row[10] as Double - legs.reduce(0, +)) < 1e-6)
                 }
             }
         }
@@ -63,8 +74,10 @@ struct CourseStoreMigrationTests {
                     db, sql: "SELECT min_lon, max_lon FROM course_bounds WHERE id = ?", arguments: [course.id])
             }
             #expect(box?[0] as Double? == -180 && box?[1] as Double? == 180)
+            #expect(try store.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_start") } == 1)
             try store.delete(ids: [course.id])
             #expect(try store.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_bounds") } == 0)
+            #expect(try store.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_start") } == 0)
         }
     }
 }

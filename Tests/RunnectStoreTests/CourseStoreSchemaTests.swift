@@ -12,17 +12,17 @@ struct CourseStoreSchemaTests {
         try withTemporaryDirectory { folder in
             let path = folder.appendingPathComponent("deep/er/courses.sqlite").path
             let store = try CourseStore(path: path, user: "a")
-            #expect(try store.schemaVersion == 2)
-            #expect(CourseStore.supportedSchemaVersion == 2)
+            #expect(try store.schemaVersion == 3)
+            #expect(CourseStore.supportedSchemaVersion == 3)
             #expect(FileManager.default.fileExists(atPath: path))
             try store.pool.read { db in
                 #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
                 #expect(
                     try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == [
-                        "v1-courses", "v2-records",
+                        "v1-courses", "v2-records", "v3-course-starts",
                     ])
                 #expect(try db.tableExists("course") && db.tableExists("scrap"))
-                #expect(try db.tableExists("record") && db.tableExists("course_bounds"))
+                #expect(try db.tableExists("record") && db.tableExists("course_bounds") && db.tableExists("course_start"))
                 let indexes = try db.indexes(on: "course").map(\.name)
                 for name in [
                     "course_owner_created", "course_shared_created", "course_shared_scraps", "course_shared_distance",
@@ -34,7 +34,7 @@ struct CourseStoreSchemaTests {
             // Reopening changes nothing.
             _ = try store.draw(points: taps(seed: 1), title: "kept")
             let again = try CourseStore(path: path, user: "b")
-            #expect(try again.schemaVersion == 2)
+            #expect(try again.schemaVersion == 3)
             #expect(try again.list(.mine(uploaded: nil)).isEmpty)
             #expect(try again.course(id: 1).title == "kept")
         }
@@ -50,12 +50,12 @@ struct CourseStoreSchemaTests {
             do {
                 let queue = try DatabaseQueue(path: path)
                 try queue.write { db in
-                    try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v3-routes')")
+                    try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v4-routes')")
                 }
                 try queue.close()
             }
             let before = try sha256(ofFile: path)
-            #expect(throws: StoreError.newerSchema(found: 3, supported: 2)) { try CourseStore(path: path, user: "a") }
+            #expect(throws: StoreError.newerSchema(found: 4, supported: 3)) { try CourseStore(path: path, user: "a") }
             #expect(try sha256(ofFile: path) == before)
         }
     }
@@ -73,10 +73,10 @@ struct CourseStoreSchemaTests {
             let files = try FileManager.default.contentsOfDirectory(
                 atPath: (path as NSString).deletingLastPathComponent
             ).sorted()
-            #expect(throws: StoreError.newerSchema(found: 7, supported: 2)) { try CourseStore(path: path, user: "a") }
+            #expect(throws: StoreError.newerSchema(found: 7, supported: 3)) { try CourseStore(path: path, user: "a") }
             #expect(try sha256(ofFile: path) == before)
-            let message = StoreError.newerSchema(found: 7, supported: 2).description
-            #expect(message.contains("7") && message.contains("2") && message.contains("not changed"))
+            let message = StoreError.newerSchema(found: 7, supported: 3).description
+            #expect(message.contains("7") && message.contains("3") && message.contains("not changed"))
             _ = files
         }
     }

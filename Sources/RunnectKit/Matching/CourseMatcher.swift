@@ -92,6 +92,14 @@ public struct CourseMatcher: Sendable {
         return lastFinish.position >= firstStart.position
     }
 
+    /// The length a matcher measures `course` by (its ``Activity/courseSegments`` joined, the
+    /// sum of their geodesic legs): the ``CourseMatch/courseDistanceMeters`` of any match with
+    /// it, so never less than its ``CourseMatch/matchedDistanceMeters``. A store keeps it to
+    /// skip the courses too short to beat a match found already.
+    public static func pathMeters(of course: Activity) -> Double {
+        Geodesic.length(of: path(of: course))
+    }
+
     /// The match of the run with a course, or why there is none: the check to explain.
     ///
     /// Unlike ``match(course:)-([Coordinate])`` it measures the coverage to the end when it falls short, and

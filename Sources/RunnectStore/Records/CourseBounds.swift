@@ -1,17 +1,21 @@
 import GRDB
 import RunnectKit
 
-/// A course's entry in the `course_bounds` R*Tree: its bounding box, start and finish, so that
-/// the courses a run may have followed are found without reading every course.
+/// A course's entries in the spatial indexes: its bounding box in `course_bounds`, and its start
+/// in `course_start` with its finish and path length beside it, so that the courses a run may
+/// have followed are found without reading every course.
 ///
 /// A course crossing the antimeridian is entered with every longitude (the R*Tree's boxes cannot
-/// wrap); the R*Tree stores 32-bit floats, rounded outwards, so a box never shrinks.
+/// wrap); the R*Tree stores 32-bit floats, rounded outwards, so a box never shrinks. The start,
+/// the finish and the length, kept beside the boxes, are exact.
 struct CourseBounds: Equatable {
     var bounds: Bounds
     var start: Coordinate
     var finish: Coordinate
+    /// RunnectKit's `CourseMatcher.pathMeters(of:)`: no match with the course covers more.
+    var pathMeters: Double
 
-    /// The entry of an activity's course segments; `nil` when they hold no point.
+    /// The entries of an activity's course segments; `nil` when they hold no point.
     init?(_ activity: Activity) {
         let segments = activity.courseSegments
         guard let first = segments.first(where: { !$0.isEmpty })?.first,
@@ -21,15 +25,18 @@ struct CourseBounds: Equatable {
         self.bounds = bounds
         start = first.coordinate
         finish = last.coordinate
+        pathMeters = CourseMatcher.pathMeters(of: activity)
     }
 
-    /// Adds the entry for `courseID`.
+    /// Adds the entries for `courseID`.
     func insert(_ db: Database, courseID: Int64) throws {
         let (west, east) = bounds.crossesAntimeridian ? (-180.0, 180.0) : (bounds.minLongitude, bounds.maxLongitude)
-        try db.cachedStatement(sql: "INSERT INTO course_bounds VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").execute(
+        try db.cachedStatement(sql: "INSERT INTO course_bounds VALUES (?, ?, ?, ?, ?)").execute(
+            arguments: [courseID, bounds.minLatitude, bounds.maxLatitude, west, east])
+        try db.cachedStatement(sql: "INSERT INTO course_start VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").execute(
             arguments: [
-                courseID, bounds.minLatitude, bounds.maxLatitude, west, east, start.latitude, start.longitude,
-                finish.latitude, finish.longitude,
+                courseID, start.latitude, start.latitude, start.longitude, start.longitude, start.latitude,
+                start.longitude, finish.latitude, finish.longitude, pathMeters,
             ])
     }
 }
