@@ -8,8 +8,10 @@ func storeMatchingBench(_ arguments: [String]) throws {
     let courses = arguments.first.flatMap { Int($0) } ?? 100_000
     let points = option("--points", in: arguments).flatMap { Int($0) } ?? 10_000
     let imports = max(1, option("--imports", in: arguments).flatMap { Int($0) } ?? 20)
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-store-matching-\(getpid()).sqlite")
-        .path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "runnect-store-matching-\(getpid()).sqlite"
+    )
+    .path
     defer {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }

@@ -22,7 +22,8 @@ struct CourseStoreSchemaTests {
                         "v1-courses", "v2-records", "v3-course-starts",
                     ])
                 #expect(try db.tableExists("course") && db.tableExists("scrap"))
-                #expect(try db.tableExists("record") && db.tableExists("course_bounds") && db.tableExists("course_start"))
+                #expect(
+                    try db.tableExists("record") && db.tableExists("course_bounds") && db.tableExists("course_start"))
                 let indexes = try db.indexes(on: "course").map(\.name)
                 for name in [
                     "course_owner_created", "course_shared_created", "course_shared_scraps", "course_shared_distance",
