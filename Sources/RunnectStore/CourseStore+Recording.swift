@@ -76,26 +76,24 @@ extension CourseStore {
     /// The courses the user can see (their own, shared ones, their scraps) whose start and then
     /// finish the run reaches, longest first.
     ///
-    /// The `course_start` R*Tree gives the courses starting in the run's box (their finish, kept
-    /// beside, in it too): at 100,000 courses in Seoul, 2,141 for a 26 km run, where the boxes
-    /// meeting the run's box are tens of thousands (long loops cover half the city) and cost
-    /// 34 ms to go through. The run's own index then checks each one's two ends (RunnectKit's
-    /// `CourseMatcher.reaches(start:thenFinish:)`, about a microsecond), leaving the few whose
-    /// paths are read and aligned (195 there); only those are looked up in `course` to see
-    /// whether the user may see them.
+    /// The `course_start` R*Tree gives the courses starting near the run, one query per box of
+    /// its corridor (see `RunDraft.corridor`), whose finish (kept beside) lies in the run's box.
+    /// At 100,000 generated courses in Seoul and a 26 km run, the boxes of the courses meeting
+    /// the run's box were tens of thousands (long loops cover half the city; 34 ms to go
+    /// through), the starts in the run's box 3,282 (10 ms with their ends checked), the starts
+    /// in its corridor a few hundred. The run's own index then checks each one's two ends
+    /// (RunnectKit's `CourseMatcher.reaches(start:thenFinish:)`, about a microsecond), leaving
+    /// the few whose paths are read and aligned (195 there); only those are looked up in
+    /// `course` to see whether the user may see them.
     func candidateCourses(for run: RunDraft, in db: Database) throws -> MatchCandidates {
         let box = run.searchBox
-        let rows = try Row.fetchCursor(
-            db.cachedStatement(
-                sql: """
-                    SELECT id, start_lat, start_lon, finish_lat, finish_lon, path_m FROM course_start
-                    WHERE max_lat >= :south AND min_lat <= :north AND max_lon >= :west AND min_lon <= :east
-                      AND finish_lat BETWEEN :south AND :north AND finish_lon BETWEEN :west AND :east
-                    """),
-            arguments: [
-                "south": box.minLatitude, "north": box.maxLatitude, "west": box.minLongitude,
-                "east": box.maxLongitude,
-            ])
+        let starts = try db.cachedStatement(
+            sql: """
+                SELECT id, start_lat, start_lon, finish_lat, finish_lon, path_m FROM course_start
+                WHERE max_lat >= :south AND min_lat <= :north AND max_lon >= :west AND min_lon <= :east
+                  AND finish_lat BETWEEN :finishSouth AND :finishNorth
+                  AND finish_lon BETWEEN :finishWest AND :finishEast
+                """)
         // Whether the user can see the course: asked only of the few whose ends the run reaches.
         let visible = try db.cachedStatement(
             sql: """
@@ -103,13 +101,25 @@ extension CourseStore {
                     OR EXISTS (SELECT 1 FROM scrap x WHERE x.course_id = c.id AND x.user = :user))
                 """)
         var candidates = MatchCandidates()
-        while let row = try rows.next() {
-            candidates.inBox += 1
-            let start = Coordinate(latitude: row[1], longitude: row[2])
-            let finish = Coordinate(latitude: row[3], longitude: row[4])
-            guard run.matcher.reaches(start: start, thenFinish: finish) else { continue }
-            let id: Int64 = row[0]
-            if try Bool.fetchOne(visible, arguments: ["id": id, "user": user]) == true {
+        var seen = Set<Int64>()
+        for piece in run.corridor {
+            let rows = try Row.fetchCursor(
+                starts,
+                arguments: [
+                    "south": piece.minLatitude, "north": piece.maxLatitude, "west": piece.minLongitude,
+                    "east": piece.maxLongitude, "finishSouth": box.minLatitude, "finishNorth": box.maxLatitude,
+                    "finishWest": box.minLongitude, "finishEast": box.maxLongitude,
+                ])
+            while let row = try rows.next() {
+                let id: Int64 = row[0]
+                // Pieces overlap: a start near two of them is found twice.
+                guard seen.insert(id).inserted else { continue }
+                candidates.inBox += 1
+                let start = Coordinate(latitude: row[1], longitude: row[2])
+                let finish = Coordinate(latitude: row[3], longitude: row[4])
+                guard run.matcher.reaches(start: start, thenFinish: finish),
+                    try Bool.fetchOne(visible, arguments: ["id": id, "user": user]) == true
+                else { continue }
                 candidates.reached.append(.init(id: id, pathMeters: row[5]))
             }
         }

@@ -8,8 +8,16 @@ struct RunDraft: Sendable {
     let matching: RunMatching
     /// The run, indexed against courses.
     let matcher: CourseMatcher
-    /// The run's extent, widened by the match distance: the courses to try overlap it.
+    /// The run's extent, widened by the match distance: a course the run follows starts and
+    /// finishes in it.
     let searchBox: Bounds
+    /// The run in pieces of ``corridorPiecePoints`` points, each piece's box widened by the
+    /// match distance (and a metre): a course the run follows starts in one of them. Together
+    /// they cover a few square kilometres where ``searchBox`` may cover tens.
+    let corridor: [Bounds]
+
+    /// Points per piece of ``corridor``: about 300 m of a run recorded every second.
+    static let corridorPiecePoints = 128
     /// The run's first time.
     let startTime: Date
     /// The watch's own timer total.
@@ -25,6 +33,20 @@ struct RunDraft: Sendable {
         matcher = CourseMatcher(run: activity, options: matching.options)
         deviceTimerSeconds = activity.deviceTotals?.timerTimeSeconds
         searchBox = Self.widened(bounds, byMeters: matching.options.matchDistanceMeters)
+        corridor = Self.corridor(of: activity, widenedBy: matching.options.matchDistanceMeters + 1)
+    }
+
+    /// Boxes of consecutive pieces of the run's points (its course segments joined, as the
+    /// matcher joins them), each sharing its last point with the next piece's first, so that
+    /// every leg lies in one box.
+    static func corridor(of activity: Activity, widenedBy meters: Double) -> [Bounds] {
+        let points = activity.courseSegments.joined().filter {
+            $0.latitude.isFinite && $0.longitude.isFinite && abs($0.latitude) <= 90
+        }
+        return stride(from: 0, to: max(points.count - 1, 1), by: corridorPiecePoints).compactMap { first in
+            let piece = Array(points[first..<min(first + corridorPiecePoints + 1, points.count)])
+            return Bounds(enclosing: [piece]).map { widened($0, byMeters: meters) }
+        }
     }
 
     /// `bounds` grown by `meters` on every side (every longitude near a pole or across the
