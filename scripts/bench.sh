@@ -153,6 +153,12 @@ python3 "$helper" measure -- "$bench_bin" index "$index_courses" >>"$results"
 # the summary table is printed on stderr), bulk import of GPX files into the results table.
 step "runnect: search $search_courses (store of generated courses, fixed Korean/English query set, one core)"
 "$bench_bin" search "$search_courses" >"$outdir/search.jsonl"
+# Runs matched to courses: the matcher alone (one run against courses of each kind), then a run
+# imported as a record into a store of generated courses (milliseconds per import, parts apart).
+step "runnect: matching 10000 (one 10,000-point run against 100 courses of each kind, one core)"
+"$bench_bin" matching 10000 >"$outdir/matching.jsonl"
+step "runnect: store-matching $search_courses (a 10,000-point run imported as a record, 40 times, one core)"
+"$bench_bin" store-matching "$search_courses" --imports 40 >"$outdir/store-matching.jsonl"
 step "runnect: import $import_files (bulk import of generated 200-point GPX files, runnect import's pipeline)"
 python3 "$helper" measure -- "$bench_bin" import "$import_files" >>"$results"
 
