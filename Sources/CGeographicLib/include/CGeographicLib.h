@@ -7,6 +7,7 @@
 #define CGEOGRAPHICLIB_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -28,8 +29,32 @@ int rk_geod_direct(double lat1, double lon1, double azi1, double s12,
 /// array of structs can be passed without copying. `legs` may be NULL when only the total is needed;
 /// otherwise it holds count-1 doubles. Returns the sum of the legs (0 for count < 2), or NaN when a
 /// leg could not be computed (its entry in `legs` is then NaN too).
+///
+/// A leg short enough (d³ ≤ 24 R² · 1 nm · cos²φ at its mean latitude φ: up to 99 m at the
+/// equator, 62 m at 60°, 20 m at 85°, under a metre within 12 km of a pole) is measured with the
+/// mid-latitude formula on the ellipsoid (meridian and prime-vertical radii of curvature at the
+/// mean latitude), which agrees with GeographicLib's inverse to the nanometre there
+/// (`rk_geod_check_short_legs`, tested on 10 million legs per class); every other leg by
+/// GeographicLib.
 double rk_geod_path_legs(const double *lat, const double *lon, size_t stride_bytes, size_t count,
                          double *legs);
+
+/// `rk_geod_path_legs` with GeographicLib for every leg: the reference the fast path is held to.
+double rk_geod_path_legs_exact(const double *lat, const double *lon, size_t stride_bytes, size_t count,
+                               double *legs);
+
+/// The short-leg formula alone: 0 and the length in `s12` when the leg is in its range, -1 when
+/// it is not (the caller then asks GeographicLib).
+int rk_geod_short_leg(double lat1, double lon1, double lat2, double lon2, double *s12);
+
+/// Holds the short-leg formula against GeographicLib on `count` seeded random legs: first points
+/// uniform over the area of the latitude band |lat| in [min_abs_lat, max_abs_lat] (either
+/// hemisphere) and longitudes lon_center ± lon_spread (wrapped), lengths uniform in
+/// [min_length, max_length] metres, any azimuth. Writes the largest |formula − GeographicLib|
+/// over the legs the formula takes, and how many it took. Returns 0, or -1 on failure.
+int rk_geod_check_short_legs(uint64_t seed, size_t count, double min_length, double max_length,
+                             double min_abs_lat, double max_abs_lat, double lon_center, double lon_spread,
+                             double *max_error, size_t *fast_count);
 
 #ifdef __cplusplus
 }

@@ -184,8 +184,9 @@ struct GeodesicTests {
             legs.withUnsafeMutableBufferPointer { Geodesic.legLengths(of: points, into: $0) }
         }
         #expect(abs(sum - expected) <= 1e-6)
-        let wrong = zip(legs, expectedLegs).enumerated().filter { abs($0.element.0 - $0.element.1) > 1e-9 }
-        #expect(wrong.isEmpty, "legs differing from distance(from:to:): \(wrong.prefix(5))")
+        // Short legs are summed by the mid-latitude formula, held to GeographicLib within its bound.
+        let wrong = zip(legs, expectedLegs).filter { abs($0 - $1) > GeodesicShortLegTests.bound }.count
+        #expect(wrong == 0, "legs differing from distance(from:to:) by more than the short-leg bound: \(wrong)")
     }
 
     @Test("legLengths reads latitude and longitude in place from any struct layout")
