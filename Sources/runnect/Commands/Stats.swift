@@ -40,70 +40,120 @@ extension Runnect {
 
         @OptionGroup var analysis: AnalysisOptions
 
+        @Option(
+            help: ArgumentHelp(
+                "Files read at once, printed in input order (default: the processors).", valueName: "n"))
+        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+        /// One input: tapped points typed, or a file (- for standard input).
+        enum Input: Sendable {
+            case points(String)
+            case file(String)
+
+            var label: String {
+                switch self {
+                case .points: return "--points"
+                case .file(let path): return path
+                }
+            }
+
+            /// A file may hold several activities (TCX): one report each.
+            func read() throws -> [Activity] {
+                switch self {
+                case .points(let text): return [try TappedPointsReader.read(text: text)]
+                case .file(let path): return try ActivityReader.readAll(path: path)
+                }
+            }
+        }
+
+        /// What one input prints, kept until the inputs before it are printed.
+        struct Report: Sendable {
+            enum Line: Sendable {
+                case error(String)
+                case warning(String)
+            }
+            var diagnostics: [Line] = []
+            /// Text reports (separated by a blank line) or JSON lines.
+            var outputs: [String] = []
+            var failure: ExitCode?
+        }
+
         func validate() throws {
             if pointsText != nil && pointsFile != nil {
                 throw ValidationError("Give either --points or --points-file, not both.")
             }
+            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         }
 
         func run() throws {
-            var options = analysis.statsOptions
-            options.includeSplits = splits
-            options.includeSegments = perSegment
-
-            // A file may hold several activities (TCX): one report each.
-            var inputs: [(label: String, read: () throws -> [Activity])] = []
-            if let pointsText {
-                inputs.append(("--points", { [try TappedPointsReader.read(text: pointsText)] }))
-            }
-            if let pointsFile {
-                inputs.append((pointsFile, { [try ActivityReader.read(path: pointsFile)] }))
-            }
-            for file in files {
-                inputs.append((file, { try ActivityReader.readAll(path: file) }))
-            }
-            if inputs.isEmpty {
-                inputs.append(("-", { try ActivityReader.readAll(path: "-") }))
-            }
+            var inputs: [Input] = []
+            if let pointsText { inputs.append(.points(pointsText)) }
+            if let pointsFile { inputs.append(.file(pointsFile)) }
+            inputs += files.map(Input.file)
+            if inputs.isEmpty { inputs.append(.file("-")) }
 
             var failure: ExitCode?
             var printedText = false
-            for input in inputs {
-                let activities: [Activity]
-                do {
-                    activities = try input.read()
-                } catch {
-                    Diagnostics.error("\(input.label): \(error)")
-                    if failure == nil || ExitStatus.code(for: error) == ExitStatus.dataError {
-                        failure = ExitStatus.code(for: error)
+            // Windows of a few inputs per job: printed in order, memory bounded by the window.
+            let window = max(1, jobs * 4)
+            for first in stride(from: 0, to: inputs.count, by: window) {
+                let slice = Array(inputs[first..<min(first + window, inputs.count)])
+                for report in ParallelMap.map(slice, jobs: jobs, report(for:)) {
+                    for line in report.diagnostics {
+                        switch line {
+                        case .error(let message): Diagnostics.error(message)
+                        case .warning(let message): Diagnostics.warning(message)
+                        }
                     }
-                    continue
-                }
-                // The file's own warnings once; an activity's own (times going back) with its label.
-                var warned: Set<String> = []
-                for (index, activity) in activities.enumerated() {
-                    let label =
-                        activities.count == 1 ? input.label : "\(input.label) [\(index + 1)/\(activities.count)]"
-                    for warning in activity.warnings where warned.insert(warning).inserted {
-                        let shared = activities.allSatisfy { $0.warnings.contains(warning) }
-                        Diagnostics.warning("\(shared ? input.label : label): \(warning)")
-                    }
-                }
-                for (index, activity) in activities.enumerated() {
-                    let stats = activity.stats(options: options)
-                    if json {
-                        let report = StatsReport(file: input.label, activity: activity, stats: stats)
-                        print(try report.jsonLine())
-                    } else {
-                        if printedText { print() }
-                        let label =
-                            activities.count == 1 ? input.label : "\(input.label) [\(index + 1)/\(activities.count)]"
-                        print(StatsText.render(file: label, activity: activity, stats: stats))
+                    for output in report.outputs {
+                        if !json && printedText { print() }
+                        print(output)
                         printedText = true
                     }
+                    if let code = report.failure, failure == nil || code == ExitStatus.dataError { failure = code }
                 }
             }
             if let failure { throw failure }
+        }
+
+        /// Reads one input and renders its reports (on any thread).
+        private func report(for input: Input) -> Report {
+            var options = analysis.statsOptions
+            options.includeSplits = splits
+            options.includeSegments = perSegment
+            var report = Report()
+            let activities: [Activity]
+            do {
+                activities = try input.read()
+            } catch {
+                report.diagnostics.append(.error("\(input.label): \(error)"))
+                report.failure = ExitStatus.code(for: error)
+                return report
+            }
+            func label(_ index: Int) -> String {
+                activities.count == 1 ? input.label : "\(input.label) [\(index + 1)/\(activities.count)]"
+            }
+            // The file's own warnings once; an activity's own (times going back) with its label.
+            var warned: Set<String> = []
+            for (index, activity) in activities.enumerated() {
+                for warning in activity.warnings where warned.insert(warning).inserted {
+                    let shared = activities.allSatisfy { $0.warnings.contains(warning) }
+                    report.diagnostics.append(.warning("\(shared ? input.label : label(index)): \(warning)"))
+                }
+            }
+            for (index, activity) in activities.enumerated() {
+                let stats = activity.stats(options: options)
+                do {
+                    report.outputs.append(
+                        json
+                            ? try StatsReport(file: input.label, activity: activity, stats: stats).jsonLine()
+                            : StatsText.render(file: label(index), activity: activity, stats: stats))
+                } catch {
+                    report.diagnostics.append(.error("\(input.label): \(error)"))
+                    report.failure = ExitCode.failure
+                }
+            }
+            return report
         }
     }
 }
