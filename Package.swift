@@ -66,7 +66,11 @@ let package = Package(
         .target(name: "RunnectBenchmarkSupport", dependencies: ["RunnectKit", "RunnectStore", "RunnectSite"]),
         // Throughput and peak memory of the hot paths; run through scripts/bench.sh (release build).
         .executableTarget(
-            name: "runnect-bench", dependencies: ["RunnectKit", "RunnectStore", "RunnectBenchmarkSupport"]),
+            name: "runnect-bench",
+            dependencies: ["RunnectKit", "RunnectStore", "RunnectBenchmarkSupport", "CFromChars"]),
+        // libstdc++'s std::from_chars for double, only for runnect-bench's comparison with
+        // DecimalParser (`runnect-bench numbers`).
+        .target(name: "CFromChars", linkerSettings: [.linkedLibrary("stdc++")]),
         // What the test targets share: the shared corpus and its reference figures, and the
         // `.requires` trait (skip where an external tool or the corpus is missing, fail under CI).
         .target(name: "RunnectTestSupport", path: "Tests/RunnectTestSupport"),

@@ -21,6 +21,9 @@ import RunnectKit
 //   runnect-bench matching [POINTS] [--courses N] [--repeat N]
 //                                         one generated run against candidate courses of each
 //                                         kind: time per course to accept or reject, best of N
+//   runnect-bench numbers FILE… [--repeat N]
+//                                         the files' coordinates and elevations parsed by
+//                                         DecimalParser and by std::from_chars, best of N
 //   runnect-bench store-matching [COURSES] [--points N] [--imports N]
 //                                         a run imported as a record into a store of COURSES
 //                                         generated courses: milliseconds per import (one core)
@@ -70,7 +73,7 @@ func fileBytes(_ path: String) throws -> Double {
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES] | export [POINTS] | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N]\n"
+            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES] | export [POINTS] | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N] | numbers FILE… [--repeat N]\n"
                 .utf8))
     exit(64)
 }
@@ -134,6 +137,9 @@ case "matching":
 
 case "store-matching":
     try storeMatchingBench(Array(arguments.dropFirst()))
+
+case "numbers":
+    try numbersBench(Array(arguments.dropFirst()))
 
 default:
     usage()

@@ -53,12 +53,12 @@
 /// `setlocale` (a decimal comma) cannot change the result.
 /// Non-finite results (overflow such as `1e400`) are reported as `nil`,
 /// because a GPS number that overflows is invalid; underflow gives ±0.
-enum DecimalParser {
+package enum DecimalParser {
     /// Parses an XML Schema decimal/double lexical form from bytes [start, start+count): optional ASCII whitespace
     /// around it, optional sign (+/-), digits with an optional '.', optional exponent (e/E, sign, digits). At least
     /// one digit in the mantissa is required. No "nan", "inf", hex, or thousands separators: those return nil.
     /// Returns nil for anything else (including empty input).
-    static func parseDouble(_ start: UnsafePointer<UInt8>, count: Int) -> Double? {
+    package static func parseDouble(_ start: UnsafePointer<UInt8>, count: Int) -> Double? {
         guard count > 0 else { return nil }
         var p = start
         let end = start + count
