@@ -24,8 +24,9 @@ public struct ExportOptions: Sendable, Equatable {
     public var description: String?
     /// The pace at which a course's times advance along the path, seconds per kilometre.
     public var paceSecondsPerKilometer: Double
-    /// The time of a course's first point; `nil` takes the activity's first time, else its
-    /// metadata time, else 2000-01-01T00:00:00Z (so that the same course gives the same bytes).
+    /// The time of a course's first point; `nil` for 2000-01-01T00:00:00Z. A course's times say
+    /// how long the path takes at its pace, not when it was run, so a fixed default gives the
+    /// same bytes for the same course (a recording's own times may lie outside what FIT holds).
     public var startTime: Date?
 
     /// Options for a course or a run.
@@ -34,7 +35,7 @@ public struct ExportOptions: Sendable, Equatable {
     ///   - name: The name written; `nil` for the activity's own.
     ///   - description: The description written; `nil` for the activity's own.
     ///   - paceSecondsPerKilometer: The pace of a course's times (default 6:00 per km).
-    ///   - startTime: The time of a course's first point; `nil` for the default.
+    ///   - startTime: The time of a course's first point; `nil` for 2000-01-01T00:00:00Z.
     public init(
         kind: ExportKind = .course, name: String? = nil, description: String? = nil,
         paceSecondsPerKilometer: Double = ExportOptions.defaultPaceSecondsPerKilometer, startTime: Date? = nil

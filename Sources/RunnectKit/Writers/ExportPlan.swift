@@ -98,7 +98,7 @@ struct ExportPlan {
             }
             self.pauses = Self.merged(pauses)
         } else {
-            startTime = options.startTime ?? firstTime ?? activity.metadata.time ?? ExportOptions.fallbackStartTime
+            startTime = options.startTime ?? ExportOptions.fallbackStartTime
             pauses = []
         }
     }

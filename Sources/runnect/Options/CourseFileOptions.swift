@@ -70,7 +70,7 @@ struct CourseFileOptions: ParsableArguments {
         let failure = try courses.readEach { course in
             let options = ExportOptions(
                 kind: kind?.exportKind ?? course.kind, name: course.title, description: course.description,
-                paceSecondsPerKilometer: pace)
+                paceSecondsPerKilometer: pace, startTime: course.createdAt)
             let target = targets.path(for: course)
             do {
                 let bytes = try ExportOutput.stream(to: target) { sink in try write(course.activity, options, &sink) }

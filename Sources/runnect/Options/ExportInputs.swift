@@ -30,6 +30,8 @@ struct ExportInputs: ParsableArguments {
         var kind: ExportKind
         /// The description written into a course file.
         var description: String?
+        /// When a store course was made: its course file's times start there.
+        var createdAt: Date?
     }
 
     /// What one argument names.
@@ -85,7 +87,7 @@ struct ExportInputs: ParsableArguments {
                         course = Course(
                             label: input, id: id, activity: try courses.activity(id: id),
                             properties: CourseReport(stored), title: stored.title, stem: String(id), kind: .course,
-                            description: stored.description)
+                            description: stored.description, createdAt: stored.createdAt)
                     case (.record(let id), let courses?):
                         let record = try courses.record(id: id)
                         course = Course(
