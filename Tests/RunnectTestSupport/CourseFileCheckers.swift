@@ -149,4 +149,8 @@ public enum FitParse {
 /// An external tool failed where it should not.
 public struct ToolFailure: Error, CustomStringConvertible {
     public var description: String
+
+    public init(description: String) {
+        self.description = description
+    }
 }
