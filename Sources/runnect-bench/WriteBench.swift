@@ -15,18 +15,20 @@ func writeBench(_ arguments: [String]) throws {
     let target = URL(fileURLWithPath: arguments[1]).appendingPathComponent("written.\(format)").path
     let options = ExportOptions(kind: kind)
 
+    let writer: any CourseFileWriter
+    switch format {
+    case "gpx": writer = GPXWriter(options: options)
+    case "tcx": writer = TCXWriter(options: options)
+    case "fit": writer = FITWriter(options: options)
+    default: usage()
+    }
     var best = Double.infinity
     var bytes = 0
     for _ in 0..<repeats {
         let start = now()
         try OutputFile.write(to: target) { file in
             var sink = CountingSink(file)
-            switch format {
-            case "gpx": try GPXWriter(options: options).write(activity, to: &sink)
-            case "tcx": try TCXWriter(options: options).write(activity, to: &sink)
-            case "fit": try FITWriter(options: options).write(activity, to: &sink)
-            default: usage()
-            }
+            try writer.write(activity, to: &sink)
             bytes = sink.count
         }
         best = min(best, now() - start)

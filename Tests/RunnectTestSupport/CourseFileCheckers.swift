@@ -26,7 +26,11 @@ public enum ToolRun {
         public var stderr: String
     }
 
-    public static func run(_ arguments: [String], in folder: URL? = nil) throws -> Result {
+    /// Runs `arguments` through `/usr/bin/env` (in `folder`); with `timeoutSeconds`, a child still
+    /// running then is killed (SIGKILL: the child may inherit a signal mask that blocks SIGTERM
+    /// from the test's thread).
+    public static func run(_ arguments: [String], in folder: URL? = nil, timeoutSeconds: Double? = nil) throws -> Result
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -40,8 +44,12 @@ public enum ToolRun {
         process.standardError = errorHandle
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let pid = process.processIdentifier
+        let timer = DispatchWorkItem { if process.isRunning { kill(pid, SIGKILL) } }
+        if let timeoutSeconds { DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: timer) }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        timer.cancel()
         try errorHandle.close()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),

@@ -96,7 +96,7 @@ struct ExportPlan {
                     pauses.append(DateInterval(start: end, end: start))
                 }
             }
-            self.pauses = Self.merged(pauses)
+            self.pauses = pauses.mergedInTimeOrder()
         } else {
             startTime = options.startTime ?? ExportOptions.fallbackStartTime
             pauses = []
@@ -132,18 +132,5 @@ struct ExportPlan {
     var firstPosition: TrackPoint { segments.lazy.flatMap(\.points).first(where: SegmentMeasurement.hasPosition)! }
     var lastPosition: TrackPoint {
         segments.reversed().lazy.compactMap { $0.points.last(where: SegmentMeasurement.hasPosition) }.first!
-    }
-
-    /// Intervals in time order with the overlapping ones joined.
-    private static func merged(_ intervals: [DateInterval]) -> [DateInterval] {
-        var result: [DateInterval] = []
-        for interval in intervals.sorted(by: { $0.start < $1.start }) {
-            if let last = result.last, interval.start <= last.end {
-                result[result.count - 1] = DateInterval(start: last.start, end: max(last.end, interval.end))
-            } else {
-                result.append(interval)
-            }
-        }
-        return result
     }
 }

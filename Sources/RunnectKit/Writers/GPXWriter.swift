@@ -24,7 +24,7 @@ import Foundation
 ///     try GPXWriter(options: ExportOptions(name: "남산 순환")).write(activity, to: &sink)
 /// }
 /// ```
-public struct GPXWriter: Sendable {
+public struct GPXWriter: CourseFileWriter {
     /// Course or run, name, description.
     public var options: ExportOptions
     /// Whether a course is written as `<rte>`s (one per segment) instead of one `<trk>`. Routes
@@ -50,7 +50,7 @@ public struct GPXWriter: Sendable {
     /// - Throws: ``WriteError`` before anything is written (fewer than 2 positioned points; a run
     ///   with untimed points), or the sink's error.
     /// - Complexity: O(n) in the number of points; memory independent of the text's length.
-    public func write(_ activity: Activity, to sink: inout some ByteSink) throws {
+    public func write<Sink: ByteSink>(_ activity: Activity, to sink: inout Sink) throws {
         var options = options
         if writesRoutes { options.kind = .course }
         let plan = try ExportPlan(activity: activity, options: options, keepingUnpositioned: false, measuring: false)
@@ -107,14 +107,6 @@ public struct GPXWriter: Sendable {
         try out.append("</gpx>\n")
         try out.flush()
         sink = out.sink
-    }
-
-    /// The whole document in memory (for a small course, such as the discovery index's).
-    /// - Throws: ``WriteError``.
-    public func data(for activity: Activity) throws -> Data {
-        var data = Data()
-        try write(activity, to: &data)
-        return data
     }
 
     // MARK: - Points

@@ -20,7 +20,7 @@ import Foundation
 /// read back as the same `Double`s; a longitude of exactly 180° is written −180°. Distances are
 /// written to the millimetre, times to the millisecond. Streamed to the sink in chunks, like
 /// ``GPXWriter``.
-public struct TCXWriter: Sendable {
+public struct TCXWriter: CourseFileWriter {
     /// Course or run, name, description, pace.
     public var options: ExportOptions
 
@@ -42,7 +42,7 @@ public struct TCXWriter: Sendable {
     /// - Throws: ``WriteError`` before anything is written, or the sink's error.
     /// - Complexity: O(n) in the number of points (one geodesic per leg); memory independent of
     ///   the text's length.
-    public func write(_ activity: Activity, to sink: inout some ByteSink) throws {
+    public func write<Sink: ByteSink>(_ activity: Activity, to sink: inout Sink) throws {
         let plan = try ExportPlan(activity: activity, options: options, keepingUnpositioned: true, measuring: true)
         var out = ChunkedOutput(sink)
         try out.append(
@@ -58,14 +58,6 @@ public struct TCXWriter: Sendable {
         try out.append("</TrainingCenterDatabase>\n")
         try out.flush()
         sink = out.sink
-    }
-
-    /// The whole document in memory.
-    /// - Throws: ``WriteError``.
-    public func data(for activity: Activity) throws -> Data {
-        var data = Data()
-        try write(activity, to: &data)
-        return data
     }
 
     // MARK: - Course

@@ -29,9 +29,7 @@ extension Runnect {
         }
 
         func run() throws {
-            let failure = try file.export(courses, fileExtension: "fit") { activity, options, sink in
-                try FITWriter(options: options).write(activity, to: &sink)
-            }
+            let failure = try file.export(courses, fileExtension: "fit") { FITWriter(options: $0) }
             if let failure { throw failure }
         }
     }

@@ -34,8 +34,8 @@ extension Runnect {
         }
 
         func run() throws {
-            let failure = try file.export(courses, fileExtension: "gpx") { activity, options, sink in
-                try GPXWriter(options: options, writesRoutes: element == .route).write(activity, to: &sink)
+            let failure = try file.export(courses, fileExtension: "gpx") {
+                GPXWriter(options: $0, writesRoutes: element == .route)
             }
             if let failure { throw failure }
         }

@@ -25,9 +25,7 @@ extension Runnect {
         }
 
         func run() throws {
-            let failure = try file.export(courses, fileExtension: "tcx") { activity, options, sink in
-                try TCXWriter(options: options).write(activity, to: &sink)
-            }
+            let failure = try file.export(courses, fileExtension: "tcx") { TCXWriter(options: $0) }
             if let failure { throw failure }
         }
     }

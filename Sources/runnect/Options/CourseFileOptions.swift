@@ -56,13 +56,12 @@ struct CourseFileOptions: ParsableArguments {
         }
     }
 
-    /// Writes each input with `write` (given the activity, the options and the sink) into its
-    /// target. An input that cannot be read, or that the writer refuses (a one-point course), is
-    /// reported on standard error and written nowhere; the others go on.
+    /// Writes each input with the writer `writer` makes for its options into its target. An input
+    /// that cannot be read, or that the writer refuses (a one-point course), is reported on
+    /// standard error and written nowhere; the others go on.
     /// - Returns: The exit code of the worst failure, `nil` when every input was written.
     func export(
-        _ courses: ExportInputs, fileExtension: String,
-        write: (Activity, ExportOptions, inout CountingSink<FileDescriptorSink>) throws -> Void
+        _ courses: ExportInputs, fileExtension: String, writer: (ExportOptions) -> any CourseFileWriter
     ) throws -> ExitCode? {
         let pace = try paceSecondsPerKilometer()
         var targets = try ExportTargets(output: output, inputCount: courses.inputs.count, fileExtension: fileExtension)
@@ -73,7 +72,9 @@ struct CourseFileOptions: ParsableArguments {
                 paceSecondsPerKilometer: pace, startTime: course.createdAt)
             let target = targets.path(for: course)
             do {
-                let bytes = try ExportOutput.stream(to: target) { sink in try write(course.activity, options, &sink) }
+                let bytes = try ExportOutput.stream(to: target) { sink in
+                    try writer(options).write(course.activity, to: &sink)
+                }
                 try ExportTargets.report(course, to: target, bytes: bytes, json: courses.store.json)
             } catch let error as WriteError {
                 Diagnostics.error("\(course.label): \(error)")

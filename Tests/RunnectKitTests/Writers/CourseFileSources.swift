@@ -75,12 +75,16 @@ enum CourseFileFormat: String, CaseIterable, Sendable {
         }
     }
 
-    func data(_ activity: Activity, _ options: ExportOptions) throws -> Data {
+    func writer(_ options: ExportOptions) -> any CourseFileWriter {
         switch self {
-        case .gpx: return try GPXWriter(options: options).data(for: activity)
-        case .tcx: return try TCXWriter(options: options).data(for: activity)
-        case .fit: return try FITWriter(options: options).data(for: activity)
+        case .gpx: return GPXWriter(options: options)
+        case .tcx: return TCXWriter(options: options)
+        case .fit: return FITWriter(options: options)
         }
+    }
+
+    func data(_ activity: Activity, _ options: ExportOptions) throws -> Data {
+        try writer(options).data(for: activity)
     }
 
     func read(_ data: Data) throws -> Activity {

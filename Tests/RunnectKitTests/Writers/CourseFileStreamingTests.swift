@@ -17,11 +17,8 @@ struct CourseFileStreamingTests {
         let kind: ExportKind = name.hasSuffix("run") ? .run : .course
         let options = ExportOptions(kind: kind)
         var log = ChunkLog()
-        switch name.prefix(3) {
-        case "gpx": try GPXWriter(options: options).write(Self.course, to: &log)
-        case "tcx": try TCXWriter(options: options).write(Self.course, to: &log)
-        default: try FITWriter(options: options).write(Self.course, to: &log)
-        }
+        let format = try #require(CourseFileFormat(rawValue: String(name.prefix(3))))
+        try format.writer(options).write(Self.course, to: &log)
         let total = log.bytes.count
         #expect(total > (name.hasPrefix("fit") ? 3_000_000 : 10_000_000), "\(name): \(total) bytes")
         #expect(log.chunks.max()! <= 65_536, "\(name): a chunk of \(log.chunks.max()!) bytes")

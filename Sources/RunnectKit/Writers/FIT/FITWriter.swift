@@ -26,7 +26,7 @@ import Foundation
 /// ```swift
 /// let fit = try FITWriter(options: ExportOptions(paceSecondsPerKilometer: 330)).data(for: activity)
 /// ```
-public struct FITWriter: Sendable {
+public struct FITWriter: CourseFileWriter {
     /// Course or run, name, pace.
     public var options: ExportOptions
 
@@ -51,7 +51,7 @@ public struct FITWriter: Sendable {
     /// - Throws: ``WriteError`` before anything is written (too few points, untimed points of a
     ///   run, a time FIT cannot hold), or the sink's error.
     /// - Complexity: O(n) in the number of points, encoded twice (the first time only counted).
-    public func write(_ activity: Activity, to sink: inout some ByteSink) throws {
+    public func write<Sink: ByteSink>(_ activity: Activity, to sink: inout Sink) throws {
         let plan = try ExportPlan(activity: activity, options: options, keepingUnpositioned: true, measuring: true)
         try Self.checkTimes(plan)
         var counter = FITEncoder(CountingSink(DiscardingSink()))
@@ -61,14 +61,6 @@ public struct FITWriter: Sendable {
         try encoder.header(dataSize: dataSize)
         try Self.messages(plan, into: &encoder)
         sink = try encoder.finish()
-    }
-
-    /// The whole file in memory.
-    /// - Throws: ``WriteError``.
-    public func data(for activity: Activity) throws -> Data {
-        var data = Data()
-        try write(activity, to: &data)
-        return data
     }
 
     private static func messages(_ plan: ExportPlan, into encoder: inout FITEncoder<some ByteSink>) throws {

@@ -5,29 +5,12 @@ import Testing
 
 @Suite("FIT writer")
 struct FITWriterTests {
-    /// The FIT SDK's CRC, four bits at a time from its published 16-entry table: written here
-    /// again, apart from the reader's (which the writer uses).
-    static func sdkCRC(_ bytes: some Sequence<UInt8>) -> UInt16 {
-        let table: [UInt16] = [
-            0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
-            0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400,
-        ]
-        var crc: UInt16 = 0
-        for byte in bytes {
-            var tmp = table[Int(crc & 0xF)]
-            crc = (crc >> 4) & 0x0FFF
-            crc = crc ^ tmp ^ table[Int(byte & 0xF)]
-            tmp = table[Int(crc & 0xF)]
-            crc = (crc >> 4) & 0x0FFF
-            crc = crc ^ tmp ^ table[Int((byte >> 4) & 0xF)]
-        }
-        return crc
-    }
-
     static func uint(_ data: Data, _ offset: Int, _ count: Int) -> Int {
         (0..<count).reduce(0) { $0 | Int(data[data.startIndex + offset + $1]) << (8 * $1) }
     }
 
+    /// CRCs are recomputed with the test support's own FIT CRC (``FITFileBuilder/crc(_:)``: the
+    /// protocol's four-bit table), not the reader's, which the writer uses.
     @Test("header: 14 bytes, .FIT, the data size, and both CRCs as the FIT SDK computes them")
     func headerAndCRCs() throws {
         for kind in ExportKind.allCases {
@@ -36,9 +19,9 @@ struct FITWriterTests {
             #expect(Self.uint(data, 2, 2) == 2132)
             #expect(Self.uint(data, 4, 4) == data.count - 16, "data size: the file less header and CRC")
             #expect(String(decoding: data[8..<12], as: UTF8.self) == ".FIT")
-            #expect(Self.uint(data, 12, 2) == Int(Self.sdkCRC(data[0..<12])))
-            #expect(Self.uint(data, data.count - 2, 2) == Int(Self.sdkCRC(data[0..<(data.count - 2)])))
-            #expect(Self.sdkCRC(data) == 0, "a file with its CRC appended checks to 0")
+            #expect(Self.uint(data, 12, 2) == Int(FITFileBuilder.crc(Array(data[0..<12]))))
+            #expect(Self.uint(data, data.count - 2, 2) == Int(FITFileBuilder.crc(Array(data[0..<(data.count - 2)]))))
+            #expect(FITFileBuilder.crc(Array(data)) == 0, "a file with its CRC appended checks to 0")
         }
     }
 
