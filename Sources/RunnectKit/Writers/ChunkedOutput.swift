@@ -32,6 +32,18 @@ struct ChunkedOutput<Sink: ByteSink> {
         if buffer.count >= limit { try flush() }
     }
 
+    /// Appends a finite number as ``XMLText/decimal(_:)`` writes it, without a `String` of its
+    /// own in the common case (a description without exponent).
+    @inline(__always)
+    mutating func append(decimal value: Double) throws {
+        let text = value.description
+        if text.utf8.contains(UInt8(ascii: "e")) {
+            try append(XMLText.decimal(value))
+        } else {
+            try append(text)
+        }
+    }
+
     /// Hands what is buffered to the sink, at most ``ByteSink/chunkBytes`` at a time.
     mutating func flush() throws {
         var start = 0

@@ -74,20 +74,15 @@ public struct GPXWriter: CourseFileWriter {
         try out.append(metadata + "</metadata>\n")
 
         for waypoint in plan.waypoints {
-            try out.append(" <wpt" + Self.position(waypoint.point) + ">" + Self.elevation(waypoint.point))
-            if let label = waypoint.name.map(XMLText.oneLine), !label.isEmpty {
-                try out.append("<name>\(XMLText.escaped(label))</name>")
-            }
-            try out.append("</wpt>\n")
+            let label = waypoint.name.map(XMLText.oneLine).flatMap { $0.isEmpty ? nil : XMLText.escaped($0) }
+            try Self.point(waypoint.point, " <wpt", run: false, name: label, end: "</wpt>\n", into: &out)
         }
 
         if writesRoutes {
             for segment in plan.segments {
                 try out.append(" <rte><name>\(name)</name>\n")
                 for point in segment.points {
-                    let ele = Self.elevation(point)
-                    try out.append(
-                        "  <rtept" + Self.position(point) + (ele.isEmpty ? "/>\n" : ">" + ele + "</rtept>\n"))
+                    try Self.point(point, "  <rtept", run: false, end: "</rtept>\n", into: &out)
                 }
                 try out.append(" </rte>\n")
             }
@@ -98,7 +93,7 @@ public struct GPXWriter: CourseFileWriter {
             for segment in plan.segments {
                 try out.append("  <trkseg>\n")
                 for point in segment.points {
-                    try out.append(isRun ? Self.runPoint(point) : Self.coursePoint(point))
+                    try Self.point(point, "   <trkpt", run: isRun, end: "</trkpt>\n", into: &out)
                 }
                 try out.append("  </trkseg>\n")
             }
@@ -111,41 +106,45 @@ public struct GPXWriter: CourseFileWriter {
 
     // MARK: - Points
 
-    private static func coursePoint(_ point: TrackPoint) -> String {
-        let ele = elevation(point)
-        return "   <trkpt" + position(point) + (ele.isEmpty ? "/>\n" : ">" + ele + "</trkpt>\n")
-    }
-
-    private static func runPoint(_ point: TrackPoint) -> String {
-        var text =
-            "   <trkpt" + position(point) + ">" + elevation(point) + "<time>" + timestamp(point.time!) + "</time>"
-        var fields = ""
-        if let celsius = point.temperatureCelsius, celsius.isFinite {
-            fields += "<gpxtpx:atemp>" + XMLText.decimal(celsius) + "</gpxtpx:atemp>"
+    /// `open` (`<trkpt`, `<rtept`, `<wpt`) with the position, then the elevation, a run's time and
+    /// gpxtpx fields and a waypoint's name, then `end`; `/>` when there is nothing inside. Written
+    /// piece by piece into the output: no text of the point's own.
+    private static func point(
+        _ point: TrackPoint, _ open: String, run: Bool, name: String? = nil, end: String,
+        into out: inout ChunkedOutput<some ByteSink>
+    ) throws {
+        try out.append(open)
+        try out.append(" lat=\"")
+        try out.append(decimal: point.latitude)
+        try out.append("\" lon=\"")
+        try out.append(decimal: schemaLongitude(point.longitude))
+        let elevation = point.elevationMeters.flatMap { $0.isFinite ? $0 : nil }
+        guard elevation != nil || run || name != nil else { return try out.append("\"/>\n") }
+        try out.append("\">")
+        if let elevation {
+            try out.append("<ele>")
+            try out.append(decimal: elevation)
+            try out.append("</ele>")
         }
-        if let bpm = wholeNumber(point.heartRateBPM, in: 1...255) {
-            fields += "<gpxtpx:hr>\(bpm)</gpxtpx:hr>"
+        if run {
+            try out.append("<time>" + timestamp(point.time!) + "</time>")
+            let celsius = point.temperatureCelsius.flatMap { $0.isFinite ? $0 : nil }
+            let bpm = wholeNumber(point.heartRateBPM, in: 1...255)
+            let cadence = wholeNumber(point.cadence, in: 0...254)
+            if celsius != nil || bpm != nil || cadence != nil {
+                try out.append("<extensions><gpxtpx:TrackPointExtension>")
+                if let celsius {
+                    try out.append("<gpxtpx:atemp>")
+                    try out.append(decimal: celsius)
+                    try out.append("</gpxtpx:atemp>")
+                }
+                if let bpm { try out.append("<gpxtpx:hr>\(bpm)</gpxtpx:hr>") }
+                if let cadence { try out.append("<gpxtpx:cad>\(cadence)</gpxtpx:cad>") }
+                try out.append("</gpxtpx:TrackPointExtension></extensions>")
+            }
         }
-        if let cadence = wholeNumber(point.cadence, in: 0...254) {
-            fields += "<gpxtpx:cad>\(cadence)</gpxtpx:cad>"
-        }
-        if !fields.isEmpty {
-            text += "<extensions><gpxtpx:TrackPointExtension>" + fields + "</gpxtpx:TrackPointExtension></extensions>"
-        }
-        return text + "</trkpt>\n"
-    }
-
-    /// ` lat="…" lon="…"`, the longitude in −180…180 (180 itself written −180).
-    @inline(__always)
-    private static func position(_ point: TrackPoint) -> String {
-        " lat=\"" + XMLText.decimal(point.latitude) + "\" lon=\"" + XMLText.decimal(schemaLongitude(point.longitude))
-            + "\""
-    }
-
-    @inline(__always)
-    private static func elevation(_ point: TrackPoint) -> String {
-        guard let meters = point.elevationMeters, meters.isFinite else { return "" }
-        return "<ele>" + XMLText.decimal(meters) + "</ele>"
+        if let name { try out.append("<name>" + name + "</name>") }
+        try out.append(end)
     }
 
     /// ISO 8601 UTC to the millisecond, as the readers read it.
