@@ -91,6 +91,12 @@ struct CourseFileCommandTests {
             for name in names {
                 #expect(try Self.read(folder + "/" + name).courseSegments.joined().count > 10)
             }
+            if format == "fit" {
+                // A fully timed file is a run (an activity file, with a session); a route a course.
+                let run = try FITReader().decode(from: FileByteStream(path: folder + "/" + names[0]))
+                let route = try FITReader().decode(from: FileByteStream(path: folder + "/" + names[1]))
+                #expect(run.summary.sessions.count == 1 && route.summary.sessions.isEmpty)
+            }
         }
         let single = scratch.path("lonely.fit")
         let refused = try scratch.run(["export", "fit", onePoint, "-o", single])

@@ -74,7 +74,7 @@ public struct TCXWriter: CourseFileWriter {
         for (s, segment) in plan.segments.enumerated() {
             try out.append("   <Track>\n")
             for (i, point) in segment.points.enumerated() {
-                try out.append(Self.trackpoint(point, time: plan.time(s, i), meters: plan.meters(s, i)))
+                try Self.trackpoint(point, time: plan.time(s, i), meters: plan.meters(s, i), into: &out)
             }
             try out.append("   </Track>\n")
         }
@@ -125,7 +125,7 @@ public struct TCXWriter: CourseFileWriter {
             }
             try out.append(lap + "<Intensity>Active</Intensity><TriggerMethod>Manual</TriggerMethod>\n    <Track>\n")
             for (i, point) in segment.points.enumerated() {
-                try out.append(Self.trackpoint(point, time: point.time!, meters: plan.meters(s, i), run: true))
+                try Self.trackpoint(point, time: point.time!, meters: plan.meters(s, i), run: true, into: &out)
             }
             try out.append("    </Track>\n   </Lap>\n")
         }
@@ -137,19 +137,37 @@ public struct TCXWriter: CourseFileWriter {
 
     // MARK: - Pieces
 
-    private static func trackpoint(_ point: TrackPoint, time: Date, meters: Double, run: Bool = false) -> String {
-        var text = "    <Trackpoint><Time>" + GPXWriter.timestamp(time) + "</Time>"
-        if SegmentMeasurement.hasPosition(point) { text += "<Position>" + position(point) + "</Position>" }
-        text += altitude(point, "AltitudeMeters") + "<DistanceMeters>" + Self.meters(meters) + "</DistanceMeters>"
+    /// One `<Trackpoint>`, written piece by piece into the output (no text of its own).
+    private static func trackpoint(
+        _ point: TrackPoint, time: Date, meters: Double, run: Bool = false,
+        into out: inout ChunkedOutput<some ByteSink>
+    ) throws {
+        try out.append("    <Trackpoint><Time>" + GPXWriter.timestamp(time) + "</Time>")
+        if SegmentMeasurement.hasPosition(point) {
+            try out.append("<Position><LatitudeDegrees>")
+            try out.append(decimal: point.latitude)
+            try out.append("</LatitudeDegrees><LongitudeDegrees>")
+            try out.append(decimal: GPXWriter.schemaLongitude(point.longitude))
+            try out.append("</LongitudeDegrees></Position>")
+        }
+        if let elevation = point.elevationMeters, elevation.isFinite {
+            try out.append("<AltitudeMeters>")
+            try out.append(decimal: elevation)
+            try out.append("</AltitudeMeters>")
+        }
+        try out.append("<DistanceMeters>")
+        try out.append(decimal: (meters * 1000).rounded() / 1000)
+        try out.append("</DistanceMeters>")
         if run {
             if let bpm = GPXWriter.wholeNumber(point.heartRateBPM, in: 1...255) {
-                text += "<HeartRateBpm><Value>\(bpm)</Value></HeartRateBpm>"
+                try out.append("<HeartRateBpm><Value>\(bpm)</Value></HeartRateBpm>")
             }
             if let cadence = GPXWriter.wholeNumber(point.cadence, in: 0...254) {
-                text += "<Extensions><ns3:TPX><ns3:RunCadence>\(cadence)</ns3:RunCadence></ns3:TPX></Extensions>"
+                try out.append(
+                    "<Extensions><ns3:TPX><ns3:RunCadence>\(cadence)</ns3:RunCadence></ns3:TPX></Extensions>")
             }
         }
-        return text + "</Trackpoint>\n"
+        try out.append("</Trackpoint>\n")
     }
 
     @inline(__always)
