@@ -363,6 +363,13 @@ def cmd_table(args):
                              if parse_mbs and r.get("bytes") else None)
                 rows.append((label, "%s: parse only (same runs), best of %s" % (name, repeat),
                              parse_mbs, parse_pps, None))
+        elif tool == "runnect" and work.startswith("write-"):
+            rows.append(("runnect " + args.commit if args.commit else "runnect",
+                         "%s: written as %s (a %s) into %s, streamed, best of %s in one process "
+                         "(MB/s = %s MB written)"
+                         % (name, work[len("write-"):].upper(), r.get("kind"), os.path.basename(r.get("output", "")),
+                            r.get("repeat"), number(r.get("bytes", 0) / 1e6)),
+                         r.get("mb_per_s"), r.get("points_per_s"), r.get("max_rss_mib", r.get("peak_rss_mib"))))
         elif tool == "runnect" and work == "geodesic-path":
             rows.append(("runnect " + args.commit if args.commit else "runnect",
                          "geodesic path length, %s legs in one batch call (points/s = legs/s)"

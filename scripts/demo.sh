@@ -48,6 +48,13 @@ run export svg 4 --profile -o .build/demo/namsan.svg
 run export svg "${samples[@]}" -o .build/demo/previews --size 320x240
 
 echo
+echo "== courses to the watch (GPX, TCX, FIT) =="
+run export gpx 1 -o .build/demo/banpo.gpx
+run export fit 1 -o .build/demo/banpo.fit
+run export tcx 4 --pace 5:30 -o .build/demo/namsan.tcx
+run export gpx "${samples[@]}" -o .build/demo/gpx --as route
+
+echo
 echo "== discovery index (static site) =="
 run index .build/demo/site
 run index .build/demo/site --json     # a re-run: every file unchanged

@@ -2,15 +2,17 @@
 # Installs the system packages Runnect needs, only those missing. Idempotent.
 #   scripts/setup.sh            what building and running needs
 #   scripts/setup.sh --test     plus what the tests compare against (GeographicLib's GeodSolve,
-#                               rsvg-convert, jq, script(1), python3 with shapely + geojson from
-#                               PyPI through pip), and headless Chromium with a Korean font for
-#                               the discovery page's browser test. Under CI a test missing any of
+#                               rsvg-convert, jq, script(1), xmllint for the GPX/TCX schemas,
+#                               GPSBabel, python3 with shapely + geojson + fitparse from PyPI
+#                               through pip), and headless Chromium with a Korean font for the
+#                               discovery page's browser test. Under CI a test missing any of
 #                               them fails.
 set -euo pipefail
 
 packages=(libgeographiclib-dev libsqlite3-dev zlib1g-dev libssl-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(geographiclib-tools librsvg2-bin chromium fonts-nanum jq bsdutils)  # bsdutils: script(1)
+  packages+=(libxml2-utils gpsbabel)  # xmllint --schema; GPSBabel reads the GPX/TCX/FIT exports back
   command -v python3 >/dev/null || packages+=(python3)
   python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 fi
@@ -19,13 +21,13 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-pip_test_packages() {  # shapely and geojson read the GeoJSON exports in the tests
+pip_test_packages() {  # shapely and geojson read the GeoJSON exports, fitparse the FIT exports
   [[ "${1:-}" == "--test" ]] || return 0
-  python3 -c 'import shapely, geojson' 2>/dev/null && return 0
-  echo "setup: pip installing shapely geojson" >&2
+  python3 -c 'import shapely, geojson, fitparse' 2>/dev/null && return 0
+  echo "setup: pip installing shapely geojson fitparse" >&2
   # A Debian system Python refuses pip (PEP 668) unless told; a venv or pyenv Python does not.
-  python3 -m pip install -q shapely geojson 2>/dev/null \
-    || python3 -m pip install -q --break-system-packages shapely geojson
+  python3 -m pip install -q shapely geojson fitparse 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages shapely geojson fitparse
 }
 if ((${#missing[@]} == 0)); then
   pip_test_packages "${1:-}"

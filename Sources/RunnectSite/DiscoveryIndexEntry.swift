@@ -30,6 +30,10 @@ public struct DiscoveryIndexEntry: Codable, Equatable, Sendable {
     public var preview: String
     /// The course's GeoJSON, relative to the index folder (`courses/12.geojson`).
     public var geojson: String
+    /// The GPX download (`courses/12.gpx`); `nil` for a course without a path to follow.
+    public var gpx: String?
+    /// The FIT course download (`courses/12.fit`); `nil` as for ``gpx``.
+    public var fit: String?
     /// What the page searches: the title, the description and each departure part, each
     /// normalised as the store's search normalises text (NFC, lowercase), one per line. A keyword
     /// never holds white space, so it matches this text exactly when it matches one of the fields.
@@ -44,7 +48,7 @@ public struct DiscoveryIndexEntry: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, description, owner, address, preview, geojson, search
+        case id, title, description, owner, address, preview, geojson, gpx, fit, search
         case departureName = "departure_name", distanceMeters = "distance_m"
         case elapsedTimeSeconds = "elapsed_time_s", averagePaceSecondsPerKilometer = "avg_pace_s_per_km"
         case elevationGainMeters = "elevation_gain_m", scrapCount = "scrap_count", isUploaded = "is_uploaded"
@@ -69,6 +73,8 @@ public struct DiscoveryIndexEntry: Codable, Equatable, Sendable {
         uploadedAt = course.uploadedAt.map(RunnerFormat.timestamp)
         preview = DiscoveryIndexExporter.previewName(id: course.id)
         geojson = DiscoveryIndexExporter.geoJSONName(id: course.id)
+        gpx = DiscoveryIndexExporter.gpxName(id: course.id)
+        fit = DiscoveryIndexExporter.fitName(id: course.id)
         search = course.searchKey
     }
 
@@ -91,6 +97,8 @@ public struct DiscoveryIndexEntry: Codable, Equatable, Sendable {
         try c.encode(uploadedAt, forKey: .uploadedAt)
         try c.encode(preview, forKey: .preview)
         try c.encode(geojson, forKey: .geojson)
+        try c.encode(gpx, forKey: .gpx)
+        try c.encode(fit, forKey: .fit)
         try c.encodeIfPresent(search, forKey: .search)
     }
 }

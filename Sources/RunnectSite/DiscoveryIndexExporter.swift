@@ -10,7 +10,9 @@ import RunnectStore
 ///   `courses.js`, the same data as a script the page loads (`file://` pages cannot `fetch`);
 /// - `courses.geojson`: every course as a simplified `LineString` feature of one
 ///   `FeatureCollection` (RFC 7946), for a map;
-/// - `courses/<id>.svg` and `courses/<id>.geojson`: each course's preview and full path.
+/// - `courses/<id>.svg` and `courses/<id>.geojson`: each course's preview and full path;
+/// - `courses/<id>.gpx` and `courses/<id>.fit`: each course as a download for a watch (GPX 1.1,
+///   and a FIT course file), the card's links.
 ///
 /// Re-exporting into the same folder updates it in place: files whose bytes would not change are
 /// left alone, the others are replaced atomically, and the files of courses no longer in the
@@ -41,6 +43,15 @@ public struct DiscoveryIndexExporter: Sendable {
     public static func previewName(id: Int64) -> String { "\(IndexFolder.coursesFolder)/\(id).svg" }
     /// The course GeoJSON's path in the folder: `courses/<id>.geojson`.
     public static func geoJSONName(id: Int64) -> String { "\(IndexFolder.coursesFolder)/\(id).geojson" }
+    /// The GPX download's path in the folder: `courses/<id>.gpx`.
+    public static func gpxName(id: Int64) -> String { "\(IndexFolder.coursesFolder)/\(id).gpx" }
+    /// The FIT course download's path in the folder: `courses/<id>.fit`.
+    public static func fitName(id: Int64) -> String { "\(IndexFolder.coursesFolder)/\(id).fit" }
+
+    /// Every file of a course in the folder.
+    static func courseFileNames(id: Int64) -> [String] {
+        [previewName(id: id), geoJSONName(id: id), gpxName(id: id), fitName(id: id)]
+    }
 
     /// Writes or updates the index in `folder` (created when missing).
     ///
@@ -69,10 +80,7 @@ public struct DiscoveryIndexExporter: Sendable {
 
         let entries = try store.readCourses(in: scope, sort: .date) { courses, activityOf -> [DiscoveryIndexEntry] in
             var names = Self.topLevelFiles.sorted()
-            for course in courses {
-                names.append(Self.previewName(id: course.id))
-                names.append(Self.geoJSONName(id: course.id))
-            }
+            for course in courses { names += Self.courseFileNames(id: course.id) }
             try output.checkNoForeignFiles(names)
             try output.claim(names)
 
@@ -81,10 +89,15 @@ public struct DiscoveryIndexExporter: Sendable {
             var collection = GeoJSONWriter(options: CourseFiles.collectionOptions)
             for (index, course) in courses.enumerated() {
                 let activity = try activityOf(course.id)
-                let entry = DiscoveryIndexEntry(course)
-                let files = try CourseFiles(entry: entry, activity: activity)
+                let files = try CourseFiles(
+                    entry: DiscoveryIndexEntry(course), activity: activity, createdAt: course.createdAt)
+                let entry = files.entry
                 try put(files.preview, Self.previewName(id: course.id))
                 try put(files.geoJSON, Self.geoJSONName(id: course.id))
+                if let gpx = files.gpx, let fit = files.fit {
+                    try put(gpx, Self.gpxName(id: course.id))
+                    try put(fit, Self.fitName(id: course.id))
+                }
                 do {
                     try collection.add(activity, id: course.id, properties: entry.properties)
                 } catch let error as WriteError {
@@ -106,6 +119,8 @@ public struct DiscoveryIndexExporter: Sendable {
         for entry in entries {
             keep.insert(entry.preview)
             keep.insert(entry.geojson)
+            if let gpx = entry.gpx { keep.insert(gpx) }
+            if let fit = entry.fit { keep.insert(fit) }
         }
         let removed = try output.removeOwned(except: keep)
         return DiscoveryIndexSummary(

@@ -78,13 +78,14 @@ struct IndexFolder {
         }
     }
 
-    /// Whether `name` is one the exporter makes: the top-level files, or `courses/<id>.svg|geojson`.
+    /// Whether `name` is one the exporter makes: the top-level files, or
+    /// `courses/<id>.svg|geojson|gpx|fit`.
     static func isExporterName(_ name: String) -> Bool {
         if DiscoveryIndexExporter.topLevelFiles.contains(name) { return true }
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0] == Substring(coursesFolder) else { return false }
         let file = parts[1]
-        for suffix in [".svg", ".geojson"] where file.hasSuffix(suffix) {
+        for suffix in [".svg", ".geojson", ".gpx", ".fit"] where file.hasSuffix(suffix) {
             let stem = file.dropLast(suffix.count)
             return !stem.isEmpty && stem.count <= 19 && stem.allSatisfy { $0.isASCII && $0.isNumber }
         }

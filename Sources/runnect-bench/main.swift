@@ -18,6 +18,8 @@ import RunnectKit
 //                                         discovery-index export of a generated store (one core)
 //   runnect-bench export [POINTS] [--repeat N]
 //                                         SVG preview and GeoJSON write of one course, best of N
+//   runnect-bench write FILE OUTDIR --format gpx|tcx|fit [--kind course|run] [--repeat N]
+//                                         FILE read once, written as GPX/TCX/FIT, best of N
 //   runnect-bench matching [POINTS] [--courses N] [--repeat N]
 //                                         one generated run against candidate courses of each
 //                                         kind: time per course to accept or reject, best of N
@@ -73,7 +75,7 @@ func fileBytes(_ path: String) throws -> Double {
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES] | export [POINTS] | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N] | numbers FILE… [--repeat N]\n"
+            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES] | export [POINTS] | write FILE OUTDIR --format gpx|tcx|fit | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N] | numbers FILE… [--repeat N]\n"
                 .utf8))
     exit(64)
 }
@@ -128,6 +130,9 @@ case "import":
 
 case "export":
     try exportBench(Array(arguments.dropFirst()))
+
+case "write":
+    try writeBench(Array(arguments.dropFirst()))
 
 case "index":
     try indexBench(Array(arguments.dropFirst()))

@@ -15,7 +15,7 @@ struct IndexCommandTests {
         let shared = IndexScratch.specs.filter { $0.description != nil }.count
         #expect(
             first.stdoutLines.first
-                == "\(shared) shared courses → \(site.path): \(4 + 2 * shared) files written, 0 unchanged, 0 removed")
+                == "\(shared) shared courses → \(site.path): \(4 + 4 * shared) files written, 0 unchanged, 0 removed")
         #expect(
             first.stdoutLines.last
                 == "open \(URL(fileURLWithPath: site.path).appendingPathComponent("index.html").absoluteString)")
@@ -24,7 +24,7 @@ struct IndexCommandTests {
         #expect(again.count == 1)
         let summary = try #require(again.first)
         #expect(summary["courses"] as? Int == shared && summary["scope"] as? String == "shared")
-        #expect(summary["files_written"] as? Int == 0 && summary["files_unchanged"] as? Int == 4 + 2 * shared)
+        #expect(summary["files_written"] as? Int == 0 && summary["files_unchanged"] as? Int == 4 + 4 * shared)
         #expect(summary["files_removed"] as? Int == 0 && summary["folder"] as? String == site.path)
 
         let all = try #require(try scratch.objects(["index", site.path, "--all"]).first)

@@ -1,4 +1,5 @@
 import Foundation
+import RunnectKit
 import RunnectTestSupport
 import Testing
 
@@ -68,40 +69,16 @@ struct IndexPageBrowserTests {
     @Test("served over HTTP by a static server (python3 -m http.server), the page shows the same cards")
     func staticServer() throws {
         let chromium = try #require(HeadlessChromium.installed)
-        guard
-            let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(
-                where: FileManager.default.isExecutableFile)
-        else {
+        guard StaticServer.python != nil else {
             print("python3 not found: the page is not tested over HTTP")
             return
         }
         let scratch = try IndexScratch()
         let site = scratch.folder.appendingPathComponent("site")
         #expect(try scratch.run(["index", site.path]).status == 0)
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: python)
-        server.arguments = ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site.path]
-        let output = Pipe()
-        server.standardOutput = output
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        // SIGKILL: the child may inherit a signal mask that blocks SIGTERM from the test's thread.
-        defer {
-            kill(server.processIdentifier, SIGKILL)
-            server.waitUntilExit()
-        }
-        // "Serving HTTP on 127.0.0.1 port 37439 (http://127.0.0.1:37439/) ..."
-        var banner = ""
-        while !banner.contains("\n") {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            banner += String(decoding: data, as: UTF8.self)
-        }
-        let port = try #require(
-            banner.split(separator: " ").firstIndex(of: "port").flatMap { index in
-                Int(banner.split(separator: " ")[banner.split(separator: " ").index(after: index)])
-            }, "no port in \(banner)")
-        let url = try #require(URL(string: "http://127.0.0.1:\(port)/index.html#q=%E3%85%8E%E3%84%B1&sort=scrap"))
+        let server = try StaticServer(folder: site)
+        defer { server.stop() }
+        let url = server.url("index.html#q=%E3%85%8E%E3%84%B1&sort=scrap")
         let dom = try chromium.dumpDOM(url)
         #expect(Self.cardIDs(dom) == (try scratch.searchIDs("ㅎㄱ", sort: "scrap")))
         #expect(Self.cardIDs(dom).count == 2)
@@ -133,5 +110,52 @@ struct IndexPageBrowserTests {
         let searched = Self.artifacts.appendingPathComponent("search-ㅎㄱ.png")
         try chromium.screenshot(Self.pageURL(site, query: "ㅎㄱ", sort: "scrap"), to: searched, windowSize: (1280, 800))
         print("index page screenshot (search ㅎㄱ): \(searched.path)")
+    }
+
+    @Test(
+        "clicking a card's GPX and FIT links downloads files that read back as the course (file:// and HTTP)",
+        .requires(
+            ExternalTool.path("python3") != nil, "python3 is missing: scripts/chromium_downloads.py drives the clicks"))
+    func downloads() throws {
+        let chromium = try #require(HeadlessChromium.installed)
+        let scratch = try IndexScratch()
+        let site = scratch.folder.appendingPathComponent("site")
+        #expect(try scratch.run(["index", site.path]).status == 0)
+        let server = try StaticServer(folder: site)
+        defer { server.stop() }
+        for (key, page) in [
+            ("banpo", Self.pageURL(site, query: "", sort: "date")), ("seokchon", server.url("index.html")),
+        ] {
+            let id = try #require(scratch.ids[key])
+            let downloads = scratch.folder.appendingPathComponent("downloads-\(key)")
+            try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
+            let selectors = ["gpx", "fit"].map { "li.card[data-id=\"\(id)\"] a.download[href$=\".\($0)\"]" }
+            let clicked = try ToolRun.run(
+                [
+                    "python3", RunnectProcess.packageRoot.appendingPathComponent("scripts/chromium_downloads.py").path,
+                    chromium.executable, page.absoluteString, downloads.path,
+                ] + selectors)
+            #expect(clicked.status == 0, "\(clicked.stderr)")
+            let files = try clicked.stdout.split(separator: "\n").map { line in
+                try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])["file"]
+            }
+            #expect(files.map { $0.map { URL(fileURLWithPath: $0).lastPathComponent } } == ["\(id).gpx", "\(id).fit"])
+
+            // The course as the store has it, through the CLI: its taps.
+            let exported = try scratch.run(["export", "gpx", "\(id)"])
+            let taps = try GPXReader().read(from: MemoryByteStream(exported.stdout)).courseSegments.joined()
+                .map(\.coordinate)
+            #expect(taps.count >= 4)
+            let gpx = try ActivityReader.read(path: try #require(files.first ?? nil))
+            #expect(gpx.courseSegments.joined().map(\.coordinate) == taps, "the downloaded GPX is the course")
+            #expect(gpx.metadata.name == IndexScratch.specs.first { $0.key == key }?.title)
+            let fit = try FITReader().decode(from: FileByteStream(path: try #require(files.last ?? nil)))
+            let points = Array(fit.activity.courseSegments.joined())
+            #expect(points.count == taps.count && fit.activity.warnings.isEmpty, "\(fit.activity.warnings)")
+            for (back, tap) in zip(points, taps) {
+                #expect(abs(back.latitude - tap.latitude) <= 90 / 2_147_483_648.0)
+                #expect(abs(back.longitude - tap.longitude) <= 90 / 2_147_483_648.0)
+            }
+        }
     }
 }

@@ -71,19 +71,21 @@ struct DiscoveryIndexExporterTests {
 
     static func expectedFiles(ids: [Int64]) -> [String] {
         (["index.html", "courses.json", "courses.js", "courses.geojson", ".runnect-index.json"]
-            + ids.flatMap { ["courses/\($0).svg", "courses/\($0).geojson"] }).sorted()
+            + ids.flatMap { id in ["svg", "geojson", "gpx", "fit"].map { "courses/\(id).\($0)" } }).sorted()
     }
 
     static func json(_ url: URL) throws -> [String: Any] {
         try #require(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
     }
 
-    @Test("writes the page, the lists and one SVG and GeoJSON per shared course; courses.json holds the cards' data")
+    @Test(
+        "writes the page, the lists and an SVG, a GeoJSON, a GPX and a FIT per shared course; courses.json holds the cards' data"
+    )
     func filesAndListing() throws {
         try withFixture { fixture, folder, out in
             let summary = try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
             #expect(summary.courses == 3 && summary.scope == "shared")
-            #expect(summary.filesWritten == 4 + 2 * 3 && summary.filesUnchanged == 0 && summary.filesRemoved == 0)
+            #expect(summary.filesWritten == 4 + 4 * 3 && summary.filesUnchanged == 0 && summary.filesRemoved == 0)
             #expect(try Self.files(in: out) == Self.expectedFiles(ids: fixture.sharedIDs))
 
             let listing = try Self.json(out.appendingPathComponent("courses.json"))
@@ -100,6 +102,8 @@ struct DiscoveryIndexExporterTests {
             #expect(first["avg_pace_s_per_km"] is NSNull, "a drawn course has no time, so no pace")
             #expect(first["preview"] as? String == "courses/\(hangang.id).svg")
             #expect(first["geojson"] as? String == "courses/\(hangang.id).geojson")
+            #expect(first["gpx"] as? String == "courses/\(hangang.id).gpx")
+            #expect(first["fit"] as? String == "courses/\(hangang.id).fit")
             #expect(first["search"] as? String == "반포 한강 야간 러닝\n무지개분수까지 왕복\n서울\n서초구\n반포동\n신반포로11길 40\n반포한강공원")
             let english = try #require(courses.dropFirst().first)
             #expect(english["search"] as? String == "hangang night run\nflat and fast.\n서울\n영등포구\n여의도동\n여의동로 330")
@@ -159,7 +163,7 @@ struct DiscoveryIndexExporterTests {
             let stamp = try FileManager.default.attributesOfItem(atPath: svg.path)[.modificationDate] as? Date
 
             let again = try exporter.export(to: out.path)
-            #expect(again.filesWritten == 0 && again.filesUnchanged == 10 && again.filesRemoved == 0)
+            #expect(again.filesWritten == 0 && again.filesUnchanged == 16 && again.filesRemoved == 0)
             #expect(try FileManager.default.attributesOfItem(atPath: svg.path)[.modificationDate] as? Date == stamp)
 
             // The user's own files in the folder, some named like exported or temporary files.
@@ -174,14 +178,14 @@ struct DiscoveryIndexExporterTests {
 
             _ = try fixture.store.unupload(id: fixture.english.id)
             let after = try exporter.export(to: out.path)
-            #expect(after.courses == 2 && after.filesRemoved == 2)
+            #expect(after.courses == 2 && after.filesRemoved == 4)
             let remaining = [fixture.markup.id, fixture.hangang.id]
             #expect(try Self.files(in: out) == (Self.expectedFiles(ids: remaining) + mine).sorted())
             let listing = try Self.json(out.appendingPathComponent("courses.json"))
             let ids = (listing["courses"] as? [[String: Any]])?.compactMap { ($0["id"] as? NSNumber)?.int64Value }
             #expect(ids == remaining)
             // courses.json, courses.js and courses.geojson changed; the page did not.
-            #expect(after.filesWritten == 3 && after.filesUnchanged == 5)
+            #expect(after.filesWritten == 3 && after.filesUnchanged == 9)
         }
     }
 
@@ -303,7 +307,7 @@ struct DiscoveryIndexExporterTests {
 
             // Back to shared only: the private course's files go.
             let shared = try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
-            #expect(shared.filesRemoved == 2)
+            #expect(shared.filesRemoved == 4)
             #expect(try Self.files(in: out) == Self.expectedFiles(ids: fixture.sharedIDs))
         }
     }

@@ -17,6 +17,27 @@ public enum SharedCorpus {
         return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tracks")
     }()
 
+    /// The GPX, TCX and Garmin extension XML schemas beside the tracks (`../shared/schemas`, with
+    /// `SOURCES.md`), or `$RUNNECT_SHARED_SCHEMAS`.
+    public static let schemas: URL = {
+        if let override = ProcessInfo.processInfo.environment["RUNNECT_SHARED_SCHEMAS"] {
+            return URL(fileURLWithPath: override)
+        }
+        return tracks.deletingLastPathComponent().appendingPathComponent("schemas")
+    }()
+
+    /// Whether the schemas the course-file tests validate against are there.
+    public static var schemasAreAvailable: Bool {
+        ["gpx-1.1.xsd", "TrackPointExtensionv1.xsd", "tcx-v2.xsd", "ActivityExtensionv2.xsd"].allSatisfy {
+            FileManager.default.fileExists(atPath: schemas.appendingPathComponent($0).path)
+        }
+    }
+
+    public static var schemasMissing: String {
+        "\(schemas.path) lacks gpx-1.1.xsd, TrackPointExtensionv1.xsd, tcx-v2.xsd or ActivityExtensionv2.xsd "
+            + "(set RUNNECT_SHARED_SCHEMAS to the shared schemas folder)"
+    }
+
     public static var isAvailable: Bool {
         FileManager.default.fileExists(atPath: tracks.appendingPathComponent("reference.json").path)
     }

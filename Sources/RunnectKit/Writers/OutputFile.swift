@@ -50,6 +50,23 @@ public enum OutputFile {
     /// Writes `data` to `path` by the rules above.
     /// - Throws: ``OutputFileError``, naming the path and the system's reason.
     public static func write(_ data: Data, to path: String) throws {
+        try write(to: path) { try $0.write(data) }
+    }
+
+    /// Writes a file by the rules above from what `body` hands its sink, a chunk at a time: the
+    /// file's text never needs to be in memory whole.
+    ///
+    /// A regular or missing file appears only once `body` returned: when `body` throws, the
+    /// temporary file is removed and the old file (if any) is left as it was.
+    ///
+    /// ```swift
+    /// try OutputFile.write(to: "course.gpx") { sink in try GPXWriter().write(activity, to: &sink) }
+    /// ```
+    /// - Parameters:
+    ///   - path: The file to write.
+    ///   - body: Writes the file's bytes into the sink it is given.
+    /// - Throws: ``OutputFileError``, naming the path and the system's reason, or what `body` threw.
+    public static func write(to path: String, _ body: (inout FileDescriptorSink) throws -> Void) throws {
         var target = path
         var info = stat()
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
@@ -63,9 +80,9 @@ public enum OutputFile {
         case .folder:
             throw OutputFileError.cannotWrite(path: path, reason: "is a folder")
         case .special:
-            try writeInPlace(data, to: target, naming: path)
+            try writeInPlace(to: target, naming: path, body)
         case .missing, .regular:
-            try replaceAtomically(data, at: target, naming: path)
+            try replaceAtomically(at: target, naming: path, body)
         }
     }
 
@@ -90,18 +107,27 @@ public enum OutputFile {
     }
 
     /// Opens an existing device, FIFO or socket and writes into it: no `O_CREAT`, no `O_TRUNC`.
-    private static func writeInPlace(_ data: Data, to target: String, naming path: String) throws {
+    private static func writeInPlace(
+        to target: String, naming path: String, _ body: (inout FileDescriptorSink) throws -> Void
+    ) throws {
         let fd = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw OutputFileError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-        let failure = writeAll(data, to: fd)
-        let closed = close(fd) == 0 ? 0 : errno
-        if let code = failure ?? (closed == 0 ? nil : closed) {
-            throw OutputFileError.cannotWrite(path: path, reason: String(cString: strerror(code)))
+        var sink = FileDescriptorSink(fileDescriptor: fd, name: path)
+        do {
+            try body(&sink)
+        } catch {
+            close(fd)
+            throw error
+        }
+        if close(fd) != 0 {
+            throw OutputFileError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
         }
     }
 
     /// Writes `.<name>.<pid>.tmp` beside `target` and renames it over `target`.
-    private static func replaceAtomically(_ data: Data, at target: String, naming path: String) throws {
+    private static func replaceAtomically(
+        at target: String, naming path: String, _ body: (inout FileDescriptorSink) throws -> Void
+    ) throws {
         let url = URL(fileURLWithPath: target)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
@@ -110,29 +136,21 @@ public enum OutputFile {
         // O_EXCL: a name already there (a link planted by someone else) is never written through.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw OutputFileError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-        var failure = writeAll(data, to: fd)
-        if failure == nil, existing.st_mode != 0, fchmod(fd, mode) != 0 { failure = errno }
+        var sink = FileDescriptorSink(fileDescriptor: fd, name: path)
+        do {
+            try body(&sink)
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        var failure: Int32?
+        if existing.st_mode != 0, fchmod(fd, mode) != 0 { failure = errno }
         if close(fd) != 0, failure == nil { failure = errno }
         if failure == nil, rename(temporary, target) != 0 { failure = errno }
         if let failure {
             unlink(temporary)
             throw OutputFileError.cannotWrite(path: path, reason: String(cString: strerror(failure)))
-        }
-    }
-
-    /// `write(2)` until every byte is written; the `errno` of a failure.
-    private static func writeAll(_ data: Data, to fd: Int32) -> Int32? {
-        data.withUnsafeBytes { buffer -> Int32? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
         }
     }
 }
@@ -147,9 +165,4 @@ public enum OutputFileError: Error, Equatable, Sendable, CustomStringConvertible
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         }
     }
-}
-
-/// `write(2)`, out of reach of ``OutputFile/write(_:to:)``'s name.
-private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, bytes, count)
 }

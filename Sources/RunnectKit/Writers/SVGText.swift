@@ -10,7 +10,7 @@ struct SVGText {
     }
 
     mutating func title(_ title: String) {
-        text += "<title>\(Self.escaped(title))</title>\n"
+        text += "<title>\(XMLText.escaped(title))</title>\n"
     }
 
     mutating func background(color: String) {
@@ -39,27 +39,5 @@ struct SVGText {
 
     func finish() -> String {
         text + "</svg>\n"
-    }
-
-    /// Text made safe for XML character data and attribute values: the five markup characters
-    /// become entities, and characters XML 1.0 does not allow (most C0 controls, U+FFFE, U+FFFF)
-    /// are dropped.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

@@ -117,9 +117,20 @@
     var meta = el("div", "meta");
     var who = el("span", c.is_uploaded ? null : "private", (c.is_uploaded ? "" : "비공개 · ") + c.owner + " · " + day(c.created_at));
     meta.appendChild(who);
-    var link = el("a", null, "GeoJSON");
-    link.href = c.geojson;
-    meta.appendChild(link);
+    // The course as files: GeoJSON for a map; GPX and a FIT course file for a watch, downloaded.
+    var links = el("div", "links");
+    var geojson = el("a", null, "GeoJSON");
+    geojson.href = c.geojson;
+    links.appendChild(geojson);
+    [["GPX", c.gpx], ["FIT", c.fit]].forEach(function (pair) {
+      if (!pair[1]) return;
+      var download = el("a", "download", pair[0]);
+      download.href = pair[1];
+      download.setAttribute("download", "");
+      download.title = pair[0] + " 내려받기 (워치로 보내기)";
+      links.appendChild(download);
+    });
+    meta.appendChild(links);
     body.appendChild(meta);
     li.appendChild(body);
     return li;

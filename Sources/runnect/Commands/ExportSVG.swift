@@ -54,45 +54,15 @@ extension Runnect {
 
         func run() throws {
             let (width, height) = try dimensions()
-            let several = courses.inputs.count > 1
-            if several, let output {
-                do {
-                    try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-                } catch {
-                    Diagnostics.error("\(output): cannot create the folder: \(error.localizedDescription)")
-                    throw ExitStatus.cannotCreate
-                }
-            }
-            var written = Set<String>()
+            var targets = try ExportTargets(output: output, inputCount: courses.inputs.count, fileExtension: "svg")
             let failure = try courses.readEach { course in
                 let options = SVGPreviewOptions(
                     widthPixels: width, heightPixels: height, paddingPixels: padding,
                     includeProfile: profile, title: course.title)
                 let svg = Data(try SVGPreview(activity: course.activity, options: options).svg.utf8)
-                var target = output
-                if several, let output {
-                    // Two files of the same name from different folders must not overwrite each other.
-                    var stem = course.stem
-                    var n = 2
-                    while written.contains(stem) {
-                        stem = "\(course.stem)-\(n)"
-                        n += 1
-                    }
-                    written.insert(stem)
-                    target = URL(fileURLWithPath: output).appendingPathComponent(stem + ".svg").path
-                }
+                let target = targets.path(for: course)
                 try ExportOutput.write(svg, to: target)
-                if let target, target != "-" {
-                    if courses.store.json {
-                        let line = try JSONSerialization.data(
-                            withJSONObject: [
-                                "input": course.label, "output": target, "bytes": svg.count,
-                            ], options: [.sortedKeys, .withoutEscapingSlashes])
-                        print(String(decoding: line, as: UTF8.self))
-                    } else {
-                        print("\(course.label.forTerminal) -> \(target.forTerminal) (\(svg.count) bytes)")
-                    }
-                }
+                try ExportTargets.report(course, to: target, bytes: svg.count, json: courses.store.json)
             }
             if let failure { throw failure }
         }

@@ -25,6 +25,13 @@ struct ExportInputs: ParsableArguments {
         var title: String
         /// A file name stem for the output (`42`, `banpo_hangang_night_run`).
         var stem: String
+        /// What a course file written for it holds unless told otherwise: a store course is a
+        /// course, a record a run, and a file a run when every point of its tracks has a time.
+        var kind: ExportKind
+        /// The description written into a course file.
+        var description: String?
+        /// When a store course was made: its course file's times start there.
+        var createdAt: Date?
     }
 
     /// What one argument names.
@@ -79,18 +86,20 @@ struct ExportInputs: ParsableArguments {
                         let stored = try courses.course(id: id)
                         course = Course(
                             label: input, id: id, activity: try courses.activity(id: id),
-                            properties: CourseReport(stored), title: stored.title, stem: String(id))
+                            properties: CourseReport(stored), title: stored.title, stem: String(id), kind: .course,
+                            description: stored.description, createdAt: stored.createdAt)
                     case (.record(let id), let courses?):
                         let record = try courses.record(id: id)
                         course = Course(
                             label: input, id: nil, activity: try courses.recordActivity(id: id),
-                            properties: RecordReport(record), title: record.title, stem: "record-\(id)")
+                            properties: RecordReport(record), title: record.title, stem: "record-\(id)", kind: .run)
                     default:
                         let activity = try ActivityReader.read(path: input)
                         let properties = FileProperties(path: input, activity: activity)
                         course = Course(
                             label: input, id: nil, activity: activity, properties: properties,
-                            title: properties.title, stem: properties.stem)
+                            title: properties.title, stem: properties.stem, kind: Self.kind(of: activity),
+                            description: activity.metadata.description)
                     }
                 } catch {
                     fail(input, error)
@@ -107,5 +116,13 @@ struct ExportInputs: ParsableArguments {
             try readAll(nil)
         }
         return failure
+    }
+
+    /// A file is a run when it has track points and every one of them has a time; a planned
+    /// route, tapped points or a partly timed track is a course.
+    static func kind(of activity: Activity) -> ExportKind {
+        guard !activity.isMeasuredOnRoutes else { return .course }
+        let points = activity.courseSegments.joined()
+        return !points.isEmpty && points.allSatisfy { $0.time != nil } ? .run : .course
     }
 }

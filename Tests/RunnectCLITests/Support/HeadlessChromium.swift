@@ -1,4 +1,5 @@
 import Foundation
+import RunnectTestSupport
 
 /// Headless Chromium, for tests that load a page in a real browser: `--dump-dom` (the DOM after
 /// the page's scripts ran) and `--screenshot`. Each run has its own temporary profile and a time
@@ -48,39 +49,20 @@ struct HeadlessChromium {
             "runnect-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: profile) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments =
+        let result = try ToolRun.run(
             [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                executable, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
                 "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--mute-audio",
                 "--user-data-dir=\(profile.path)", "--window-size=\(windowSize.0),\(windowSize.1)",
                 // Lets the page settle (scripts, lazy images) before the DOM or the pixels are taken.
                 "--virtual-time-budget=5000", "--run-all-compositor-stages-before-draw",
-            ] + arguments
-        let errors = profile.appendingPathComponent("stderr.txt")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let errorHandle = try FileHandle(forWritingTo: errors)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = errorHandle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // SIGKILL: the child may inherit a signal mask that blocks SIGTERM from the test's thread.
-        let pid = process.processIdentifier
-        let timer = DispatchWorkItem { if process.isRunning { kill(pid, SIGKILL) } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: timer)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        timer.cancel()
-        try errorHandle.close()
-        guard process.terminationStatus == 0 else {
-            let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            ] + arguments, timeoutSeconds: timeoutSeconds)
+        guard result.status == 0 else {
             throw Failure(
-                description: "chromium exited with \(process.terminationStatus) "
-                    + "(killed after \(Int(timeoutSeconds)) s?): \(stderr.suffix(2000))")
+                description: "chromium exited with \(result.status) "
+                    + "(killed after \(Int(timeoutSeconds)) s?): \(result.stderr.suffix(2000))")
         }
-        return String(decoding: data, as: UTF8.self)
+        return result.stdout
     }
 }

@@ -108,4 +108,30 @@ struct OutputFileTests {
             #expect(error.description == "cannot write \(missing): No such file or directory")
         }
     }
+
+    @Test(
+        "streamed: the file appears only once the body returns; a body that throws leaves the old file and no temporary"
+    )
+    func streamedWrite() throws {
+        struct Refused: Error {}
+        try Self.withFolder { folder in
+            let path = folder + "/course.gpx"
+            try OutputFile.write(to: path) { sink in
+                for _ in 0..<3 { try sink.write(Data(repeating: 65, count: 40_000)) }
+                #expect(!FileManager.default.fileExists(atPath: path), "visible before the body returned")
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == 120_000)
+            #expect(throws: Refused.self) {
+                try OutputFile.write(to: path) { sink in
+                    try sink.write(Data("half".utf8))
+                    throw Refused()
+                }
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == 120_000, "the old file is left")
+            #expect(throws: Refused.self) {
+                try OutputFile.write(to: folder + "/new.fit") { _ in throw Refused() }
+            }
+            #expect(try Self.names(in: folder) == ["course.gpx"], "no partial file, no temporary")
+        }
+    }
 }

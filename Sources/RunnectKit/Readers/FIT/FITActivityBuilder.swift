@@ -101,20 +101,6 @@ struct FITActivityBuilder: FITMessageHandler {
         pauses.append(DateInterval(start: start, end: end))
     }
 
-    /// The pauses in time order, overlapping ones (from chained files, or times that run
-    /// backwards) merged, as ``Activity/timerPauses`` requires.
-    private func orderedPauses() -> [DateInterval] {
-        var merged: [DateInterval] = []
-        for pause in pauses.sorted(by: { $0.start < $1.start }) {
-            if let last = merged.last, pause.start <= last.end {
-                merged[merged.count - 1] = DateInterval(start: last.start, end: max(last.end, pause.end))
-            } else {
-                merged.append(pause)
-            }
-        }
-        return merged
-    }
-
     private mutating func session(_ message: FITDataMessage) {
         let sessionTotals = totals(message, FITProfile.Totals.session)
         summary.sessions.append(sessionTotals)
@@ -205,7 +191,9 @@ struct FITActivityBuilder: FITMessageHandler {
         }
         var activity = Activity(
             format: .fit, metadata: metadata, tracks: tracks, warnings: warnings,
-            laps: laps, deviceTotals: device, timerPauses: orderedPauses())
+            laps: laps, deviceTotals: device,
+            // Overlapping pauses (from chained files, or times that run backwards) joined.
+            timerPauses: pauses.mergedInTimeOrder())
         activity.warnAboutTimesGoingBack()
         return FITReader.Result(activity: activity, summary: summary)
     }

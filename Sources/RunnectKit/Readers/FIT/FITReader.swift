@@ -3,11 +3,12 @@ import Foundation
 /// Reads FIT activity files (Garmin's binary Flexible and Interoperable Data Transfer protocol,
 /// as written by Garmin, Suunto, COROS, Wahoo and Polar watches and by Strava).
 ///
-/// Each FIT file of the stream (files may be chained) becomes one ``Track``; `record` messages
-/// become its points, a record without a position keeping its time, heart rate and elevation
-/// with non-finite coordinates. A timer stop ends a segment and the next record after it begins
-/// a new one, so pauses are pauses in moving time and the hop across them is not measured.
-/// `lap` messages become ``Activity/laps`` and the `session` totals ``Activity/deviceTotals``.
+/// Each FIT file of the stream (files may be chained) becomes one ``Track`` of one segment;
+/// `record` messages become its points, a record without a position keeping its time, heart
+/// rate and elevation with non-finite coordinates. Timer stop → start events become
+/// ``Activity/timerPauses``: time that is never moving, while the track stays one segment (its
+/// distance counts the hop across a pause, as the device's own GPX export does). `lap` messages
+/// become ``Activity/laps`` and the `session` totals ``Activity/deviceTotals``.
 ///
 /// Damage never loses what came before it: a truncated or corrupt file gives the records before
 /// the damage and a warning naming the byte offset; it is an error only when no record precedes
