@@ -40,7 +40,8 @@ struct ExportInputs: ParsableArguments {
                 self = .file(argument)
             } else if let id = Int64(argument) {
                 self = .course(id)
-            } else if argument.hasPrefix(Self.recordPrefix), let id = Int64(argument.dropFirst(Self.recordPrefix.count)) {
+            } else if argument.hasPrefix(Self.recordPrefix), let id = Int64(argument.dropFirst(Self.recordPrefix.count))
+            {
                 self = .record(id)
             } else {
                 self = .file(argument)
