@@ -38,11 +38,11 @@ public enum PostgresAdministration {
     /// A schema from a newer Runnect is refused before anything is written. Running it again is
     /// harmless: what exists is left as it is.
     ///
-    /// - Throws: ``RunnectStore/StoreError/newerSchema(found:supported:)``,
+    /// - Throws: `StoreError.newerSchema(found:supported:)`,
     ///   ``PostgresAdministrationError/notAdministrator(role:)``,
     ///   ``PostgresAdministrationError/postgisNotInstalled``, and
-    ///   ``RunnectStore/StoreError/cannotOpen(path:reason:)`` or
-    ///   ``RunnectStore/StoreError/database(_:)`` for what the server refuses.
+    ///   `StoreError.cannotOpen(path:reason:)` or
+    ///   `StoreError.database(_:)` for what the server refuses.
     public static func initialize(_ url: PostgresURL) async throws -> InitReport {
         try await PostgresSession.with(url) { session in
             _ = try await PostgresSchema.checkedVersion(session)
@@ -81,8 +81,8 @@ public enum PostgresAdministration {
     /// The password travels as a SCRAM-SHA-256 verifier computed here, never as itself.
     ///
     /// - Throws: ``PostgresAdministrationError`` (not an administrator, not initialised, the role
-    ///   exists or is missing), ``RunnectStore/StoreError/newerSchema(found:supported:)``, and
-    ///   ``RunnectStore/StoreError/database(_:)`` for what the server refuses.
+    ///   exists or is missing), `StoreError.newerSchema(found:supported:)`, and
+    ///   `StoreError.database(_:)` for what the server refuses.
     public static func addRunner(
         _ role: RoleName, password: String?, existing: Bool, at url: PostgresURL
     ) async throws -> AddRunnerReport {
@@ -119,7 +119,7 @@ public enum PostgresAdministration {
     /// Counts of what the role connected can read, and the schema version: `runnect db`.
     ///
     /// - Throws: ``PostgresAdministrationError/notInitialized(database:)``,
-    ///   ``RunnectStore/StoreError/newerSchema(found:supported:)``.
+    ///   `StoreError.newerSchema(found:supported:)`.
     public static func summary(_ url: PostgresURL) async throws -> StoreSummary {
         try await PostgresSession.with(url) { session in
             let version = try await PostgresSchema.checkedVersion(session)

@@ -7,7 +7,7 @@ import RunnectStore
 /// in the transaction of `runnect db init` that records it, under an advisory lock, so two
 /// administrators initialising at once apply it once. A database with a version this build does
 /// not know is refused before anything is written to it, with the SQLite store's
-/// ``RunnectStore/StoreError/newerSchema(found:supported:)``.
+/// `StoreError.newerSchema(found:supported:)`.
 ///
 /// PostgreSQL's versions count on their own: version 1 is the whole of SQLite's version 2
 /// (courses, scraps, records, the search index), on PostGIS, with row-level security.
@@ -53,7 +53,7 @@ package enum PostgresSchema {
 
     /// The database's schema version: the number of migrations applied.
     ///
-    /// - Throws: ``RunnectStore/StoreError/newerSchema(found:supported:)`` for a version or a
+    /// - Throws: `StoreError.newerSchema(found:supported:)` for a version or a
     ///   migration name this build does not know.
     package static func checkedVersion(_ session: PostgresSession) async throws -> Int {
         let applied = try await appliedVersions(session)

@@ -6,9 +6,9 @@ import RunnectStore
 
 /// One connection to a PostgreSQL store, as the role the URL names.
 ///
-/// What the server says goes into ``RunnectStore/StoreError`` values: a connection that fails
-/// is ``RunnectStore/StoreError/cannotOpen(path:reason:)`` naming the URL without its
-/// password, a statement the server refuses is ``RunnectStore/StoreError/database(_:)``
+/// What the server says goes into `StoreError` values: a connection that fails
+/// is `StoreError.cannotOpen(path:reason:)` naming the URL without its
+/// password, a statement the server refuses is `StoreError.database(_:)`
 /// with the server's message and hint.
 package struct PostgresSession: Sendable {
     let connection: PostgresConnection
@@ -74,7 +74,7 @@ package struct PostgresSession: Sendable {
             try await query("COMMIT")
             return value
         } catch {
-            try? await connection.query("ROLLBACK", logger: logger).collect()
+            _ = try? await connection.query("ROLLBACK", logger: logger).collect()
             throw error
         }
     }
