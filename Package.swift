@@ -7,12 +7,17 @@ let package = Package(
     products: [
         .library(name: "RunnectKit", targets: ["RunnectKit"]),
         .library(name: "RunnectStore", targets: ["RunnectStore"]),
+        .library(name: "RunnectPostgres", targets: ["RunnectPostgres"]),
         .library(name: "RunnectSite", targets: ["RunnectSite"]),
         .executable(name: "runnect", targets: ["runnect"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        // The PostgreSQL backend's client (RunnectPostgres only: SQLite users never build it).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        // Already under postgres-nio; named so that RunnectPostgres can silence its logger.
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
         // `swift package generate-documentation`: the DocC catalogs, built by scripts/test.sh.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -40,6 +45,16 @@ let package = Package(
                 "CLibCrypto",
             ]
         ),
+        // The PostgreSQL + PostGIS backend: connection URLs, schema, roles and row-level security.
+        // Its own target because postgres-nio brings SwiftNIO, swift-nio-ssl and swift-crypto
+        // (two BoringSSL builds): a SQLite-only user of RunnectStore compiles none of them.
+        .target(
+            name: "RunnectPostgres",
+            dependencies: [
+                "RunnectKit", "RunnectStore", "CLibCrypto", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The discovery site: a static folder of the store's courses. The page's HTML, CSS and
         // script are resource files.
         .target(
@@ -57,6 +72,7 @@ let package = Package(
             dependencies: [
                 "RunnectKit",
                 "RunnectStore",
+                "RunnectPostgres",
                 "RunnectSite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -72,10 +88,12 @@ let package = Package(
         // DecimalParser (`runnect-bench numbers`).
         .target(name: "CFromChars", linkerSettings: [.linkedLibrary("stdc++")]),
         // What the test targets share: the shared corpus and its reference figures, and the
-        // `.requires` trait (skip where an external tool or the corpus is missing, fail under CI).
+        // `.requires` trait (skip where an external tool or the corpus is missing, fail under CI),
+        // and the throwaway PostgreSQL cluster (`.postgres`).
         .target(name: "RunnectTestSupport", path: "Tests/RunnectTestSupport"),
         .testTarget(name: "RunnectKitTests", dependencies: ["RunnectKit", "RunnectTestSupport"]),
         .testTarget(name: "RunnectStoreTests", dependencies: ["RunnectStore", "RunnectTestSupport"]),
+        .testTarget(name: "RunnectPostgresTests", dependencies: ["RunnectPostgres", "RunnectTestSupport"]),
         .testTarget(
             name: "RunnectSiteTests", dependencies: ["RunnectKit", "RunnectStore", "RunnectSite", "RunnectTestSupport"]),
         .testTarget(

@@ -4,15 +4,18 @@
 #   scripts/setup.sh --test     plus what the tests compare against (GeographicLib's GeodSolve,
 #                               rsvg-convert, jq, script(1), xmllint for the GPX/TCX schemas,
 #                               GPSBabel, python3 with shapely + geojson + fitparse from PyPI
-#                               through pip), and headless Chromium with a Korean font for the
-#                               discovery page's browser test. Under CI a test missing any of
-#                               them fails.
+#                               through pip), headless Chromium with a Korean font for the
+#                               discovery page's browser test, and PostgreSQL 15 with PostGIS 3
+#                               for the PostgreSQL store's tests (scripts/pg-cluster.sh starts a
+#                               throwaway cluster; no server is set up or started here). Under CI
+#                               a test missing any of them fails.
 set -euo pipefail
 
 packages=(libgeographiclib-dev libsqlite3-dev zlib1g-dev libssl-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(geographiclib-tools librsvg2-bin chromium fonts-nanum jq bsdutils)  # bsdutils: script(1)
   packages+=(libxml2-utils gpsbabel)  # xmllint --schema; GPSBabel reads the GPX/TCX/FIT exports back
+  packages+=(postgresql postgresql-15-postgis-3)
   command -v python3 >/dev/null || packages+=(python3)
   python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 fi

@@ -2,7 +2,7 @@ import ArgumentParser
 import RunnectKit
 
 @main
-struct Runnect: ParsableCommand {
+struct Runnect: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "runnect",
         abstract: "GPS running routes: stats, course store, exports.",

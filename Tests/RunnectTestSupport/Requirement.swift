@@ -9,8 +9,21 @@ import Testing
 /// Use it as a trait on a test or a suite: `@Test(.requires(GeodSolve.located != nil, "…"))`.
 /// On CI without the requirement the body never runs, so it may assume the requirement is met.
 public struct Requirement: TestTrait, SuiteTrait, TestScoping {
-    public let isMet: Bool
-    public let missing: String
+    private let evaluate: @Sendable () -> (isMet: Bool, missing: String)
+
+    public var isMet: Bool { evaluate().isMet }
+    public var missing: String { evaluate().missing }
+
+    public init(isMet: Bool, missing: String) {
+        evaluate = { (isMet, missing) }
+    }
+
+    /// A requirement checked when a test that carries it is about to run, not when the tests are
+    /// listed: `evaluate` may be costly (starting a server) and is called again on each use, so it
+    /// should cache its answer.
+    public init(evaluating evaluate: @escaping @Sendable () -> (isMet: Bool, missing: String)) {
+        self.evaluate = evaluate
+    }
 
     public var isRecursive: Bool { true }
 

@@ -1,6 +1,6 @@
 /// What a store holds, for `runnect db`.
 public struct StoreSummary: Sendable, Hashable, Codable {
-    /// The database file.
+    /// The database file (for PostgreSQL, the URL without its password).
     public var path: String
     /// The file's schema version (migrations applied).
     public var schemaVersion: Int
@@ -14,6 +14,20 @@ public struct StoreSummary: Sendable, Hashable, Codable {
     public var owners: Int
     /// Scraps of every user.
     public var scraps: Int
+
+    /// A summary of these figures (a PostgreSQL store makes its own).
+    public init(
+        path: String, schemaVersion: Int, supportedSchemaVersion: Int, courses: Int, sharedCourses: Int, owners: Int,
+        scraps: Int
+    ) {
+        self.path = path
+        self.schemaVersion = schemaVersion
+        self.supportedSchemaVersion = supportedSchemaVersion
+        self.courses = courses
+        self.sharedCourses = sharedCourses
+        self.owners = owners
+        self.scraps = scraps
+    }
 
     enum CodingKeys: String, CodingKey {
         case path, courses, owners, scraps

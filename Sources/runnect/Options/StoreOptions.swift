@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
+import RunnectPostgres
 import RunnectStore
 
 /// `--db`, `--user` and `--json`, taken by every command that uses the course store.
 struct StoreOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The course database (default: $RUNNECT_DB, else $XDG_DATA_HOME/runnect/courses.sqlite).",
-            valueName: "path"))
+            "The course database: a SQLite file, or postgresql://… (default: $RUNNECT_DB, else $XDG_DATA_HOME/runnect/courses.sqlite).",
+            valueName: "path|url"))
     var db: String?
 
     @Option(help: ArgumentHelp("Who is acting (default: $RUNNECT_USER, else the login name).", valueName: "name"))
@@ -16,11 +17,40 @@ struct StoreOptions: ParsableArguments {
     @Flag(help: "One JSON object per course per line.")
     var json = false
 
+    /// What `--db` names, else `$RUNNECT_DB`, else the default file.
+    var location: String { db ?? CourseStore.defaultPath() }
+
+    /// The PostgreSQL URL when the location is one, else `nil` (a SQLite file).
+    ///
+    /// On PostgreSQL the user is the role that connects: `--user` is refused unless it names it.
+    func postgresURL() throws -> PostgresURL? {
+        guard PostgresURL.isPostgresURL(location) else { return nil }
+        let url: PostgresURL
+        do {
+            url = try PostgresURL(location)
+        } catch let error as PostgresURLError {
+            throw ValidationError("--db: \(error)")
+        }
+        if let user, user != url.user {
+            Diagnostics.error(
+                "--user \(user): on PostgreSQL you act as the role you connect as (\(url.user)); "
+                    + "leave out --user or connect as \(user)")
+            throw ExitCode.failure
+        }
+        return url
+    }
+
     /// Opens the store and runs `body` with it. What the store refuses (not the owner, not
     /// shared, a newer schema…) is printed as one line and exits 1.
     func withStore<T>(_ body: (CourseStore) throws -> T) throws -> T {
+        if PostgresURL.isPostgresURL(location) {
+            Diagnostics.error(
+                "this command does not run on PostgreSQL yet (only `runnect db`, `db init` and `db add-user` do); "
+                    + "pass --db with a SQLite file")
+            throw ExitCode.failure
+        }
         do {
-            let store = try CourseStore(path: db ?? CourseStore.defaultPath(), user: user ?? CourseStore.defaultUser())
+            let store = try CourseStore(path: location, user: user ?? CourseStore.defaultUser())
             return try body(store)
         } catch let error as StoreError {
             Diagnostics.error("\(error)")

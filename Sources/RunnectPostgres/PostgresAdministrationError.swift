@@ -1,0 +1,37 @@
+/// What `runnect db init` and `runnect db add-user` refuse, with what to do instead.
+public enum PostgresAdministrationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The role connected may not create roles (neither superuser nor `CREATEROLE`).
+    case notAdministrator(role: String)
+    /// The server has no PostGIS to create the extension from.
+    case postgisNotInstalled
+    /// The database has no Runnect schema yet.
+    case notInitialized(database: String)
+    /// The database's schema is older than this build's: an administrator must migrate it.
+    case olderSchema(found: Int, supported: Int)
+    /// A role name that cannot be a runner's; `reason` says why.
+    case invalidRoleName(String, reason: String)
+    /// `add-user` for a role that exists, without `--existing`.
+    case roleExists(String)
+    /// `add-user --existing` for a role that does not exist.
+    case roleMissing(String)
+
+    public var description: String {
+        switch self {
+        case .notAdministrator(let role):
+            return "role \(role) cannot create roles; connect as a superuser or a role with CREATEROLE"
+        case .postgisNotInstalled:
+            return "the server has no PostGIS extension; install it (Debian: postgresql-15-postgis-3) and run again"
+        case .notInitialized(let database):
+            return "database \(database) has no Runnect schema; run `runnect db init --db URL` as an administrator"
+        case .olderSchema(let found, let supported):
+            return "the database uses schema version \(found) and this runnect needs \(supported); "
+                + "ask an administrator to run `runnect db init`"
+        case .invalidRoleName(let name, let reason):
+            return "\"\(name)\" cannot be a runner's role name: \(reason)"
+        case .roleExists(let name):
+            return "role \(name) exists already; pass --existing to make it a runner without changing it"
+        case .roleMissing(let name):
+            return "role \(name) does not exist; leave out --existing to create it"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import PostgresNIO
+import RunnectStore
+
+/// The PostgreSQL store's schema: versioned migrations recorded in a `schema_version` table.
+///
+/// Append-only, as the SQLite migrations: a released migration is never edited. Each one runs
+/// in the transaction of `runnect db init` that records it, under an advisory lock, so two
+/// administrators initialising at once apply it once. A database with a version this build does
+/// not know is refused before anything is written to it, with the SQLite store's
+/// `StoreError.newerSchema(found:supported:)`.
+///
+/// PostgreSQL's versions count on their own: version 1 is the whole of SQLite's version 2
+/// (courses, scraps, records, the search index), on PostGIS, with row-level security.
+package enum PostgresSchema {
+    /// One step of the schema.
+    struct Migration: Sendable {
+        var version: Int
+        var name: String
+        var statements: [String]
+    }
+
+    /// Every migration, oldest first; a migration's version is its position from 1.
+    static let migrations: [Migration] = [
+        Migration(version: 1, name: "v1-courses-records-search", statements: tableStatements + securityStatements)
+    ]
+
+    /// The newest schema version this build knows.
+    package static var supportedVersion: Int { migrations.count }
+
+    /// Serialises `runnect db init` runs on one database (`pg_advisory_xact_lock`).
+    static let lockKey: Int64 = 0x5255_4E4E_4543_5401
+
+    /// Where the applied versions are kept.
+    static let versionTableStatement = """
+        CREATE TABLE IF NOT EXISTS schema_version (
+            version integer PRIMARY KEY,
+            name text NOT NULL,
+            applied_at timestamptz NOT NULL DEFAULT now()
+        )
+        """
+
+    /// The versions applied to the database, `[]` when it has no `schema_version` table yet.
+    static func appliedVersions(_ session: PostgresSession) async throws -> [Int: String] {
+        let table = try await session.query("SELECT to_regclass('public.schema_version') IS NOT NULL")
+        guard try table.first?.decode(Bool.self) == true else { return [:] }
+        var versions: [Int: String] = [:]
+        for row in try await session.query("SELECT version, name FROM schema_version") {
+            let (version, name) = try row.decode((Int, String).self)
+            versions[version] = name
+        }
+        return versions
+    }
+
+    /// The database's schema version: the number of migrations applied.
+    ///
+    /// - Throws: `StoreError.newerSchema(found:supported:)` for a version or a
+    ///   migration name this build does not know.
+    package static func checkedVersion(_ session: PostgresSession) async throws -> Int {
+        let applied = try await appliedVersions(session)
+        let found = applied.keys.max() ?? 0
+        let known = applied.allSatisfy { version, name in
+            version >= 1 && version <= supportedVersion && migrations[version - 1].name == name
+        }
+        guard known else { throw StoreError.newerSchema(found: found, supported: supportedVersion) }
+        return found
+    }
+
+    /// Applies the migrations the database lacks; returns the versions applied.
+    ///
+    /// Call inside a transaction holding the advisory lock (``lockKey``). The caller has checked
+    /// the version without writing (``checkedVersion(_:)``); it is checked again here, under the
+    /// lock, as another administrator may have migrated meanwhile.
+    static func migrate(_ session: PostgresSession) async throws -> [Int] {
+        try await session.execute([versionTableStatement])
+        let current = try await checkedVersion(session)
+        var applied: [Int] = []
+        for migration in migrations where migration.version > current {
+            try await session.execute(migration.statements)
+            try await session.query(
+                "INSERT INTO schema_version (version, name) VALUES (\(migration.version), \(migration.name))")
+            applied.append(migration.version)
+        }
+        return applied
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import RunnectPostgres
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension Runnect {
+    /// `runnect db add-user NAME --db URL`: a runner's login role, as an administrator.
+    struct DatabaseAddUser: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add-user",
+            abstract: "Create a runner's login role on a PostgreSQL store (as an administrator role).",
+            discussion: """
+                The password is asked on the terminal (twice, not shown), or read as the first \
+                line of standard input with --password-stdin; it is sent to the server as a \
+                SCRAM-SHA-256 verifier, never as itself. --no-password makes a role that logs in \
+                only where the server trusts it (peer or certificate authentication). --existing \
+                makes an existing role a runner, its password and attributes unchanged.
+                """)
+
+        @Argument(help: "The role's name: the runner's user name on this store.") var name: String
+
+        @Flag(help: "Read the password from the first line of standard input.")
+        var passwordStdin = false
+
+        @Flag(help: "Create the role without a password.")
+        var noPassword = false
+
+        @Flag(help: "Make an existing role a runner; it is not created or changed.")
+        var existing = false
+
+        @OptionGroup var database: PostgresOptions
+
+        func validate() throws {
+            let choices = [passwordStdin, noPassword, existing].filter { $0 }.count
+            guard choices <= 1 else {
+                throw ValidationError("--password-stdin, --no-password and --existing exclude each other.")
+            }
+        }
+
+        func run() async throws {
+            let url = try database.url()
+            let role = try PostgresCommand.checking { try RoleName(name) }
+            let password = try existing || noPassword ? nil : readPassword(for: role.name)
+            let report = try await PostgresCommand.run {
+                try await PostgresAdministration.addRunner(role, password: password, existing: existing, at: url)
+            }
+            if report.created {
+                let secret = report.setPassword ? "with a password" : "without a password"
+                print("created login role \(report.role): a runner of \(report.database), \(secret)")
+            } else {
+                print("made existing role \(report.role) a runner of \(report.database), unchanged otherwise")
+            }
+        }
+
+        private func readPassword(for role: String) throws -> String {
+            if passwordStdin {
+                guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+                    throw ValidationError("--password-stdin: standard input holds no password line.")
+                }
+                return line
+            }
+            guard isatty(STDIN_FILENO) == 1 else {
+                throw ValidationError(
+                    "No terminal to ask a password on: pass --password-stdin (and the password as one line) or --no-password."
+                )
+            }
+            let first = prompt("Password for \(role): ")
+            guard !first.isEmpty else { throw ValidationError("An empty password: pass --no-password for none.") }
+            guard prompt("Again: ") == first else {
+                throw ValidationError("The two passwords differ; nothing was done.")
+            }
+            return first
+        }
+
+        /// Reads a line from the terminal without echoing it.
+        private func prompt(_ text: String) -> String {
+            guard let pointer = getpass(text) else { return "" }
+            defer { memset(pointer, 0, strlen(pointer)) }
+            return String(cString: pointer)
+        }
+    }
+}

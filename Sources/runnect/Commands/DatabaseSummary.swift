@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import RunnectPostgres
+import RunnectStore
+
+extension Runnect {
+    /// `runnect db [summary]`: where the course database is, its schema version and what it holds.
+    struct DatabaseSummary: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "summary",
+            abstract: "Show the course database: its path, schema version and counts.",
+            discussion: """
+                On PostgreSQL the counts are of what the role connected can read: its own courses \
+                and the shared ones, its own scraps.
+                """)
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let summary: StoreSummary
+            if let url = try store.postgresURL() {
+                summary = try await PostgresCommand.run { try await PostgresAdministration.summary(url) }
+            } else {
+                summary = try store.withStore { try $0.summary() }
+            }
+            if store.json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+            } else {
+                print(
+                    """
+                    Database  \(summary.path)
+                    Schema    version \(summary.schemaVersion) (this build: \(summary.supportedSchemaVersion))
+                    Courses   \(summary.courses), \(summary.sharedCourses) shared, by \(summary.owners) user(s)
+                    Scraps    \(summary.scraps)
+                    """)
+            }
+        }
+    }
+}

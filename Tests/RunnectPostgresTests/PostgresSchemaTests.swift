@@ -1,0 +1,107 @@
+import Foundation
+import RunnectStore
+import RunnectTestSupport
+import Testing
+
+@testable import RunnectPostgres
+
+@Suite(.postgres) struct PostgresSchemaTests {
+    @Test func initCreatesEverythingOnceAndAgainChangesNothing() async throws {
+        let database = try ClusterDatabase()
+        let url = try database.adminURL
+        let first = try await PostgresAdministration.initialize(url)
+        #expect(first.appliedVersions == [1])
+        #expect(first.schemaVersion == PostgresSchema.supportedVersion)
+        #expect(first.createdExtension)
+        #expect(first.database == database.name)
+
+        let tables = try database.adminSQL(
+            """
+            SELECT string_agg(tablename || ':' || rowsecurity, ' ' ORDER BY tablename) FROM pg_tables
+            WHERE schemaname = 'public' AND tablename NOT LIKE 'spatial%'
+            """)
+        #expect(
+            tables.stdout.trimmed
+                == "course:true course_search:true course_search_token:true record:true schema_version:false scrap:true"
+        )
+        let path = try database.adminSQL(
+            "SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'course'::regclass AND attname = 'path'"
+        )
+        #expect(path.stdout.trimmed == "geography(LineString,4326)")
+
+        let second = try await PostgresAdministration.initialize(url)
+        #expect(second.appliedVersions == [])
+        #expect(!second.createdExtension)
+        let versions = try database.adminSQL("SELECT string_agg(version || ' ' || name, ',') FROM schema_version")
+        #expect(versions.stdout.trimmed == "1 v1-courses-records-search")
+    }
+
+    @Test func twoInitsAtOnceApplyTheSchemaOnce() async throws {
+        let database = try ClusterDatabase()
+        let url = try database.adminURL
+        async let first = PostgresAdministration.initialize(url)
+        async let second = PostgresAdministration.initialize(url)
+        let reports = try await [first, second]
+        #expect(reports.map(\.appliedVersions).sorted { $0.count < $1.count } == [[], [1]])
+    }
+
+    @Test func aNewerSchemaIsRefusedBeforeAnythingIsWritten() async throws {
+        let database = try ClusterDatabase()
+        try database.adminSQL(
+            "CREATE TABLE schema_version (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz)")
+        try database.adminSQL("INSERT INTO schema_version VALUES (1, 'v1-courses-records-search', now())")
+        try database.adminSQL("INSERT INTO schema_version VALUES (2, 'v2-from-the-future', now())")
+        let url = try database.adminURL
+        await #expect(throws: StoreError.newerSchema(found: 2, supported: 1)) {
+            try await PostgresAdministration.initialize(url)
+        }
+        await #expect(throws: StoreError.newerSchema(found: 2, supported: 1)) {
+            try await PostgresAdministration.summary(url)
+        }
+        // Not even the extension: the database is as it was.
+        let objects = try database.adminSQL(
+            """
+            SELECT (SELECT count(*) FROM pg_extension WHERE extname = 'postgis'),
+                   (SELECT count(*) FROM pg_tables WHERE schemaname = 'public')
+            """)
+        #expect(objects.stdout.trimmed == "0|1")
+    }
+
+    @Test func aMigrationOfTheSameVersionButAnotherNameIsNewer() async throws {
+        let database = try ClusterDatabase()
+        try database.adminSQL(
+            "CREATE TABLE schema_version (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz)")
+        try database.adminSQL("INSERT INTO schema_version VALUES (1, 'v1-something-else', now())")
+        await #expect(throws: StoreError.newerSchema(found: 1, supported: 1)) {
+            try await PostgresAdministration.initialize(try database.adminURL)
+        }
+    }
+
+    @Test func summaryOfAnEmptyStoreAndOfAnUninitialisedDatabase() async throws {
+        let database = try ClusterDatabase()
+        let url = try database.adminURL
+        await #expect(throws: PostgresAdministrationError.notInitialized(database: database.name)) {
+            try await PostgresAdministration.summary(url)
+        }
+        _ = try await PostgresAdministration.initialize(url)
+        let summary = try await PostgresAdministration.summary(url)
+        #expect(summary.schemaVersion == 1 && summary.supportedSchemaVersion == 1)
+        #expect(summary.courses == 0 && summary.scraps == 0)
+        #expect(summary.path == url.description)
+    }
+
+    @Test func aServerThatIsNotThereIsAClearError() async throws {
+        let url = try PostgresURL("postgresql://nobody@127.0.0.1:1/x?sslmode=disable", environment: [:])
+        do {
+            _ = try await PostgresAdministration.summary(url)
+            Issue.record("connected to port 1")
+        } catch let error as StoreError {
+            guard case .cannotOpen(let path, _) = error else { throw error }
+            #expect(path == "postgresql://nobody@127.0.0.1:1/x?sslmode=disable")
+        }
+    }
+}
+
+extension String {
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}
