@@ -1,0 +1,134 @@
+import Foundation
+
+/// The steep-ground rule of moving time: a leg slower than the moving threshold still moves while
+/// the runner climbs or descends steadily and goes somewhere (see
+/// ``StatsOptions/movingVerticalSpeedThresholdMetersPerHour``).
+///
+/// For a leg from `a` to `b` (midpoint `m`), the window runs from `min(a, m − W/2)` to
+/// `max(b, m + W/2)`, cut to the segment's first and last kept elevation and to the time the timer
+/// ran around the leg (it never reaches over a pause). Over a window at least `W/2` long, the leg
+/// moves when the net change of the interpolated elevation is at least the vertical rate and the
+/// distance along the track at least the horizontal one.
+struct SteepGround {
+    private let points: [TrackPoint]
+    private let recorded: [TrackPoint]
+    private let timerPauses: [DateInterval]
+    /// Times are seconds since this instant: the segment's first timed point.
+    private let origin: Date
+    /// The kept elevations of timed points, over time.
+    private let elevation: PiecewiseLinear
+    /// The distance along the segment at its timed points, over time.
+    private let distance: PiecewiseLinear
+    private let windowSeconds: Double
+    private let verticalMetersPerSecond: Double
+    private let horizontalMetersPerSecond: Double
+
+    /// Prepares the rule for one segment.
+    ///
+    /// - Parameters:
+    ///   - points: The segment on the forward-only timeline.
+    ///   - recorded: The same points with the file's own times, which the pauses are matched to.
+    ///   - cumulativeMeters: Distance along the segment to each point.
+    ///   - droppedElevations: Indices, in order, of the points whose elevation is left out.
+    ///   - timerPauses: Times the timer was stopped, sorted, not overlapping.
+    ///   - options: The thresholds.
+    /// - Complexity: O(n) for n points.
+    init(
+        points: [TrackPoint], recorded: [TrackPoint], cumulativeMeters: [Double],
+        droppedElevations: [Int], timerPauses: [DateInterval], options: StatsOptions
+    ) {
+        self.points = points
+        self.recorded = recorded
+        self.timerPauses = timerPauses
+        windowSeconds = options.movingVerticalWindowSeconds
+        verticalMetersPerSecond = options.movingVerticalSpeedThresholdMetersPerHour / 3600
+        horizontalMetersPerSecond = options.movingVerticalMinimumHorizontalSpeedMetersPerSecond
+
+        let origin = points.lazy.compactMap(\.time).first ?? Date(timeIntervalSinceReferenceDate: 0)
+        self.origin = origin
+        var elevation = PiecewiseLinear(capacity: points.count)
+        var distance = PiecewiseLinear(capacity: points.count)
+        var nextDropped = 0
+        for index in points.indices {
+            guard let time = points[index].time else { continue }
+            let seconds = time.timeIntervalSince(origin)
+            distance.append(seconds, cumulativeMeters[index])
+            guard let value = points[index].elevationMeters, value.isFinite else { continue }
+            while nextDropped < droppedElevations.count && droppedElevations[nextDropped] < index { nextDropped += 1 }
+            if nextDropped < droppedElevations.count && droppedElevations[nextDropped] == index { continue }
+            elevation.append(seconds, value)
+        }
+        self.elevation = elevation
+        self.distance = distance
+    }
+
+    /// Whether `leg`, not moving by its speed, moves by the steep-ground rule. A leg without time,
+    /// already moving, or reaching into a pause is left as it is (`false`).
+    /// - Complexity: O(log n).
+    func isMoving(_ leg: SegmentMeasurement.TimedLeg) -> Bool {
+        guard leg.seconds > 0, !leg.isMoving, !leg.reachesIntoPause,
+            let firstElevation = elevation.times.first, let lastElevation = elevation.times.last,
+            elevation.times.count >= 2,
+            let legStart = points[leg.from].time, let legEnd = points[leg.to].time
+        else { return false }
+        let a = legStart.timeIntervalSince(origin)
+        let b = legEnd.timeIntervalSince(origin)
+        let middle = (a + b) / 2
+        var start = max(min(a, middle - windowSeconds / 2), firstElevation)
+        var end = min(max(b, middle + windowSeconds / 2), lastElevation)
+        if !timerPauses.isEmpty {
+            // Pauses are on the file's own timeline: measured from the leg's ends there.
+            let recordedStart = recorded[leg.from].time ?? legStart
+            let recordedEnd = recorded[leg.to].time ?? legEnd
+            let next = SegmentMeasurement.firstPause(endingAfter: recordedStart, timerPauses)
+            if next > 0 {
+                start = max(start, a + timerPauses[next - 1].end.timeIntervalSince(recordedStart))
+            }
+            // The leg does not reach into it, so that pause starts at or after the leg's end.
+            if next < timerPauses.count {
+                end = min(end, b + timerPauses[next].start.timeIntervalSince(recordedEnd))
+            }
+        }
+        let span = end - start
+        guard span > 0, span >= windowSeconds / 2 else { return false }
+        let vertical = abs(elevation.value(at: end) - elevation.value(at: start)) / span
+        let horizontal = (distance.value(at: end) - distance.value(at: start)) / span
+        return vertical >= verticalMetersPerSecond && horizontal >= horizontalMetersPerSecond
+    }
+}
+
+/// A value over time, linear between samples and constant beyond the first and the last.
+struct PiecewiseLinear {
+    /// Sample times, seconds, in order (equal times allowed).
+    private(set) var times: [Double] = []
+    private(set) var values: [Double] = []
+
+    init(capacity: Int) {
+        times.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ time: Double, _ value: Double) {
+        times.append(time)
+        values.append(value)
+    }
+
+    /// The value at `time` (at an inner time that several samples share, the last of them).
+    /// - Precondition: At least one sample.
+    /// - Complexity: O(log n).
+    func value(at time: Double) -> Double {
+        let last = times.count - 1
+        if time <= times[0] { return values[0] }
+        if time >= times[last] { return values[last] }
+        // The first sample after `time`: 1…last, since times[0] ≤ time < times[last].
+        var low = 1
+        var high = last
+        while low < high {
+            let mid = (low + high) / 2
+            if times[mid] <= time { low = mid + 1 } else { high = mid }
+        }
+        let t0 = times[low - 1]
+        let t1 = times[low]
+        return values[low - 1] + (values[low] - values[low - 1]) * (time - t0) / (t1 - t0)
+    }
+}
