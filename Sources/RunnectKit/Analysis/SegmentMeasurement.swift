@@ -213,7 +213,7 @@ struct SegmentMeasurement {
 
         // Slow legs on steep ground: a second look, only where there is a slow leg and elevation.
         if hasSlowLeg && hasElevation && options.movingVerticalSpeedThresholdMetersPerHour > 0 {
-            let steepGround = SteepGround(
+            var steepGround = SteepGround(
                 points: points, recorded: recorded, cumulativeMeters: cumulative,
                 droppedElevations: droppedElevations, timerPauses: timerPauses, options: options)
             for leg in timedLegs.indices where steepGround.isMoving(timedLegs[leg]) {

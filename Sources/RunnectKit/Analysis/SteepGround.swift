@@ -22,6 +22,9 @@ struct SteepGround {
     private let windowSeconds: Double
     private let verticalMetersPerSecond: Double
     private let horizontalMetersPerSecond: Double
+    /// Where the last lookups at the window's start and end were: legs come in time order, so each
+    /// lookup starts from the one before (see ``PiecewiseLinear/value(at:hint:)``).
+    private var hints = (elevationStart: 1, elevationEnd: 1, distanceStart: 1, distanceEnd: 1)
 
     /// Prepares the rule for one segment.
     ///
@@ -64,8 +67,9 @@ struct SteepGround {
 
     /// Whether `leg`, not moving by its speed, moves by the steep-ground rule. A leg without time,
     /// already moving, or reaching into a pause is left as it is (`false`).
-    /// - Complexity: O(log n).
-    func isMoving(_ leg: SegmentMeasurement.TimedLeg) -> Bool {
+    /// - Complexity: Amortised O(1) when called for the legs in time order (O(n) in all for n
+    ///   points), O(log n) for a leg earlier than the one before.
+    mutating func isMoving(_ leg: SegmentMeasurement.TimedLeg) -> Bool {
         guard leg.seconds > 0, !leg.isMoving, !leg.reachesIntoPause,
             let firstElevation = elevation.times.first, let lastElevation = elevation.times.last,
             elevation.times.count >= 2,
@@ -91,9 +95,15 @@ struct SteepGround {
         }
         let span = end - start
         guard span > 0, span >= windowSeconds / 2 else { return false }
-        let vertical = abs(elevation.value(at: end) - elevation.value(at: start)) / span
-        let horizontal = (distance.value(at: end) - distance.value(at: start)) / span
-        return vertical >= verticalMetersPerSecond && horizontal >= horizontalMetersPerSecond
+        let climb =
+            elevation.value(at: end, hint: &hints.elevationEnd)
+            - elevation.value(at: start, hint: &hints.elevationStart)
+        let vertical = abs(climb) / span
+        guard vertical >= verticalMetersPerSecond else { return false }
+        let covered =
+            distance.value(at: end, hint: &hints.distanceEnd)
+            - distance.value(at: start, hint: &hints.distanceStart)
+        return covered / span >= horizontalMetersPerSecond
     }
 }
 
@@ -117,18 +127,36 @@ struct PiecewiseLinear {
     /// - Precondition: At least one sample.
     /// - Complexity: O(log n).
     func value(at time: Double) -> Double {
+        var hint = times.count
+        return value(at: time, hint: &hint)
+    }
+
+    /// The value at `time`, looking for it from `hint`: the index of the first sample after the
+    /// time of the lookup before, which this one updates.
+    ///
+    /// A lookup at a later time walks forward from there, so lookups in time order cost O(n) in
+    /// all; one at an earlier time searches the samples before the hint by bisection.
+    /// - Precondition: At least one sample.
+    func value(at time: Double, hint: inout Int) -> Double {
         let last = times.count - 1
         if time <= times[0] { return values[0] }
         if time >= times[last] { return values[last] }
         // The first sample after `time`: 1…last, since times[0] ≤ time < times[last].
-        var low = 1
-        var high = last
-        while low < high {
-            let mid = (low + high) / 2
-            if times[mid] <= time { low = mid + 1 } else { high = mid }
+        var after = min(max(hint, 1), last)
+        if times[after - 1] <= time {
+            while times[after] <= time { after += 1 }
+        } else {
+            var low = 1
+            var high = after - 1
+            while low < high {
+                let mid = (low + high) / 2
+                if times[mid] <= time { low = mid + 1 } else { high = mid }
+            }
+            after = low
         }
-        let t0 = times[low - 1]
-        let t1 = times[low]
-        return values[low - 1] + (values[low] - values[low - 1]) * (time - t0) / (t1 - t0)
+        hint = after
+        let t0 = times[after - 1]
+        let t1 = times[after]
+        return values[after - 1] + (values[after] - values[after - 1]) * (time - t0) / (t1 - t0)
     }
 }
