@@ -86,8 +86,8 @@ struct SegmentMeasurement {
     ///   - timerPauses: Times the device's timer was stopped, in order and not overlapping: a leg
     ///     reaching into one is not moving, whatever its speed, and an elevation recorded inside one
     ///     is left out.
-    /// - Complexity: O((n + m) log p + s log n) for n points, m timed legs, p pauses and s legs
-    ///   slower than the moving threshold, with one call into C++ for all leg lengths.
+    /// - Complexity: O(n + (n + m) log p) for n points, m timed legs and p pauses, with one call
+    ///   into C++ for all leg lengths.
     init(
         points: [TrackPoint], recorded: [TrackPoint]? = nil, timerPauses: [DateInterval] = [],
         options: StatsOptions
@@ -106,11 +106,12 @@ struct SegmentMeasurement {
             slackMeters: options.elevationSpikeSlackMeters)
         // A segment whose times never advance (every fix stamped with one sentinel time) gives no
         // vertical rate to check: its elevations pass the gate as untimed ones do.
-        var timesAdvance = false
-        if let first = points.lazy.compactMap(\.time).first, let last = points.reversed().lazy.compactMap(\.time).first
-        {
-            timesAdvance = first < last
-        }
+        let origin = points.lazy.compactMap(\.time).first ?? Date(timeIntervalSinceReferenceDate: 0)
+        let timesAdvance = points.reversed().lazy.compactMap(\.time).first.map { origin < $0 } ?? false
+        // The kept elevations and the distance over time, for the steep-ground rule of moving time.
+        let isSteepGroundOn = options.movingVerticalSpeedThresholdMetersPerHour > 0
+        var elevationOverTime = PiecewiseLinear(capacity: isSteepGroundOn ? points.count : 0)
+        var distanceOverTime = PiecewiseLinear(capacity: isSteepGroundOn ? points.count : 0)
         var hasSlowLeg = false
         var previousPositioned: (index: Int, elevation: Double?)?
         var lastTimed: (index: Int, time: Date)?
@@ -162,6 +163,11 @@ struct SegmentMeasurement {
             }
 
             guard let time = point.time else { continue }
+            if isSteepGroundOn {
+                let seconds = time.timeIntervalSince(origin)
+                distanceOverTime.append(seconds, cumulative[index])
+                if let elevation { elevationOverTime.append(seconds, elevation) }
+            }
             if firstTime == nil {
                 firstTime = time
                 firstTimedIndex = index
@@ -212,10 +218,10 @@ struct SegmentMeasurement {
         maxSpeed = WindowedMaxSpeed.evaluate(seconds: speedSeconds, meters: speedMeters)
 
         // Slow legs on steep ground: a second look, only where there is a slow leg and elevation.
-        if hasSlowLeg && hasElevation && options.movingVerticalSpeedThresholdMetersPerHour > 0 {
+        if hasSlowLeg && isSteepGroundOn && elevationOverTime.times.count >= 2 {
             var steepGround = SteepGround(
-                points: points, recorded: recorded, cumulativeMeters: cumulative,
-                droppedElevations: droppedElevations, timerPauses: timerPauses, options: options)
+                points: points, recorded: recorded, origin: origin, elevation: elevationOverTime,
+                distance: distanceOverTime, timerPauses: timerPauses, options: options)
             for leg in timedLegs.indices where steepGround.isMoving(timedLegs[leg]) {
                 timedLegs[leg].isMoving = true
                 movingSeconds += timedLegs[leg].seconds

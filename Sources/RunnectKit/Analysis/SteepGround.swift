@@ -31,38 +31,24 @@ struct SteepGround {
     /// - Parameters:
     ///   - points: The segment on the forward-only timeline.
     ///   - recorded: The same points with the file's own times, which the pauses are matched to.
-    ///   - cumulativeMeters: Distance along the segment to each point.
-    ///   - droppedElevations: Indices, in order, of the points whose elevation is left out.
+    ///   - origin: The instant the times of `elevation` and `distance` are counted from.
+    ///   - elevation: The kept elevations of the timed points, over time.
+    ///   - distance: The distance along the segment at its timed points, over time.
     ///   - timerPauses: Times the timer was stopped, sorted, not overlapping.
     ///   - options: The thresholds.
-    /// - Complexity: O(n) for n points.
     init(
-        points: [TrackPoint], recorded: [TrackPoint], cumulativeMeters: [Double],
-        droppedElevations: [Int], timerPauses: [DateInterval], options: StatsOptions
+        points: [TrackPoint], recorded: [TrackPoint], origin: Date, elevation: PiecewiseLinear,
+        distance: PiecewiseLinear, timerPauses: [DateInterval], options: StatsOptions
     ) {
         self.points = points
         self.recorded = recorded
         self.timerPauses = timerPauses
+        self.origin = origin
+        self.elevation = elevation
+        self.distance = distance
         windowSeconds = options.movingVerticalWindowSeconds
         verticalMetersPerSecond = options.movingVerticalSpeedThresholdMetersPerHour / 3600
         horizontalMetersPerSecond = options.movingVerticalMinimumHorizontalSpeedMetersPerSecond
-
-        let origin = points.lazy.compactMap(\.time).first ?? Date(timeIntervalSinceReferenceDate: 0)
-        self.origin = origin
-        var elevation = PiecewiseLinear(capacity: points.count)
-        var distance = PiecewiseLinear(capacity: points.count)
-        var nextDropped = 0
-        for index in points.indices {
-            guard let time = points[index].time else { continue }
-            let seconds = time.timeIntervalSince(origin)
-            distance.append(seconds, cumulativeMeters[index])
-            guard let value = points[index].elevationMeters, value.isFinite else { continue }
-            while nextDropped < droppedElevations.count && droppedElevations[nextDropped] < index { nextDropped += 1 }
-            if nextDropped < droppedElevations.count && droppedElevations[nextDropped] == index { continue }
-            elevation.append(seconds, value)
-        }
-        self.elevation = elevation
-        self.distance = distance
     }
 
     /// Whether `leg`, not moving by its speed, moves by the steep-ground rule. A leg without time,
