@@ -90,6 +90,42 @@ struct StatsCommandTests {
         #expect(try RunnectProcess.run(["stats", "--no-such-flag"]).status == 64)
     }
 
+    @Test("the spike gate and the steep-ground rule follow their flags; 0 turns each off")
+    func accuracyFlags() throws {
+        // Ten minutes of hiking at 0.3 m/s up 800 m/h, one fix a second, with an 80 m spike at 10–12 s.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-climb-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let start = Date(timeIntervalSince1970: 1_712_469_600)
+        var gpx = #"<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
+        for second in 0...600 {
+            let elevation = 1000 + Double(second) * 800 / 3600 + ((10...12).contains(second) ? 80 : 0)
+            let time = ISO8601DateFormatter().string(from: start.addingTimeInterval(Double(second)))
+            gpx += #"<trkpt lat="37.5" lon="\#(127 + Double(second) * 0.3 / 88_390)">"#
+            gpx += "<ele>\(elevation)</ele><time>\(time)</time></trkpt>"
+        }
+        gpx += "</trkseg></trk></gpx>"
+        let file = folder.appendingPathComponent("climb.gpx")
+        try gpx.write(to: file, atomically: true, encoding: .utf8)
+
+        let figures = try Self.objects(try RunnectProcess.run(["stats", "--json", file.path]))[0]
+        #expect(figures["moving_time_s"] as? Double == 600)
+        #expect((figures["elevation_gain_m"] as? Double ?? 0) < 134)
+        #expect((figures["max_elevation_m"] as? Double ?? 0) < 1134)
+        let off = try Self.objects(
+            try RunnectProcess.run([
+                "stats", "--json", "--moving-climb-rate", "0", "--elevation-spike-rate", "0", file.path,
+            ]))[0]
+        #expect(off["moving_time_s"] as? Double == 0)
+        #expect((off["elevation_gain_m"] as? Double ?? 0) > 200, "the spike up and back")
+        let strict = try Self.objects(
+            try RunnectProcess.run(["stats", "--json", "--moving-climb-min-speed", "0.4", file.path]))[0]
+        #expect(strict["moving_time_s"] as? Double == 0)
+        for flag in ["--moving-climb-window", "--moving-climb-rate", "--elevation-spike-slack"] {
+            #expect(try RunnectProcess.run(["stats", flag, "-1", file.path]).status == 64, "\(flag)")
+        }
+    }
+
     @Test(
         "--json output parses with jq",
         .requires(ExternalTool.path("jq") != nil, "jq is not on PATH: run scripts/setup.sh --test"))

@@ -23,7 +23,8 @@ public struct ActivityStats: Sendable, Equatable, Codable {
     /// the leg runs from the point before them to the point after.
     public var distanceMeters: Double
     /// Length with the climbs and descents, metres: over the same legs, √(d² + Δe²) where both
-    /// ends have an elevation, plus the plain length d of legs where one does not.
+    /// ends have a kept elevation (see ``elevationGainMeters``), plus the plain length d of legs
+    /// where one does not.
     ///
     /// `nil` when no point has an elevation.
     public var distance3DMeters: Double?
@@ -47,7 +48,17 @@ public struct ActivityStats: Sendable, Equatable, Codable {
     /// speed), and nothing between two segments does (a segment break is a pause), nor does a leg
     /// that reaches into one of the activity's ``Activity/timerPauses`` (a FIT timer stop). A fix
     /// repeated exactly (a 0 m leg: the device had no new position) folds its time into the next
-    /// leg instead of counting as a stop. `nil` when no segment has two timed points.
+    /// leg instead of counting as a stop.
+    ///
+    /// On steep ground a slower leg still moves: when, over a window of
+    /// ``StatsOptions/movingVerticalWindowSeconds`` (60 s) centred on it, the kept elevation (see
+    /// ``elevationGainMeters``) changes by at least
+    /// ``StatsOptions/movingVerticalSpeedThresholdMetersPerHour`` (400 m/h) net and the track covers
+    /// at least ``StatsOptions/movingVerticalMinimumHorizontalSpeedMetersPerSecond`` (0.2 m/s). The
+    /// window is cut at the segment's first and last elevation and never reaches over a timer
+    /// pause; one shorter than half its length never applies. A runner hiking up a mountain moves;
+    /// one standing still while the altitude drifts does not. `nil` when no segment has two timed
+    /// points.
     public var movingTimeSeconds: Double?
     /// Elapsed time per kilometre, seconds: ``elapsedTimeSeconds`` divided by the distance
     /// covered between the first and the last timed point.
@@ -76,19 +87,27 @@ public struct ActivityStats: Sendable, Equatable, Codable {
     /// Elevation gain, metres, counting only changes of at least
     /// ``StatsOptions/elevationHysteresisMeters`` (2 m by default).
     ///
-    /// Per segment, a reference elevation starts at the first elevation; each next elevation `e`
-    /// adds `e − ref` to the gain when `e − ref ≥ H`, adds `ref − e` to the loss when
-    /// `ref − e ≥ H`, and becomes the reference in either case; smaller changes leave the
-    /// reference alone. The naive sum of every step would count GPS and barometer jitter: on the
-    /// Forerunner 945 Sloatsburg run it gives +431 m where the watch says +347 m, and the 2 m
-    /// default gives +350 m. Points without elevation are skipped. `nil` when no point has one.
+    /// Per segment, spikes are left out first: an elevation is kept when it lies within
+    /// ``StatsOptions/elevationSpikeVerticalSpeedMetersPerSecond`` (5 m/s) times the time since the
+    /// last kept elevation, plus ``StatsOptions/elevationSpikeSlackMeters`` (1 m), of it; an
+    /// elevation recorded strictly inside a timer pause is left out too. What is left out counts
+    /// as no elevation for every figure (gain, loss, lowest, highest, 3D distance, splits).
+    ///
+    /// Then a reference elevation starts at the first kept elevation; each next one `e` adds
+    /// `e − ref` to the gain when `e − ref ≥ H`, adds `ref − e` to the loss when `ref − e ≥ H`, and
+    /// becomes the reference in either case; smaller changes leave the reference alone. The naive
+    /// sum of every step would count GPS and barometer jitter: on the Forerunner 945 Sloatsburg run
+    /// it gives +431 m where the watch says +347 m, and the 2 m default gives +350 m. Points
+    /// without elevation are skipped. `nil` when no point has a kept one.
     public var elevationGainMeters: Double?
     /// Elevation loss, metres, by the rule of ``elevationGainMeters`` (Sloatsburg: −371 m, as
     /// the watch says). `nil` when no point has an elevation.
     public var elevationLossMeters: Double?
-    /// Lowest elevation of any point, metres; `nil` when no point has one.
+    /// Lowest kept elevation of any point (spikes left out, see ``elevationGainMeters``), metres;
+    /// `nil` when no point has one.
     public var minElevationMeters: Double?
-    /// Highest elevation of any point, metres; `nil` when no point has one.
+    /// Highest kept elevation of any point (spikes left out, see ``elevationGainMeters``), metres;
+    /// `nil` when no point has one.
     public var maxElevationMeters: Double?
     /// The box holding every positioned point, correct across the antimeridian (see ``Bounds``);
     /// `nil` when no point has a position.

@@ -17,8 +17,11 @@ struct SegmentMeasurement {
         var seconds: Double
         /// Distance from `from` to `to` along the segment, untimed points in between included.
         var meters: Double
-        /// Whether the leg counted as moving (positive time, speed above the threshold).
+        /// Whether the leg counted as moving: positive time, not reaching into a timer pause, and
+        /// faster than the threshold or on steep ground (see ``SteepGround``).
         var isMoving: Bool
+        /// Whether the leg reaches into a timer pause (it never moves then).
+        var reachesIntoPause = false
     }
 
     /// The segment's points on the forward-only timeline (see ``TimeOrder``): the points as given,
@@ -31,8 +34,12 @@ struct SegmentMeasurement {
     let distanceMeters: Double
     /// Sum over legs of √(d² + Δe²) where both ends have an elevation, plus d where not.
     private(set) var distance3DMeters = 0.0
-    /// Whether any point of the segment has an elevation.
+    /// Whether any point of the segment has an elevation that is kept (see ``droppedElevations``).
     private(set) var hasElevation = false
+    /// Indices, in order, of the points whose finite elevation is left out of every elevation
+    /// figure: a spike (``ElevationSpikeGate``) or a reading taken while the timer was stopped.
+    /// Usually empty.
+    private(set) var droppedElevations: [Int] = []
     /// Time of the first and last timed points (document order), on the forward-only timeline.
     private(set) var firstTime: Date?
     private(set) var lastTime: Date?
@@ -47,7 +54,7 @@ struct SegmentMeasurement {
     /// Sum of the moving legs' times and distances.
     private(set) var movingSeconds = 0.0
     private(set) var movingMeters = 0.0
-    /// Elevation gain and loss with hysteresis (0 when the segment has no elevation).
+    /// Elevation gain and loss with hysteresis over the kept elevations (0 when there are none).
     private(set) var elevationGainMeters = 0.0
     private(set) var elevationLossMeters = 0.0
     private(set) var minElevationMeters: Double?
@@ -77,9 +84,10 @@ struct SegmentMeasurement {
     ///   - recorded: The same points with the file's own times, when they differ from `points`:
     ///     timer pauses are matched against them, and they give the recorded first and last times.
     ///   - timerPauses: Times the device's timer was stopped, in order and not overlapping: a leg
-    ///     reaching into one is not moving, whatever its speed.
-    /// - Complexity: O(n + m log p) for n points and m timed legs, p pauses, with one call into
-    ///   C++ for all leg lengths.
+    ///     reaching into one is not moving, whatever its speed, and an elevation recorded inside one
+    ///     is left out.
+    /// - Complexity: O(n + (n + m) log p) for n points, m timed legs and p pauses, with one call
+    ///   into C++ for all leg lengths.
     init(
         points: [TrackPoint], recorded: [TrackPoint]? = nil, timerPauses: [DateInterval] = [],
         options: StatsOptions
@@ -93,6 +101,18 @@ struct SegmentMeasurement {
         self.distanceMeters = cumulative.last ?? 0
 
         var hysteresis = ElevationHysteresis(thresholdMeters: options.elevationHysteresisMeters)
+        var gate = ElevationSpikeGate(
+            rateMetersPerSecond: options.elevationSpikeVerticalSpeedMetersPerSecond,
+            slackMeters: options.elevationSpikeSlackMeters)
+        // A segment whose times never advance (every fix stamped with one sentinel time) gives no
+        // vertical rate to check: its elevations pass the gate as untimed ones do.
+        let origin = points.lazy.compactMap(\.time).first ?? Date(timeIntervalSinceReferenceDate: 0)
+        let timesAdvance = points.reversed().lazy.compactMap(\.time).first.map { origin < $0 } ?? false
+        // The kept elevations and the distance over time, for the steep-ground rule of moving time.
+        let isSteepGroundOn = options.movingVerticalSpeedThresholdMetersPerHour > 0
+        var elevationOverTime = PiecewiseLinear(capacity: isSteepGroundOn ? points.count : 0)
+        var distanceOverTime = PiecewiseLinear(capacity: isSteepGroundOn ? points.count : 0)
+        var hasSlowLeg = false
         var previousPositioned: (index: Int, elevation: Double?)?
         var lastTimed: (index: Int, time: Date)?
         // Speed legs only run forward in time: a fix whose time does not advance is folded into
@@ -103,7 +123,15 @@ struct SegmentMeasurement {
 
         for index in points.indices {
             let point = points[index]
-            let elevation = point.elevationMeters.flatMap { $0.isFinite ? $0 : nil }
+            var elevation = point.elevationMeters.flatMap { $0.isFinite ? $0 : nil }
+            if let value = elevation {
+                let isPaused =
+                    !timerPauses.isEmpty && recorded[index].time.map { Self.isInsidePause($0, timerPauses) } == true
+                if isPaused || !gate.accepts(value, at: timesAdvance ? point.time : nil) {
+                    droppedElevations.append(index)
+                    elevation = nil
+                }
+            }
 
             if Self.hasPosition(point) {
                 if let previous = previousPositioned {
@@ -135,6 +163,11 @@ struct SegmentMeasurement {
             }
 
             guard let time = point.time else { continue }
+            if isSteepGroundOn {
+                let seconds = time.timeIntervalSince(origin)
+                distanceOverTime.append(seconds, cumulative[index])
+                if let elevation { elevationOverTime.append(seconds, elevation) }
+            }
             if firstTime == nil {
                 firstTime = time
                 firstTimedIndex = index
@@ -148,19 +181,21 @@ struct SegmentMeasurement {
                 // stopped for that second: its time folds into the next leg. A real stop of
                 // repeated fixes still ends in one long, slow leg, which does not count as moving.
                 if !(meters == 0 && seconds > 0) {
-                    let isMoving =
-                        seconds > 0 && meters / seconds > options.movingSpeedThresholdMetersPerSecond
-                        && !Self.reachesIntoPause(
-                            from: recorded[previous.index].time ?? previous.time,
-                            to: recorded[index].time ?? time, timerPauses)
+                    let isPaused = Self.reachesIntoPause(
+                        from: recorded[previous.index].time ?? previous.time,
+                        to: recorded[index].time ?? time, timerPauses)
+                    let isFast = seconds > 0 && meters / seconds > options.movingSpeedThresholdMetersPerSecond
+                    let isMoving = isFast && !isPaused
                     if isMoving {
                         movingSeconds += seconds
                         movingMeters += meters
+                    } else if seconds > 0 && !isPaused {
+                        hasSlowLeg = true
                     }
                     timedLegs.append(
                         TimedLeg(
                             from: previous.index, to: index, seconds: seconds,
-                            meters: meters, isMoving: isMoving))
+                            meters: meters, isMoving: isMoving, reachesIntoPause: isPaused))
                     lastTimed = (index, time)
                 }
             } else {
@@ -181,20 +216,45 @@ struct SegmentMeasurement {
         elevationGainMeters = hysteresis.gainMeters
         elevationLossMeters = hysteresis.lossMeters
         maxSpeed = WindowedMaxSpeed.evaluate(seconds: speedSeconds, meters: speedMeters)
+
+        // Slow legs on steep ground: a second look, only where there is a slow leg and elevation.
+        if hasSlowLeg && isSteepGroundOn && elevationOverTime.times.count >= 2 {
+            var steepGround = SteepGround(
+                points: points, recorded: recorded, origin: origin, elevation: elevationOverTime,
+                distance: distanceOverTime, timerPauses: timerPauses, options: options)
+            for leg in timedLegs.indices where steepGround.isMoving(timedLegs[leg]) {
+                timedLegs[leg].isMoving = true
+                movingSeconds += timedLegs[leg].seconds
+                movingMeters += timedLegs[leg].meters
+            }
+        }
+    }
+
+    /// Whether `time` lies strictly inside one of `pauses` (sorted, not overlapping): a reading
+    /// stamped at the stop or at the restart is not inside.
+    static func isInsidePause(_ time: Date, _ pauses: [DateInterval]) -> Bool {
+        let index = firstPause(endingAfter: time, pauses)
+        return index < pauses.count && pauses[index].start < time
+    }
+
+    /// Index of the first of `pauses` (sorted, not overlapping) that ends after `time`;
+    /// `pauses.count` when none does. Ends are sorted as the starts are.
+    static func firstPause(endingAfter time: Date, _ pauses: [DateInterval]) -> Int {
+        var low = 0
+        var high = pauses.count
+        while low < high {
+            let mid = (low + high) / 2
+            if pauses[mid].end <= time { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// Whether the leg from `start` to `end` overlaps one of `pauses` (sorted, not overlapping) by
     /// more than an instant: a fix stamped at the stop itself still ends a moving leg.
     static func reachesIntoPause(from start: Date, to end: Date, _ pauses: [DateInterval]) -> Bool {
         guard !pauses.isEmpty else { return false }
-        // The first pause that ends after the leg starts; ends are sorted as the starts are.
-        var low = 0
-        var high = pauses.count
-        while low < high {
-            let mid = (low + high) / 2
-            if pauses[mid].end <= start { low = mid + 1 } else { high = mid }
-        }
-        return low < pauses.count && pauses[low].start < end
+        let index = firstPause(endingAfter: start, pauses)
+        return index < pauses.count && pauses[index].start < end
     }
 
     /// Distance from the first point to each point along the segment, from one call into C++.

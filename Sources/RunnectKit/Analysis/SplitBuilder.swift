@@ -43,6 +43,7 @@ enum SplitBuilder {
             var nextTimed = 0
             var hysteresis = ElevationHysteresis(thresholdMeters: elevationHysteresisMeters)
             var referencePosition: Double?  // where the hysteresis reference was set
+            var nextDropped = 0  // into the segment's dropped elevations
 
             for index in points.indices {
                 let here = offset + cumulative[index]
@@ -68,7 +69,12 @@ enum SplitBuilder {
                 // Elevation: the activity's hysteresis runs along the segment; each step it counts
                 // is shared out over the stretch it was climbed (or descended) on, in proportion
                 // to distance. The splits' gains then add up to the activity's gain.
-                if let elevation = points[index].elevationMeters, elevation.isFinite {
+                // Spikes and readings inside a pause are left out here too.
+                let isDropped =
+                    nextDropped < segment.droppedElevations.count
+                    && segment.droppedElevations[nextDropped] == index
+                if isDropped { nextDropped += 1 }
+                if !isDropped, let elevation = points[index].elevationMeters, elevation.isFinite {
                     let from = referencePosition ?? here
                     layout.share(from: from, to: here) { split, _ in elevationCovered[split] = true }
                     if let step = hysteresis.add(elevation) {

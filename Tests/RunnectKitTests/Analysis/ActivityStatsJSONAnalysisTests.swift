@@ -117,10 +117,26 @@ struct ActivityStatsJSONAnalysisTests {
         let partial = try JSONDecoder().decode(StatsOptions.self, from: Data(#"{"split_distance_m":1609.344}"#.utf8))
         #expect(partial == StatsOptions(splitDistanceMeters: 1609.344))
         let options = StatsOptions(
-            movingSpeedThresholdMetersPerSecond: 1, elevationHysteresisMeters: 3,
+            movingSpeedThresholdMetersPerSecond: 1, movingVerticalSpeedThresholdMetersPerHour: 300,
+            movingVerticalWindowSeconds: 30, movingVerticalMinimumHorizontalSpeedMetersPerSecond: 0.1,
+            elevationHysteresisMeters: 3, elevationSpikeVerticalSpeedMetersPerSecond: 4, elevationSpikeSlackMeters: 2,
             splitDistanceMeters: 500, includeSplits: true, includeSegments: true)
-        #expect(try JSONDecoder().decode(StatsOptions.self, from: JSONEncoder().encode(options)) == options)
+        let encoded = try JSONEncoder().encode(options)
+        #expect(try JSONDecoder().decode(StatsOptions.self, from: encoded) == options)
+        let keys = try #require(JSONSerialization.jsonObject(with: encoded) as? [String: Any]).keys
+        #expect(
+            Set(keys) == [
+                "moving_speed_threshold_m_s", "moving_vertical_speed_threshold_m_h", "moving_vertical_window_s",
+                "moving_vertical_min_horizontal_speed_m_s", "elevation_hysteresis_m",
+                "elevation_spike_vertical_speed_m_s", "elevation_spike_slack_m", "split_distance_m", "include_splits",
+                "include_segments",
+            ])
         #expect(StatsOptions().movingSpeedThresholdMetersPerSecond == 0.894)
+        #expect(StatsOptions().movingVerticalSpeedThresholdMetersPerHour == 400)
+        #expect(StatsOptions().movingVerticalWindowSeconds == 60)
+        #expect(StatsOptions().movingVerticalMinimumHorizontalSpeedMetersPerSecond == 0.2)
+        #expect(StatsOptions().elevationSpikeVerticalSpeedMetersPerSecond == 5)
+        #expect(StatsOptions().elevationSpikeSlackMeters == 1)
         #expect(StatsOptions().splitDistanceMeters == 1000)
     }
 }

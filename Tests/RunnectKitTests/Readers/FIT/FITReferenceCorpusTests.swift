@@ -46,8 +46,13 @@ struct FITReferenceCorpusTests {
         if let low = SharedCorpus.double(reference["elevation_min_m"]),
             let high = SharedCorpus.double(reference["elevation_max_m"])
         {
-            #expect(abs((stats.minElevationMeters ?? .nan) - low) <= 0.0005)
-            #expect(abs((stats.maxElevationMeters ?? .nan) - high) <= 0.0005)
+            // The file's range is what the reader gives. The stats leave spikes out (the fenix 2's
+            // first three seconds read 142.4 m, 87 m above the rest), so theirs lies within it.
+            let elevations = points.compactMap(\.elevationMeters)
+            #expect(abs((elevations.min() ?? .nan) - low) <= 0.0005)
+            #expect(abs((elevations.max() ?? .nan) - high) <= 0.0005)
+            #expect((stats.minElevationMeters ?? .nan) >= low - 0.0005)
+            #expect((stats.maxElevationMeters ?? .nan) <= high + 0.0005)
         } else {
             #expect(stats.minElevationMeters == nil)
         }
