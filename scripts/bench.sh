@@ -142,6 +142,23 @@ measure_read points "$points_file"
 step "runnect: numbers $gpx (DecimalParser vs std::from_chars, best of 7)"
 "$bench_bin" numbers "$gpx" --repeat 7 >"$outdir/numbers.jsonl"
 
+# Many files at once: gen_workloads.py's many/ (2,000 one-hour GPX runs, 1.3 GB; 40 with --quick),
+# `runnect stats --json` with --jobs 1 and --jobs 2, alternating, three rounds each.
+many_dir="$outdir/many-workload"
+if [[ ! -d "$many_dir/many" ]]; then
+  step "workload: $many_dir/many (gen_workloads.py${quick:+ --quick})"
+  python3 "$shared/bench/gen_workloads.py" "$many_dir" $( ((quick)) && echo --quick) >&2
+fi
+swift build -c release --product runnect >&2
+runnect_bin="$(swift build -c release --show-bin-path)/runnect"
+for round in 1 2 3; do
+  for jobs in 1 2; do
+    step "runnect: stats --json --jobs $jobs many/*.gpx (round $round)"
+    python3 "$helper" measure --set work=stats-many --set "jobs=$jobs" --set "round=$round" -- \
+      "$runnect_bin" stats --json --jobs "$jobs" "$many_dir"/many/*.gpx >>"$outdir/many.jsonl"
+  done
+done
+
 step "runnect: geodesic $geodesic_n"
 python3 "$helper" measure -- "$bench_bin" geodesic "$geodesic_n" >>"$results"
 

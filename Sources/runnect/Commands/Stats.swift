@@ -94,24 +94,20 @@ extension Runnect {
 
             var failure: ExitCode?
             var printedText = false
-            // Windows of a few inputs per job: printed in order, memory bounded by the window.
-            let window = max(1, jobs * 4)
-            for first in stride(from: 0, to: inputs.count, by: window) {
-                let slice = Array(inputs[first..<min(first + window, inputs.count)])
-                for report in ParallelMap.map(slice, jobs: jobs, report(for:)) {
-                    for line in report.diagnostics {
-                        switch line {
-                        case .error(let message): Diagnostics.error(message)
-                        case .warning(let message): Diagnostics.warning(message)
-                        }
+            // Workers read up to 4 inputs per job ahead of the one printed: memory stays that of a few files.
+            ParallelMap.forEachInOrder(inputs, jobs: jobs, lookahead: jobs * 4, report(for:)) { report in
+                for line in report.diagnostics {
+                    switch line {
+                    case .error(let message): Diagnostics.error(message)
+                    case .warning(let message): Diagnostics.warning(message)
                     }
-                    for output in report.outputs {
-                        if !json && printedText { print() }
-                        print(output)
-                        printedText = true
-                    }
-                    if let code = report.failure, failure == nil || code == ExitStatus.dataError { failure = code }
                 }
+                for output in report.outputs {
+                    if !json && printedText { print() }
+                    print(output)
+                    printedText = true
+                }
+                if let code = report.failure, failure == nil || code == ExitStatus.dataError { failure = code }
             }
             if let failure { throw failure }
         }
