@@ -46,7 +46,8 @@ inline bool short_leg(double lat1, double lon1, double lat2, double lon2, double
     double dlon = lon2 - lon1;
     if (std::fabs(dlon) > 180) dlon = std::remainder(dlon, 360.0);
     const double phi = (lat1 + lat2) * (0.5 * kRadiansPerDegree);
-    const double sinPhi = std::sin(phi), cosPhi = std::cos(phi);
+    double sinPhi, cosPhi;
+    ::sincos(phi, &sinPhi, &cosPhi);  // one call for both (glibc); the compiler will not fuse them under errno
     const double w2 = 1 - kEccentricitySquared * sinPhi * sinPhi;
     const double primeVertical = kEquatorialRadius / std::sqrt(w2);
     const double meridian = primeVertical * (1 - kEccentricitySquared) / w2;
