@@ -18,10 +18,10 @@ public enum StoreMatchingBenchmark {
         public var buildSeconds: Double
         public var runPoints: Int
         public var runMeters: Double
-        /// Courses whose start and finish the R*Tree finds in the run's box, and of those the
-        /// ones whose ends the run reaches (their paths are read and aligned, longest first, until
+        /// Courses the R*Tree finds starting in the run's corridor and finishing in its box, and
+        /// of those the ones the user can see whose ends the run reaches (their paths are read and aligned, longest first, until
         /// no shorter one can win).
-        public var candidatesInBox: Int
+        public var candidatesNearRun: Int
         public var candidatesReached: Int
         /// Per import, milliseconds: drafting the run, and storing it as a record.
         public var draftMilliseconds: [Double]
@@ -59,8 +59,8 @@ public enum StoreMatchingBenchmark {
                     format: "store matching bench: %d generated courses + %d drawn on the run (built in %.1f s)",
                     generatedCourses, runCourses, buildSeconds),
                 String(
-                    format: "  run of %d points (%.1f km): %d courses start and finish in its box, %d reached",
-                    runPoints, runMeters / 1000, candidatesInBox, candidatesReached),
+                    format: "  run of %d points (%.1f km): %d courses start in its corridor, %d reached",
+                    runPoints, runMeters / 1000, candidatesNearRun, candidatesReached),
                 "  per import (ms)         median     p95     max",
                 line("draft (stats, index)", draftMilliseconds),
                 line("  of which the index", indexMilliseconds),
@@ -109,7 +109,7 @@ public enum StoreMatchingBenchmark {
         let activity = Activity(format: .gpx11, tracks: [Track(segments: [TrackSegment(points: workload.run)])])
         var report = Report(
             generatedCourses: courseCount, runCourses: drawn.count, buildSeconds: buildSeconds,
-            runPoints: runPoints, runMeters: activity.stats().distanceMeters, candidatesInBox: 0,
+            runPoints: runPoints, runMeters: activity.stats().distanceMeters, candidatesNearRun: 0,
             candidatesReached: 0, draftMilliseconds: [], storeMilliseconds: [], cpuMilliseconds: [],
             indexMilliseconds: [], candidatesMilliseconds: [], linkedCourseIDs: [], courseTimeSeconds: 0)
         for number in 0..<max(imports, 1) {
@@ -134,7 +134,7 @@ public enum StoreMatchingBenchmark {
             start = clock.now
             let candidates = try store.matchCandidates(for: draft)
             report.candidatesMilliseconds.append(SearchBenchmark.seconds(clock.now - start) * 1000)
-            report.candidatesInBox = candidates.inBox
+            report.candidatesNearRun = candidates.nearRun
             report.candidatesReached = candidates.reached.count
         }
         return report

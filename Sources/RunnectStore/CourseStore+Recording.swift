@@ -114,7 +114,7 @@ extension CourseStore {
                 let id: Int64 = row[0]
                 // Pieces overlap: a start near two of them is found twice.
                 guard seen.insert(id).inserted else { continue }
-                candidates.inBox += 1
+                candidates.nearRun += 1
                 let start = Coordinate(latitude: row[1], longitude: row[2])
                 let finish = Coordinate(latitude: row[3], longitude: row[4])
                 guard run.matcher.reaches(start: start, thenFinish: finish),

@@ -20,7 +20,7 @@ func storeMatchingBench(_ arguments: [String]) throws {
     let percentile = StoreMatchingBenchmark.Report.percentile
     emit([
         ("tool", "runnect"), ("work", "store-match"), ("courses", report.generatedCourses + report.runCourses),
-        ("run_points", report.runPoints), ("in_box", report.candidatesInBox), ("reached", report.candidatesReached),
+        ("run_points", report.runPoints), ("near_run", report.candidatesNearRun), ("reached", report.candidatesReached),
         ("imports", report.draftMilliseconds.count), ("draft_ms_p50", percentile(report.draftMilliseconds, 50)),
         ("store_ms_p50", percentile(report.storeMilliseconds, 50)),
         ("store_ms_p95", percentile(report.storeMilliseconds, 95)),

@@ -7,9 +7,9 @@ package struct MatchCandidates: Sendable, Equatable {
         package var pathMeters: Double
     }
 
-    /// Courses whose start and finish lie in the run's box (the R*Tree's answer, before the
-    /// user's rights are checked).
-    package var inBox = 0
+    /// Courses starting in the run's corridor and finishing in its box (the R*Tree's answer,
+    /// before the ends are checked against the run and the user's rights).
+    package var nearRun = 0
     /// Of those, the ones the user can see whose start and then finish the run passes near,
     /// longest first (then by id): the order their paths are read and aligned in.
     package var reached: [Candidate] = []
