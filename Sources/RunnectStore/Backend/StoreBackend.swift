@@ -1,0 +1,169 @@
+import Foundation
+import RunnectKit
+
+/// A database a ``CourseStore`` keeps its courses in: SQLite (``SQLiteBackend``, in this module) or
+/// PostgreSQL (in `RunnectPostgres`, which conforms across the module boundary).
+///
+/// Everything the store decides (validation, who may change what, which course a run followed,
+/// how a batch survives a failing file) is written once, in ``CourseStore``, over the few
+/// primitives of ``StoreTransaction``; a backend only says how each primitive is done in its SQL.
+package protocol StoreBackend: Sendable {
+    /// What messages name: the file's path, or the URL without its password.
+    var location: String { get }
+    /// Who is acting: `--user` on SQLite, the role that connected on PostgreSQL.
+    var user: String { get }
+    /// The newest schema version this build knows, on this backend.
+    var supportedSchemaVersion: Int { get }
+
+    /// Runs `body` on a consistent snapshot.
+    func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
+    /// Runs `body` in a write transaction: committed when it returns, rolled back when it throws.
+    /// The backend's own errors reach the caller as ``StoreError``s; what `body` throws otherwise
+    /// passes through.
+    func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
+    /// Brings the search index into the shape fastest to query (after a bulk import).
+    func optimizeSearch() throws
+}
+
+/// A course's start, finish and matchable length, as the spatial index keeps them.
+package struct CourseStart: Sendable, Equatable {
+    package var id: Int64
+    package var start: Coordinate
+    package var finish: Coordinate
+    package var pathMeters: Double
+
+    package init(id: Int64, start: Coordinate, finish: Coordinate, pathMeters: Double) {
+        self.id = id
+        self.start = start
+        self.finish = finish
+        self.pathMeters = pathMeters
+    }
+}
+
+/// Counts of a store, as the acting user may read them.
+package struct StoreCounts: Sendable, Equatable {
+    package var schemaVersion: Int
+    package var courses: Int
+    package var sharedCourses: Int
+    package var owners: Int
+    package var scraps: Int
+
+    package init(schemaVersion: Int, courses: Int, sharedCourses: Int, owners: Int, scraps: Int) {
+        self.schemaVersion = schemaVersion
+        self.courses = courses
+        self.sharedCourses = sharedCourses
+        self.owners = owners
+        self.scraps = scraps
+    }
+}
+
+/// The primitives of one transaction of a ``StoreBackend``, all for the backend's ``StoreBackend/user``.
+///
+/// Ids of courses are those of the `course` table; "as the user sees it" means with
+/// ``Course/isScrapped`` set for the user. No primitive checks rights beyond what its SQL says:
+/// ``CourseStore`` asks first (and on PostgreSQL the row-level security policies stand behind).
+package protocol StoreTransaction {
+    // MARK: Courses
+
+    /// The course as the user sees it; `nil` when there is none (or the user may not read it).
+    func course(id: Int64) throws -> Course?
+    /// The courses with these ids as the user sees them, in the order given; unknown ids left out.
+    func courses(ids: [Int64]) throws -> [Course]
+    /// The stored ActivityCodec bytes of course `id`; `nil` when there is none.
+    func courseGeometry(id: Int64) throws -> Data?
+    /// A page of the ids of `scope` in the order of `sort` (ties by id, as ``CourseStore/list(_:sort:page:)``
+    /// documents).
+    func courseIDs(_ scope: CourseListScope, sort: CourseSort, limit: Int, offset: Int) throws -> [Int64]
+    /// Every course of `scope` (shared, or all the user may read) in the order of `sort`.
+    func courses(in scope: SearchScope, sort: CourseSort) throws -> [Course]
+    /// A page of the ids of the courses matching every keyword (already checked by
+    /// ``CourseStore/checkKeywords(_:)``), as ``CourseStore/search(keywords:scope:sort:page:)``
+    /// documents.
+    func searchIDs(keywords: String, scope: SearchScope, sort: CourseSort, limit: Int, offset: Int) throws -> [Int64]
+
+    /// Inserts the course row, its search entry and its spatial entries; the owner and the
+    /// creation date are the user and now unless the draft is preset. Returns the course as read
+    /// back (dates as stored).
+    /// - Throws: ``StoreError/duplicate(existingID:)`` when the owner stored the same content
+    ///   before, without leaving the transaction unusable.
+    func insertCourse(_ draft: CourseDraft) throws -> Course
+    /// Sets a course's title and re-indexes its text.
+    func setTitle(id: Int64, title: String) throws
+    /// Shares a course with this title and description, and re-indexes its text.
+    func share(id: Int64, title: String, description: String, at date: Date) throws
+    /// Makes a course private again and removes every user's scraps of it.
+    func unshare(id: Int64) throws
+    /// How many records course `id` has: the user's and other runners'.
+    func recordCounts(course id: Int64) throws -> (own: Int, others: Int)
+    /// Deletes courses with their records, scraps, search and spatial entries.
+    func deleteCourses(ids: [Int64]) throws
+    /// Adds the user's scrap of a course.
+    func addScrap(course id: Int64, at date: Date) throws
+    /// Removes the user's scrap of a course.
+    func removeScrap(course id: Int64) throws
+    /// What ``CourseStore/summary()`` shows.
+    func counts() throws -> StoreCounts
+
+    // MARK: Savepoints
+
+    /// Begins (or begins again) savepoint `name`.
+    func beginSavepoint(_ name: String) throws
+    /// Keeps what was done since savepoint `name` began, and ends it.
+    func releaseSavepoint(_ name: String) throws
+    /// Undoes what was done since savepoint `name` began, and ends it.
+    func rollbackSavepoint(_ name: String) throws
+    /// `error` as a ``StoreError`` when it is this backend's own database error (which a batch
+    /// survives by rolling back to a savepoint); `nil` for anything else.
+    func storeError(_ error: any Error) -> StoreError?
+
+    // MARK: Records
+
+    /// The id of the user's record of the same content, if any.
+    func recordID(contentHash: String) throws -> Int64?
+    /// Courses whose start lies in `piece` and whose finish lies in `finishBox` (every course,
+    /// rights unchecked).
+    func courseStarts(in piece: Bounds, finishingIn finishBox: Bounds) throws -> [CourseStart]
+    /// Whether the user can see course `id`: their own, a shared one, or one they scrapped.
+    func canSee(course id: Int64) throws -> Bool
+    /// Inserts a record (owner and creation date as given) and returns its id.
+    func insertRecord(_ record: NewRecord) throws -> Int64
+    /// How many of the user's other records of `course` took at most `seconds`.
+    func recordsAtLeastAsFast(course: Int64, seconds: Double, excluding id: Int64) throws -> Int
+    /// The user's record `id`; `nil` when there is none.
+    func record(id: Int64) throws -> RunRecord?
+    /// The stored run of the user's record `id`; `nil` when there is none.
+    func recordGeometry(id: Int64) throws -> Data?
+    /// A page of the user's records, of one course or all: newest first (`start_time`, then id),
+    /// or fastest first with ``RecordSort/time`` (then id).
+    func records(course: Int64?, sort: RecordSort, limit: Int, offset: Int) throws -> [RunRecord]
+    /// Every record of the user of `course`, by id.
+    func allRecords(course: Int64) throws -> [RunRecord]
+    /// Every runner's records of `course` (the course's counter).
+    func recordCount(course: Int64) throws -> Int
+    /// The user's best course time on `course`.
+    func bestCourseTime(course: Int64) throws -> Double?
+    /// Sets the title of the user's record `id`.
+    func setRecordTitle(id: Int64, title: String) throws
+    /// Deletes the user's records with these ids.
+    func deleteRecords(ids: [Int64]) throws
+}
+
+/// A record about to be inserted: what ``StoreTransaction/insertRecord(_:)`` writes.
+package struct NewRecord: Sendable {
+    package var owner: String
+    package var courseID: Int64
+    package var title: String
+    package var sourceFormat: String
+    package var contentHash: String
+    package var createdAt: Date
+    package var startTime: Date?
+    package var distanceMeters: Double
+    package var pointCount: Int
+    package var deviceTimerSeconds: Double?
+    package var courseTimeSeconds: Double
+    package var courseDistanceMeters: Double
+    package var matchCoverage: Double
+    /// The stats JSON text (``StoredStats``).
+    package var statsJSON: String
+    package var geometry: Data
+}
