@@ -14,6 +14,8 @@ package protocol StoreBackend: Sendable {
     var user: String { get }
     /// The newest schema version this build knows, on this backend.
     var supportedSchemaVersion: Int { get }
+    /// The schema version of the database.
+    func schemaVersion() throws -> Int
 
     /// Runs `body` on a consistent snapshot.
     func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T

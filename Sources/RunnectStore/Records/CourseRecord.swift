@@ -24,7 +24,7 @@ struct CourseRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var createdAt: Date
     var isUploaded: Bool
     var uploadedAt: Date?
-    /// Maintained by triggers on `scrap` (see ``CourseStore/migrator``); written as 0 on insert.
+    /// Maintained by triggers on `scrap` (see ``SQLiteBackend/migrator``); written as 0 on insert.
     var scrapCount: Int
     var distanceMeters: Double
     var pointCount: Int
