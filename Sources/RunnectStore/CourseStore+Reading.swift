@@ -42,7 +42,9 @@ extension CourseStore {
         _ body: (_ courses: [Course], _ activity: (_ id: Int64) throws -> Activity) throws -> T
     ) throws -> T {
         try read { tx in
-            try body(tx.courses(in: scope, sort: sort)) { id in try Self.decodeGeometry(tx.courseGeometry(id: id), id: id) }
+            try body(tx.courses(in: scope, sort: sort)) { id in
+                try Self.decodeGeometry(tx.courseGeometry(id: id), id: id)
+            }
         }
     }
 

@@ -1,4 +1,3 @@
-
 extension CourseStore {
     // MARK: - Search
 

@@ -83,7 +83,8 @@ extension SQLiteTransaction {
         if let course { filter = "\(filter) AND record.course_id = \(course)" }
         let order: SQL =
             sort == .time ? "record.course_time_s ASC, record.id ASC" : "record.start_time DESC, record.id DESC"
-        let request: SQL = "\(sql: RecordRow.listedSQL) WHERE \(filter) ORDER BY \(order) LIMIT \(limit) OFFSET \(offset)"
+        let request: SQL =
+            "\(sql: RecordRow.listedSQL) WHERE \(filter) ORDER BY \(order) LIMIT \(limit) OFFSET \(offset)"
         let (sql, arguments) = try request.build(db)
         return try Row.fetchAll(db, sql: sql, arguments: arguments).map(RecordRow.record)
     }
