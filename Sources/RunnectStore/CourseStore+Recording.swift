@@ -33,7 +33,7 @@ extension CourseStore {
 
         let id = try tx.insertRecord(
             NewRecord(
-                owner: user, courseID: course.id, title: draft.title, sourceFormat: draft.record.sourceFormat,
+                id: nil, owner: user, courseID: course.id, title: draft.title, sourceFormat: draft.record.sourceFormat,
                 contentHash: draft.contentHash, createdAt: Date(), startTime: run.startTime,
                 distanceMeters: draft.record.distanceMeters, pointCount: draft.record.pointCount,
                 deviceTimerSeconds: run.deviceTimerSeconds, courseTimeSeconds: match.courseTimeSeconds,

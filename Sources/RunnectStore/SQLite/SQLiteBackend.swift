@@ -161,6 +161,9 @@ package final class SQLiteBackend: StoreBackend {
         }
     }
 
+    /// A user of a SQLite store is a name: nothing to set up.
+    package func ensureUsers(_ names: [String]) throws {}
+
     /// Copies the write-ahead log into the database file and empties it, so that the file's size
     /// is the database's (a figure of the benchmarks).
     func checkpoint() throws {

@@ -47,14 +47,14 @@ extension SQLiteTransaction {
     func insertRecord(_ record: NewRecord) throws -> Int64 {
         try db.cachedStatement(
             sql: """
-                INSERT INTO record (owner, course_id, title, source_format, content_hash, created_at, start_time,
+                INSERT INTO record (id, owner, course_id, title, source_format, content_hash, created_at, start_time,
                     distance_m, point_count, device_timer_time_s, course_time_s, course_distance_m, match_coverage,
                     stats, geometry)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """
         ).execute(arguments: [
-            record.owner, record.courseID, record.title, record.sourceFormat, record.contentHash, record.createdAt,
-            record.startTime, record.distanceMeters, record.pointCount, record.deviceTimerSeconds,
+            record.id, record.owner, record.courseID, record.title, record.sourceFormat, record.contentHash,
+            record.createdAt, record.startTime, record.distanceMeters, record.pointCount, record.deviceTimerSeconds,
             record.courseTimeSeconds, record.courseDistanceMeters, record.matchCoverage, record.statsJSON,
             record.geometry,
         ])
