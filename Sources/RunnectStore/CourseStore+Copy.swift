@@ -54,35 +54,47 @@ extension CourseStore {
         try backend.ensureUsers(users)
         let total = try source.read { tx in try tx.counts().courses }
         var done = 0
-        // Courses: read a batch, make its drafts on every core, write it.
-        var last: Int64 = 0
-        while true {
-            let stored = try source.read { try $0.storedCourses(after: last, limit: batchSize) }
-            guard let end = stored.last?.id else { break }
-            last = end
-            let drafts = try Self.drafts(copying: stored)
-            try write { tx in
-                for draft in drafts {
-                    let identity = StoredIdentity(owner: draft.record.owner, contentHash: draft.contentHash)
-                    if let found = try tx.courseIdentity(id: draft.record.id!) {
-                        try Self.check(found, identity, kind: "course", id: draft.record.id!)
-                        summary.coursesPresent += 1
-                        continue
+        // Courses: while one batch is written, the next is read and drafted on the other cores;
+        // rows already here (an earlier copy) are only compared, never drafted.
+        var next = Prefetch { try self.coursesToCopy(from: source, after: 0, limit: batchSize) }
+        while let batch = try next.value() {
+            let after = batch.lastID
+            next = Prefetch { try self.coursesToCopy(from: source, after: after, limit: batchSize) }
+            do {
+                try write { tx in
+                    for found in batch.present {
+                        guard let identity = try tx.courseIdentity(id: found.id) else {
+                            throw StoreError.database("course #\(found.id) went away while it was copied; copy again")
+                        }
+                        try Self.check(identity, found.identity, kind: "course", id: found.id)
                     }
-                    do {
-                        _ = try tx.insertCourse(draft)
-                    } catch StoreError.duplicate(let existingID) {
-                        throw StoreError.copyConflict(
-                            kind: "course", id: draft.record.id!, found: "missing",
-                            copying: "the same content as course #\(existingID) of \(identity.owner)")
+                    for draft in batch.drafts {
+                        let id = draft.record.id!
+                        let identity = StoredIdentity(owner: draft.record.owner, contentHash: draft.contentHash)
+                        if let found = try tx.courseIdentity(id: id) {
+                            try Self.check(found, identity, kind: "course", id: id)
+                            summary.coursesPresent += 1
+                            continue
+                        }
+                        do {
+                            _ = try tx.insertCourse(draft)
+                        } catch StoreError.duplicate(let existingID) {
+                            throw StoreError.copyConflict(
+                                kind: "course", id: id, found: "missing",
+                                copying: "the same content as course #\(existingID) of \(identity.owner)")
+                        }
+                        summary.courses += 1
                     }
-                    summary.courses += 1
                 }
+            } catch {
+                _ = try? next.value()
+                throw error
             }
-            done += stored.count
+            summary.coursesPresent += batch.present.count
+            done += batch.count
             progress(CopyProgress(done: done, total: max(total, done)))
         }
-        last = 0
+        var last: Int64 = 0
         while true {
             let records = try source.read { try $0.storedRecords(after: last, limit: batchSize) }
             guard let end = records.last?.id else { break }
@@ -110,6 +122,32 @@ extension CourseStore {
         return summary
     }
 
+    /// A batch of source courses: drafts of those missing here, and those already here.
+    private struct CourseBatch: Sendable {
+        var drafts: [CourseDraft] = []
+        var present: [(id: Int64, identity: StoredIdentity)] = []
+        var lastID: Int64
+        var count: Int
+    }
+
+    /// The next batch of `source`'s courses after id `after`, drafted; `nil` after the last.
+    private func coursesToCopy(from source: CourseStore, after: Int64, limit: Int) throws -> CourseBatch? {
+        let stored = try source.read { try $0.storedCourses(after: after, limit: limit) }
+        guard let lastID = stored.last?.id else { return nil }
+        let here = try read { tx in try stored.map { try tx.courseIdentity(id: $0.id) } }
+        var batch = CourseBatch(lastID: lastID, count: stored.count)
+        var missing: [StoredCourse] = []
+        for (course, found) in zip(stored, here) {
+            if found != nil {
+                batch.present.append((course.id, StoredIdentity(owner: course.owner, contentHash: course.contentHash)))
+            } else {
+                missing.append(course)
+            }
+        }
+        batch.drafts = try Self.drafts(copying: missing)
+        return batch
+    }
+
     /// Drafts of stored courses, made on every core (decoding paths and cutting search grams is
     /// what a copy spends its time on).
     private static func drafts(copying stored: [StoredCourse]) throws -> [CourseDraft] {
@@ -125,6 +163,26 @@ extension CourseStore {
         throw StoreError.copyConflict(
             kind: kind, id: id, found: "\(found.owner)'s \(found.contentHash.prefix(12))…",
             copying: "\(copying.owner)'s \(copying.contentHash.prefix(12))…")
+    }
+}
+
+/// A value computed on another thread from the moment it is made.
+private final class Prefetch<Value: Sendable>: @unchecked Sendable {
+    private var result: Result<Value, any Error>?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ compute: @escaping @Sendable () throws -> Value) {
+        DispatchQueue.global().async {
+            self.result = Result { try compute() }
+            self.done.signal()
+        }
+    }
+
+    /// Waits for the value.
+    func value() throws -> Value {
+        done.wait()
+        done.signal()
+        return try result!.get()
     }
 }
 
