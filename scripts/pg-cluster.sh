@@ -10,6 +10,9 @@
 #                                               folder this script made: it holds its marker file).
 #   scripts/pg-cluster.sh run CMD [ARG…]        starts one, runs CMD with the settings exported,
 #                                               stops and removes it however CMD ends; CMD's status.
+#   scripts/pg-cluster.sh crash-restart DIR     restarts the server in DIR the hard way
+#                                               (pg_ctl restart -m immediate: a crash, recovered on
+#                                               start), for the tests of what a client sees then.
 #
 # The settings: RUNNECT_PG_DIR (the folder, also the socket's), RUNNECT_PG_PORT, RUNNECT_PG_ADMIN
 # (the superuser), RUNNECT_PG_PASSWORD (its password, for TCP), RUNNECT_PG_BIN (psql and pg_ctl
@@ -157,6 +160,15 @@ start() {
   echo "RUNNECT_PG_URL='postgresql://postgres@/postgres?host=$dir&port=$port'"
 }
 
+crash_restart() {
+  local dir="${1:?crash-restart needs the cluster folder}"
+  [[ -f "$dir/$marker" ]] || die "$dir was not made by pg-cluster.sh (no $marker file); left alone"
+  local bin
+  bin=$(cat "$dir/bin")
+  as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 restart -m immediate \
+    >>"$dir/pg_ctl.log" 2>&1 || die "the restart failed: $(tail -n 5 "$dir/postgres.log")"
+}
+
 run() {
   (($# > 0)) || die "run needs a command"
   local settings
@@ -175,5 +187,6 @@ case "${1:-}" in
   start) shift; start "$@" ;;
   stop) shift; stop "$@" ;;
   run) shift; run "$@" ;;
-  *) die "usage: pg-cluster.sh start [--watch PID] | stop DIR | run CMD [ARG…]" ;;
+  crash-restart) shift; crash_restart "$@" ;;
+  *) die "usage: pg-cluster.sh start [--watch PID] | stop DIR | run CMD [ARG…] | crash-restart DIR" ;;
 esac

@@ -47,22 +47,29 @@ public struct BulkImporter: Sendable {
     ///   - onBatch: Called on the calling thread after each batch is stored, with the outcome of
     ///     each of its files in order.
     /// - Returns: The counts.
-    /// - Throws: ``StoreError/database(_:)`` when a batch's transaction fails as a whole (the
-    ///   batches before it stay stored).
+    /// - Throws: ``ImportStopped`` when a batch's transaction fails as a whole (the database went
+    ///   away, say): the batches before it stay stored, and it names the files not imported.
     @discardableResult
     public func run(_ items: [ImportItem], onBatch: ([ImportOutcome]) -> Void = { _ in }) throws -> ImportSummary {
         var summary = ImportSummary()
         let matching = matching
-        try DraftPipeline.run(Self.batches(of: items, files: batchFiles, bytes: batchBytes), jobs: jobs) { item in
-            Result {
-                try CourseDraft(
-                    source: CourseSource(path: item.path), title: item.title,
-                    description: item.description, departure: item.departure, matching: matching)
+        let batches = Self.batches(of: items, files: batchFiles, bytes: batchBytes)
+        var stored = 0
+        do {
+            try DraftPipeline.run(batches, jobs: jobs) { item in
+                Result {
+                    try CourseDraft(
+                        source: CourseSource(path: item.path), title: item.title,
+                        description: item.description, departure: item.departure, matching: matching)
+                }
+            } store: { batch, drafted in
+                let outcomes = try save(batch, drafted)
+                stored += 1
+                for outcome in outcomes { summary.add(outcome) }
+                onBatch(outcomes)
             }
-        } store: { batch, drafted in
-            let outcomes = try save(batch, drafted)
-            for outcome in outcomes { summary.add(outcome) }
-            onBatch(outcomes)
+        } catch let error as StoreError {
+            throw ImportStopped(reason: error, notImported: batches[stored...].flatMap { $0.map(\.path) })
         }
         if summary.imported >= optimizeAfter {
             try store.optimizeSearch()

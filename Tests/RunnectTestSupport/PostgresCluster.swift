@@ -134,9 +134,31 @@ public struct PostgresCluster: Sendable {
         }
     }
 
+    /// A cluster of the caller's own, not the shared one: for a test that crashes its server.
+    /// Stop it with ``stop()``; the script's watchdog stops it anyway once the test process ends.
+    public static func startPrivate() throws -> PostgresCluster {
+        try start().get()
+    }
+
+    /// Restarts the server the hard way (`pg_ctl restart -m immediate`: a crash, then recovery),
+    /// returning once it accepts connections again.
+    public func crashRestart() throws {
+        let result = try Self.run(Self.script, ["crash-restart", directory])
+        guard result.status == 0 else { throw ClusterError(description: result.stderr) }
+    }
+
+    /// Stops the cluster and removes its folder.
+    public func stop() throws {
+        let result = try Self.run(Self.script, ["stop", directory])
+        guard result.status == 0 else { throw ClusterError(description: result.stderr) }
+    }
+
+    private static var script: String {
+        SharedCorpus.packageRoot.appendingPathComponent("scripts/pg-cluster.sh").path
+    }
+
     /// Starts a cluster through the script, watched by this process's id.
     private static func start() -> Result<PostgresCluster, ClusterError> {
-        let script = SharedCorpus.packageRoot.appendingPathComponent("scripts/pg-cluster.sh").path
         do {
             let result = try run(script, ["start", "--watch", String(getpid())])
             guard result.status == 0 else {

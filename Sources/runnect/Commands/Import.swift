@@ -128,32 +128,43 @@ extension Runnect {
             importer.matching = RunMatching(
                 link: course.map(RunMatching.Link.course) ?? (noMatch ? .newCourse : .bestMatch),
                 options: CourseMatchOptions(matchDistanceMeters: matchDistance, minimumCoverage: matchCoverage))
-            try importer.run(items) { outcomes in
-                progress.clear()
-                for outcome in outcomes {
-                    summary.add(outcome)
-                    if let kind = stravaKinds[outcome.item.path] { byKind[kind, default: ImportSummary()].add(outcome) }
-                    switch outcome {
-                    case .imported(_, let course):
-                        print(
-                            store.json
-                                ? (try? CourseReport(course).jsonLine()) ?? "" : "imported " + CourseText.line(course))
-                    case .recorded(_, let recorded):
-                        print(
-                            store.json
-                                ? (try? RecordReport(recorded).jsonLine()) ?? ""
-                                : "recorded " + RecordText.line(recorded.record, personalBest: recorded.isPersonalBest))
-                    case .skipped(let item, let existing):
-                        if !store.json { Diagnostics.note("\(item.path): already imported as #\(existing), skipped") }
-                    case .alreadyRecorded(let item, let existing):
-                        if !store.json {
-                            Diagnostics.note("\(item.path): already recorded as record #\(existing), skipped")
+            var stopped: ImportStopped?
+            do {
+                try importer.run(items) { outcomes in
+                    progress.clear()
+                    for outcome in outcomes {
+                        summary.add(outcome)
+                        if let kind = stravaKinds[outcome.item.path] {
+                            byKind[kind, default: ImportSummary()].add(outcome)
                         }
-                    case .failed(let item, let error):
-                        failures.append((item.path, error))
+                        switch outcome {
+                        case .imported(_, let course):
+                            print(
+                                store.json
+                                    ? (try? CourseReport(course).jsonLine()) ?? ""
+                                    : "imported " + CourseText.line(course))
+                        case .recorded(_, let recorded):
+                            print(
+                                store.json
+                                    ? (try? RecordReport(recorded).jsonLine()) ?? ""
+                                    : "recorded "
+                                        + RecordText.line(recorded.record, personalBest: recorded.isPersonalBest))
+                        case .skipped(let item, let existing):
+                            if !store.json {
+                                Diagnostics.note("\(item.path): already imported as #\(existing), skipped")
+                            }
+                        case .alreadyRecorded(let item, let existing):
+                            if !store.json {
+                                Diagnostics.note("\(item.path): already recorded as record #\(existing), skipped")
+                            }
+                        case .failed(let item, let error):
+                            failures.append((item.path, error))
+                        }
                     }
+                    progress.update(done: summary.total, detail: "\(summary.imported) courses")
                 }
-                progress.update(done: summary.total, detail: "\(summary.imported) courses")
+            } catch let error as ImportStopped {
+                stopped = error
             }
             progress.clear()
             if !store.json {
@@ -168,6 +179,11 @@ extension Runnect {
             }
             // A refused Strava row's error names activities.csv and its line already.
             for (file, error) in failures { Diagnostics.error(file.isEmpty ? "\(error)" : "\(file): \(error)") }
+            if let stopped {
+                Diagnostics.error("\(stopped)")
+                for file in stopped.notImported { Diagnostics.error("\(file): not imported") }
+                throw ExitCode.failure
+            }
             if !failures.isEmpty { throw ExitStatus.dataError }
         }
 
