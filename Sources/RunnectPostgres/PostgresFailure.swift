@@ -27,7 +27,9 @@ struct PostgresFailure {
     /// The connection is gone (the server restarted or shut down, the network failed): the
     /// transaction was rolled back by the server unless it was committing.
     var isConnectionLost: Bool {
-        if let code, [.serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown].contains(code) {
+        if let code,
+            [.serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown].contains(code)
+        {
             return true
         }
         guard let sqlState else { return false }

@@ -82,7 +82,8 @@ extension PostgresTransaction {
         let filter = conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
         try query(
             PostgresQuery(
-                unsafeSQL: "DECLARE runnect_search_walk NO SCROLL CURSOR FOR SELECT \(PostgresSearch.columns) \(filter) ORDER BY \(order)",
+                unsafeSQL:
+                    "DECLARE runnect_search_walk NO SCROLL CURSOR FOR SELECT \(PostgresSearch.columns) \(filter) ORDER BY \(order)",
                 binds: bindings))
         var ids: [Int64] = []
         while ids.count < wanted {

@@ -260,19 +260,20 @@ final class PostgresTransaction: StoreTransaction {
         try index(courseID: id, entry: SearchIndex.Entry(fields: fields), createdAt: course.createdAt)
     }
 
+    /// Re-indexes only a course the policies let the user change: another's is left alone.
     func setTitle(id: Int64, title: String) throws {
-        try query("UPDATE course SET title = \(title) WHERE id = \(id)")
-        try reindex(id: id)
+        let updated = try query("UPDATE course SET title = \(title) WHERE id = \(id)")
+        if updated.metadata.rows ?? 0 > 0 { try reindex(id: id) }
     }
 
     func share(id: Int64, title: String, description: String, at date: Date) throws {
-        try query(
+        let updated = try query(
             """
             UPDATE course SET is_uploaded = true, uploaded_at = \(Self.milliseconds(date)), title = \(title),
                 description = \(description)
             WHERE id = \(id)
             """)
-        try reindex(id: id)
+        if updated.metadata.rows ?? 0 > 0 { try reindex(id: id) }
     }
 
     /// The scraps go by trigger (`runnect_sharing_changed`), every runner's, with the counter.
@@ -301,7 +302,9 @@ final class PostgresTransaction: StoreTransaction {
 
     /// The counter follows by trigger.
     func addScrap(course id: Int64, at date: Date) throws {
-        try query(#"INSERT INTO scrap (course_id, "user", created_at) VALUES (\#(id), \#(user), \#(Self.milliseconds(date)))"#)
+        try query(
+            #"INSERT INTO scrap (course_id, "user", created_at) VALUES (\#(id), \#(user), \#(Self.milliseconds(date)))"#
+        )
     }
 
     func removeScrap(course id: Int64) throws {
@@ -317,7 +320,8 @@ final class PostgresTransaction: StoreTransaction {
             """
         ).rows[0]
         let (version, courses, shared, owners, scraps) = try row.decode((Int, Int, Int, Int, Int).self)
-        return StoreCounts(schemaVersion: version, courses: courses, sharedCourses: shared, owners: owners, scraps: scraps)
+        return StoreCounts(
+            schemaVersion: version, courses: courses, sharedCourses: shared, owners: owners, scraps: scraps)
     }
 
     // MARK: - Savepoints
