@@ -82,6 +82,17 @@ package final class PostgresBackend: StoreBackend {
         return found
     }
 
+    /// The schema version the database is at.
+    package func schemaVersion() throws -> Int {
+        try read { transaction in try Self.checkedVersion(transaction as! PostgresTransaction) }
+    }
+
+    /// Runners are login roles an administrator adds (`runnect db add-user`): a store does not
+    /// make them. Not yet used: `db copy` does not run on PostgreSQL.
+    package func ensureUsers(_ names: [String]) throws {
+        throw PostgresTransaction.copyNotYet
+    }
+
     package func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
         try run(readOnly: true, body)
     }

@@ -14,6 +14,8 @@ package protocol StoreBackend: Sendable {
     var user: String { get }
     /// The newest schema version this build knows, on this backend.
     var supportedSchemaVersion: Int { get }
+    /// The schema version of the database.
+    func schemaVersion() throws -> Int
 
     /// Runs `body` on a consistent snapshot.
     func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
@@ -23,6 +25,10 @@ package protocol StoreBackend: Sendable {
     func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
     /// Brings the search index into the shape fastest to query (after a bulk import).
     func optimizeSearch() throws
+    /// Makes sure each of these users can act on the store: nothing on SQLite (a user is a
+    /// name), a runner's login role on PostgreSQL (as `runnect db add-user NAME --no-password
+    /// --existing`), for a copy's owners. Needs an administrator on PostgreSQL.
+    func ensureUsers(_ names: [String]) throws
 }
 
 /// A course's start, finish and matchable length, as the spatial index keeps them.
@@ -62,7 +68,7 @@ package struct StoreCounts: Sendable, Equatable {
 /// Ids of courses are those of the `course` table; "as the user sees it" means with
 /// ``Course/isScrapped`` set for the user. No primitive checks rights beyond what its SQL says:
 /// ``CourseStore`` asks first (and on PostgreSQL the row-level security policies stand behind).
-package protocol StoreTransaction {
+package protocol StoreTransaction: StoreCopyTransaction {
     // MARK: Courses
 
     /// The course as the user sees it; `nil` when there is none (or the user may not read it).
@@ -148,8 +154,31 @@ package protocol StoreTransaction {
     func deleteRecords(ids: [Int64]) throws
 }
 
+/// The primitives a copy of a whole store reads and writes with (``CourseStore/copy(from:batchSize:progress:)``):
+/// every owner's rows, as an administrator sees them on PostgreSQL.
+package protocol StoreCopyTransaction {
+    /// Up to `limit` courses with ids above `id`, by id.
+    func storedCourses(after id: Int64, limit: Int) throws -> [StoredCourse]
+    /// Up to `limit` records with ids above `id`, by id, as ``NewRecord``s with their ids.
+    func storedRecords(after id: Int64, limit: Int) throws -> [NewRecord]
+    /// Every scrap.
+    func storedScraps() throws -> [StoredScrap]
+    /// Every name owning a course or a record, or scrapping a course.
+    func storedUsers() throws -> [String]
+    /// The owner and content of course `id`, whoever owns it; `nil` when there is none.
+    func courseIdentity(id: Int64) throws -> StoredIdentity?
+    /// The owner and content of record `id`, whoever owns it; `nil` when there is none.
+    func recordIdentity(id: Int64) throws -> StoredIdentity?
+    /// Adds a scrap unless it is there; whether it was added.
+    func insertScrap(_ scrap: StoredScrap) throws -> Bool
+    /// After rows were inserted with their own ids: new rows get ids above them.
+    func identitiesCopied() throws
+}
+
 /// A record about to be inserted: what ``StoreTransaction/insertRecord(_:)`` writes.
 package struct NewRecord: Sendable {
+    /// The id to keep (a copy), else `nil` for a new one.
+    package var id: Int64?
     package var owner: String
     package var courseID: Int64
     package var title: String
@@ -166,4 +195,28 @@ package struct NewRecord: Sendable {
     /// The stats JSON text (``StoredStats``).
     package var statsJSON: String
     package var geometry: Data
+
+    package init(
+        id: Int64? = nil, owner: String, courseID: Int64, title: String, sourceFormat: String, contentHash: String,
+        createdAt: Date, startTime: Date?, distanceMeters: Double, pointCount: Int, deviceTimerSeconds: Double?,
+        courseTimeSeconds: Double, courseDistanceMeters: Double, matchCoverage: Double, statsJSON: String,
+        geometry: Data
+    ) {
+        self.id = id
+        self.owner = owner
+        self.courseID = courseID
+        self.title = title
+        self.sourceFormat = sourceFormat
+        self.contentHash = contentHash
+        self.createdAt = createdAt
+        self.startTime = startTime
+        self.distanceMeters = distanceMeters
+        self.pointCount = pointCount
+        self.deviceTimerSeconds = deviceTimerSeconds
+        self.courseTimeSeconds = courseTimeSeconds
+        self.courseDistanceMeters = courseDistanceMeters
+        self.matchCoverage = matchCoverage
+        self.statsJSON = statsJSON
+        self.geometry = geometry
+    }
 }

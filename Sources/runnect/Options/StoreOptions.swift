@@ -43,15 +43,39 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store and runs `body` with it. What the store refuses (not the owner, not
     /// shared, a newer schema…) is printed as one line and exits 1.
     func withStore<T>(_ body: (CourseStore) throws -> T) throws -> T {
-        if PostgresURL.isPostgresURL(location) {
-            Diagnostics.error(
-                "this command does not run on PostgreSQL yet (only `runnect db`, `db init` and `db add-user` do); "
-                    + "pass --db with a SQLite file")
+        do {
+            let store: CourseStore
+            if let url = try postgresURL() {
+                store = try CourseStore(postgres: url)
+                // The role the server says (`current_user`), which a URL's user name may not spell.
+                if let user, user != store.user {
+                    Diagnostics.error(
+                        "--user \(user): on PostgreSQL you act as the role you connect as (\(store.user)); "
+                            + "leave out --user or connect as \(user)")
+                    throw ExitCode.failure
+                }
+            } else {
+                store = try CourseStore(path: location, user: user ?? CourseStore.defaultUser())
+            }
+            return try body(store)
+        } catch let error as StoreError {
+            Diagnostics.error("\(error)")
             throw ExitCode.failure
         }
+    }
+
+    /// Opens the stores at these locations (SQLite paths or PostgreSQL URLs) and runs `body`
+    /// with them, in order; what a store refuses is one line and exit 1, as for ``withStore(_:)``.
+    static func withStores<T>(at locations: [String], _ body: ([CourseStore]) throws -> T) throws -> T {
         do {
-            let store = try CourseStore(path: location, user: user ?? CourseStore.defaultUser())
-            return try body(store)
+            let stores = try locations.map { location -> CourseStore in
+                if PostgresURL.isPostgresURL(location) {
+                    Diagnostics.error("\(location): PostgreSQL stores cannot be copied by this build yet")
+                    throw ExitCode.failure
+                }
+                return try CourseStore(path: location, user: CourseStore.defaultUser())
+            }
+            return try body(stores)
         } catch let error as StoreError {
             Diagnostics.error("\(error)")
             throw ExitCode.failure
