@@ -15,15 +15,16 @@ extension PostgresSchema {
     /// | `course` | own and shared courses | own | own (title, description, departure, sharing) | own |
     /// | `scrap` | own scraps | own, of a shared course | — | own |
     /// | `record` | own records | own, of a course they can read | own (title) | own |
-    /// | `course_search` | entries of courses they can read | of own courses | `in_order` of own | own |
+    /// | `course_search` | entries of courses they can read | of own courses | — | own |
     /// | `course_search_token` | — | — | — | — |
     ///
     /// Column grants keep the counters (`scrap_count`, `record_count`), ids and the sharing of a
     /// new course out of a runner's hands. The counters are kept by `SECURITY DEFINER` triggers
     /// (a scrap changes another runner's course row); un-sharing a course deletes its scraps and
     /// updates its search entry, also by trigger. The search postings would tell which grams a
-    /// private course holds, so runners cannot read them at all: searching will go through a
-    /// function that joins them to what the runner may read.
+    /// private course holds, so runners cannot read them at all: searching goes through
+    /// `runnect_search_candidates`, a `SECURITY DEFINER` function that returns only the ids of
+    /// courses the caller may read.
     static let securityStatements: [String] =
         triggerStatements + policyStatements + grantStatements
 
@@ -89,7 +90,44 @@ extension PostgresSchema {
             CREATE TRIGGER course_search_postings AFTER INSERT ON course_search FOR EACH ROW
                 EXECUTE FUNCTION runnect_search_postings()
             """,
+            searchCandidatesFunction,
         ]
+
+    /// The search's candidates: the ids of the courses holding, for every keyword, all its grams
+    /// in one field, among those the caller may read (shared, or their own unless
+    /// `shared_only`), at most `up_to` of them.
+    ///
+    /// Each element of `keywords` is one keyword's grams, space-separated, as index tokens without
+    /// their field letter (`t`, `d`, `p`); they are the index's own `[0-9a-z]` tokens, never
+    /// what the user typed. The caller is the role that called (`SET ROLE` included), not the
+    /// function's owner: the `role` setting, which only a member of the role can set, else the
+    /// session's user. A superset of the matches: the store checks each against its text.
+    static let searchCandidatesFunction = """
+        CREATE FUNCTION runnect_search_candidates(keywords text[], shared_only boolean, up_to integer)
+        RETURNS SETOF bigint LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+            WITH words AS (
+                SELECT ord, string_to_array(grams, ' ') AS grams
+                FROM unnest(keywords) WITH ORDINALITY AS w(grams, ord)
+            ),
+            hits AS (
+                SELECT DISTINCT w.ord, p.course_id
+                FROM words w
+                CROSS JOIN unnest(ARRAY['t', 'd', 'p']) AS f(prefix)
+                CROSS JOIN LATERAL (
+                    SELECT t.course_id FROM course_search_token t
+                    WHERE t.token = ANY (ARRAY(SELECT f.prefix || g FROM unnest(w.grams) AS g))
+                    GROUP BY t.course_id HAVING count(*) = cardinality(w.grams)
+                ) p
+            ),
+            matched AS (
+                SELECT course_id FROM hits GROUP BY course_id HAVING count(*) = (SELECT count(*) FROM words)
+            )
+            SELECT m.course_id FROM matched m JOIN course_search s ON s.course_id = m.course_id
+            WHERE s.is_uploaded OR (NOT shared_only AND s.owner = CASE current_setting('role')
+                WHEN 'none' THEN session_user::text ELSE current_setting('role') END)
+            LIMIT up_to
+        $$
+        """
 
     private static let policyStatements: [String] = [
         "ALTER TABLE course ENABLE ROW LEVEL SECURITY",
@@ -128,10 +166,6 @@ extension PostgresSchema {
         CREATE POLICY search_add ON course_search FOR INSERT WITH CHECK (
             EXISTS (SELECT 1 FROM course WHERE course.id = course_id AND course.owner = current_user))
         """,
-        """
-        CREATE POLICY search_change ON course_search FOR UPDATE
-            USING (owner = current_user) WITH CHECK (owner = current_user)
-        """,
         "CREATE POLICY search_remove ON course_search FOR DELETE USING (owner = current_user)",
 
         "ALTER TABLE course_search_token ENABLE ROW LEVEL SECURITY",
@@ -145,10 +179,12 @@ extension PostgresSchema {
         """,
         "GRANT SELECT ON schema_version TO \(runnerGroup)",
         "GRANT SELECT, DELETE ON course, scrap, record, course_search TO \(runnerGroup)",
+        "REVOKE ALL ON FUNCTION runnect_search_candidates(text[], boolean, integer) FROM PUBLIC",
+        "GRANT EXECUTE ON FUNCTION runnect_search_candidates(text[], boolean, integer) TO \(runnerGroup)",
         """
         GRANT INSERT (owner, title, description, departure_region, departure_city, departure_town,
             departure_detail, departure_name, source_format, content_hash, created_at, distance_m, point_count,
-            stats, geometry, path) ON course TO \(runnerGroup)
+            stats, geometry, path, start_lat, start_lon, finish_lat, finish_lon, path_m) ON course TO \(runnerGroup)
         """,
         """
         GRANT UPDATE (title, description, departure_region, departure_city, departure_town, departure_detail,
@@ -162,9 +198,8 @@ extension PostgresSchema {
         """,
         "GRANT UPDATE (title) ON record TO \(runnerGroup)",
         """
-        GRANT INSERT (course_id, created_ms, in_order, title, description, departure, tokens)
+        GRANT INSERT (course_id, created_ms, title, description, departure, tokens)
             ON course_search TO \(runnerGroup)
         """,
-        "GRANT UPDATE (in_order) ON course_search TO \(runnerGroup)",
     ]
 }

@@ -1,17 +1,22 @@
 extension PostgresSchema {
     /// Version 1's tables, the SQLite schema's (version 2) on PostgreSQL: courses, scraps, records
-    /// and the search index, with three differences.
+    /// and the search index, with four differences.
     ///
     /// - A course's path is also a PostGIS `geography(LineString, 4326)` (the course segments
-    ///   joined, `NULL` under two points) with a GiST index: near-me search and the candidates of
-    ///   run matching come from it, where SQLite keeps an R*Tree of bounds. The full activity stays
-    ///   in `geometry`, the same ActivityCodec bytes as in SQLite.
+    ///   joined, `NULL` under two points) with a GiST index, for near-me search. The full activity
+    ///   stays in `geometry`, the same ActivityCodec bytes as in SQLite.
+    /// - What SQLite's `course_start` R*Tree holds is in `course` itself: the start and finish
+    ///   (exact), the matchable length `path_m`, and `start_point` (generated from the start) with a
+    ///   GiST index answering "starts in this box" for run matching. In `course`, the row-level
+    ///   security of courses covers them: a runner never learns where another's private course starts.
     /// - Owners and scrapping users default to `current_user`: on PostgreSQL the user is the
     ///   role that connected, and the policies (``securityStatements``) hold every row to it.
     /// - The search index keeps its grams as a posting table `(token, course_id)` filled from
     ///   `course_search.tokens` by a trigger (SQLite: a contentless FTS5 table), walked in id order
-    ///   as FTS5 walks rowids; `course_search` carries its course's owner and sharing, so that its
-    ///   policy is a column test, not a look-up per row.
+    ///   through a `SECURITY DEFINER` function (``PostgresSchema/securityStatements``);
+    ///   `course_search` carries its course's owner and sharing, so that its policy is a column
+    ///   test, not a look-up per row. Newest first is an index on `(created_ms, course_id)`: no
+    ///   `in_order` bookkeeping as SQLite's, whose FTS5 walks rowids.
     static let tableStatements: [String] = [
         """
         CREATE TABLE course (
@@ -36,6 +41,13 @@ extension PostgresSchema {
             stats json NOT NULL,
             geometry bytea NOT NULL,
             path geography(LineString, 4326),
+            start_lat double precision,
+            start_lon double precision,
+            finish_lat double precision,
+            finish_lon double precision,
+            path_m double precision,
+            start_point geometry(Point, 4326)
+                GENERATED ALWAYS AS (ST_SetSRID(ST_MakePoint(start_lon, start_lat), 4326)) STORED,
             UNIQUE (owner, content_hash)
         )
         """,
@@ -44,6 +56,7 @@ extension PostgresSchema {
         "CREATE INDEX course_shared_scraps ON course (is_uploaded, scrap_count, created_at, id)",
         "CREATE INDEX course_shared_distance ON course (is_uploaded, distance_m, id)",
         "CREATE INDEX course_path ON course USING gist (path)",
+        "CREATE INDEX course_start ON course USING gist (start_point)",
         """
         CREATE TABLE scrap (
             course_id bigint NOT NULL REFERENCES course ON DELETE CASCADE,
@@ -82,14 +95,14 @@ extension PostgresSchema {
             owner text NOT NULL DEFAULT current_user,
             is_uploaded boolean NOT NULL DEFAULT false,
             created_ms bigint NOT NULL,
-            in_order boolean NOT NULL,
             title text NOT NULL,
             description text NOT NULL,
             departure text NOT NULL,
             tokens text[] NOT NULL
         )
         """,
-        "CREATE INDEX course_search_out_of_order ON course_search (created_ms, course_id) WHERE NOT in_order",
+        "CREATE INDEX course_search_newest ON course_search (created_ms, course_id)",
+        "CREATE INDEX course_search_shared_newest ON course_search (created_ms, course_id) WHERE is_uploaded",
         """
         CREATE TABLE course_search_token (
             token text NOT NULL,

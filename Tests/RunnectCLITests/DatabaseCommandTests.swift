@@ -57,11 +57,50 @@ import Testing
         #expect(same.status == 0, "\(same.stderr)")
     }
 
-    @Test func storeCommandsSayTheyDoNotRunOnPostgresYet() throws {
+    @Test func storeCommandsRunOnPostgres() throws {
         let cluster = try PostgresCluster.get()
-        let url = cluster.url(database: "postgres")
-        let result = try RunnectProcess.run(["list", "--db", url])
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("this command does not run on PostgreSQL yet"))
+        let database = try cluster.makeDatabase(prefix: "cli")
+        let admin = cluster.url(database: database)
+        #expect(try RunnectProcess.run(["db", "init", "--db", admin]).status == 0)
+        let (minji, jisoo) = (PostgresCluster.uniqueRoleName("minji"), PostgresCluster.uniqueRoleName("jisoo"))
+        for role in [minji, jisoo] {
+            let added = try RunnectProcess.run(
+                ["db", "add-user", role, "--password-stdin", "--db", admin], stdin: "\(role) pw\n")
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        func runnect(_ role: String, _ arguments: String...) throws -> RunnectProcess.Result {
+            let url = cluster.url(database: database, user: role, password: "\(role) pw")
+            return try RunnectProcess.run(arguments + ["--db", url])
+        }
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("SampleTracks").path
+        let imported = try runnect(minji, "import", samples)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let again = try runnect(minji, "import", samples)
+        #expect(again.status == 0 && again.stderr.contains("already"), "\(again.stdout) \(again.stderr)")
+
+        let listed = try runnect(minji, "list", "--json")
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let lines = listed.stdout.split(separator: "\n")
+        #expect(lines.count >= 5)
+        #expect(lines.allSatisfy { $0.contains(#""owner":"\#(minji)""#) })
+        let first = try #require(
+            try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        let id = try #require(first["id"] as? Int)
+
+        #expect(try runnect(jisoo, "show", String(id)).status == 1, "private to minji")
+        #expect(try runnect(jisoo, "upload", String(id), "--title", "내 코스", "--description", "x").status == 1)
+        let uploaded = try runnect(minji, "upload", String(id), "--title", "한강 야간 코스", "--description", "같이 달려요")
+        #expect(uploaded.status == 0, "\(uploaded.stderr)")
+        let found = try runnect(jisoo, "search", "ㅎㄱ", "--json")
+        #expect(found.status == 0 && found.stdout.contains(#""id":\#(id)"#), "\(found.stdout) \(found.stderr)")
+        #expect(try runnect(jisoo, "scrap", String(id)).status == 0)
+        let shown = try runnect(jisoo, "show", String(id))
+        #expect(shown.status == 0 && shown.stdout.contains("한강 야간 코스"), "\(shown.stdout) \(shown.stderr)")
+        let scrapped = try runnect(jisoo, "list", "--scrapped", "--json")
+        #expect(scrapped.stdout.contains(#""scrap_count":1"#), "\(scrapped.stdout)")
+        let records = try runnect(minji, "records")
+        #expect(records.status == 0, "\(records.stderr)")
+        #expect(try runnect(jisoo, "list", "--user", minji).status == 1)
     }
 }

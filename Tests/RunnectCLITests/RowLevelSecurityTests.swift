@@ -81,8 +81,8 @@ import Testing
         try expect(
             alice,
             """
-            INSERT INTO course_search (course_id, created_ms, in_order, title, description, departure, tokens)
-            VALUES (\(privateID), 0, true, 'alice private', '', '', ARRAY['ta', 'tal'])
+            INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens)
+            VALUES (\(privateID), 0, 'alice private', '', '', ARRAY['ta', 'tal'])
             """, prints: "INSERT 0 1")
 
         // Bob, on Alice's courses: no update, upload, unupload or delete reaches a row.
@@ -122,8 +122,8 @@ import Testing
         try expect(
             bob,
             """
-            INSERT INTO course_search (course_id, created_ms, in_order, title, description, departure, tokens)
-            VALUES (\(sharedID), 0, true, 'spam', '', '', ARRAY['ts'])
+            INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens)
+            VALUES (\(sharedID), 0, 'spam', '', '', ARRAY['ts'])
             """, fails: "row-level security policy")
         // A private course cannot be scrapped, even as oneself.
         try expect(

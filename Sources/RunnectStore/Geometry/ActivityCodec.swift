@@ -43,7 +43,7 @@ import RunnectKit
 /// The blob is untrusted input to ``decode(_:)``: every count and length is checked against the
 /// bytes that remain before anything is allocated, unknown flag bits and trailing bytes are
 /// refused, and strings must be valid UTF-8.
-enum ActivityCodec {
+package enum ActivityCodec {
     static let magic: [UInt8] = Array("RNC".utf8)
     /// The version written for activities without device figures (every blob before laps).
     static let version: UInt8 = UInt8(ascii: "1")
@@ -163,7 +163,7 @@ enum ActivityCodec {
 
     /// Decodes a blob written by ``encode(_:)``.
     /// - Throws: ``ActivityCodecError`` naming the first thing wrong and its byte offset.
-    static func decode(_ data: Data) throws -> Activity {
+    package static func decode(_ data: Data) throws -> Activity {
         try data.withUnsafeBytes { raw in
             var reader = Reader(raw)
             return try reader.activity()

@@ -9,18 +9,18 @@ import RunnectKit
 /// or, many in one transaction, ``CourseStore/insert(_:)-([CourseDraft])``.
 public struct CourseDraft: Sendable {
     /// The row to insert; its owner and creation date are set when it is stored.
-    var record: CourseRecord
+    package var record: CourseRecord
     /// Store the record as it is, owner, date and flags included (``preset(owner:createdAt:isUploaded:scrapCount:)``).
-    var isPreset = false
+    package var isPreset = false
     /// ``stats`` as the JSON text stored in the `stats` column, encoded with the draft so that
     /// the storing thread does not have to.
-    let statsJSON: String
+    package let statsJSON: String
     /// Where the course starts.
     public let departure: Departure?
     /// The course's search entry, prepared with the draft.
-    let searchEntry: SearchIndex.Entry
+    package let searchEntry: SearchIndex.Entry
     /// The course's entry in the R*Tree of course bounds.
-    let bounds: CourseBounds?
+    package let bounds: CourseBounds?
     /// For a timed run imported with ``RunMatching``: what its record needs. Stored by
     /// ``CourseStore/insert(_:)-([CourseDraft])`` as a record of the course it followed.
     let run: RunDraft?

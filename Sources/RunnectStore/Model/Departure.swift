@@ -53,7 +53,7 @@ public struct Departure: Codable, Equatable, Hashable, Sendable {
     }
 
     /// The parts a keyword search looks in: region, city, town, detail and name, those present.
-    var searchableParts: [String] {
+    package var searchableParts: [String] {
         [region, city, town] + [detail, name].compactMap { $0 }
     }
 

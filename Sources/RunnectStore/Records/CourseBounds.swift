@@ -8,12 +8,12 @@ import RunnectKit
 /// A course crossing the antimeridian is entered with every longitude (the R*Tree's boxes cannot
 /// wrap); the R*Tree stores 32-bit floats, rounded outwards, so a box never shrinks. The start,
 /// the finish and the length, kept beside the boxes, are exact.
-struct CourseBounds: Equatable {
-    var bounds: Bounds
-    var start: Coordinate
-    var finish: Coordinate
+package struct CourseBounds: Equatable, Sendable {
+    package var bounds: Bounds
+    package var start: Coordinate
+    package var finish: Coordinate
     /// RunnectKit's `CourseMatcher.pathMeters(of:)`: no match with the course covers more.
-    var pathMeters: Double
+    package var pathMeters: Double
 
     /// The entries of an activity's course segments; `nil` when they hold no point.
     init?(_ activity: Activity) {

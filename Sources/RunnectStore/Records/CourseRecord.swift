@@ -7,33 +7,33 @@ import RunnectKit
 /// migrations spell them again on purpose: a released migration keeps meaning what it meant.
 ///
 /// Reads go through ``CourseRow``, which leaves the geometry blob out.
-struct CourseRecord: Codable, FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "course"
+package struct CourseRecord: Codable, FetchableRecord, MutablePersistableRecord {
+    package static let databaseTableName = "course"
 
-    var id: Int64?
-    var owner: String
-    var title: String
-    var description: String?
-    var departureRegion: String?
-    var departureCity: String?
-    var departureTown: String?
-    var departureDetail: String?
-    var departureName: String?
-    var sourceFormat: String
-    var contentHash: String
-    var createdAt: Date
-    var isUploaded: Bool
-    var uploadedAt: Date?
+    package var id: Int64?
+    package var owner: String
+    package var title: String
+    package var description: String?
+    package var departureRegion: String?
+    package var departureCity: String?
+    package var departureTown: String?
+    package var departureDetail: String?
+    package var departureName: String?
+    package var sourceFormat: String
+    package var contentHash: String
+    package var createdAt: Date
+    package var isUploaded: Bool
+    package var uploadedAt: Date?
     /// Maintained by triggers on `scrap` (see ``SQLiteBackend/migrator``); written as 0 on insert.
-    var scrapCount: Int
-    var distanceMeters: Double
-    var pointCount: Int
+    package var scrapCount: Int
+    package var distanceMeters: Double
+    package var pointCount: Int
     /// The figures, in their storage format (JSON text, versioned apart from the `--json` output).
-    var stats: StoredStats
+    package var stats: StoredStats
     /// The whole ``Activity``, encoded by ``ActivityCodec``.
-    var geometry: Data
+    package var geometry: Data
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    package enum CodingKeys: String, CodingKey, CaseIterable {
         case id, owner, title, description
         case departureRegion = "departure_region", departureCity = "departure_city"
         case departureTown = "departure_town", departureDetail = "departure_detail"
@@ -43,7 +43,7 @@ struct CourseRecord: Codable, FetchableRecord, MutablePersistableRecord {
         case distanceMeters = "distance_m", pointCount = "point_count", stats, geometry
     }
 
-    enum Columns {
+    package enum Columns {
         static let id = Column(CodingKeys.id)
         static let owner = Column(CodingKeys.owner)
         static let title = Column(CodingKeys.title)
@@ -65,7 +65,7 @@ struct CourseRecord: Codable, FetchableRecord, MutablePersistableRecord {
         static let geometry = Column(CodingKeys.geometry)
     }
 
-    static func databaseJSONEncoder(for column: String) -> JSONEncoder {
+    package static func databaseJSONEncoder(for column: String) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
@@ -110,7 +110,7 @@ struct CourseRecord: Codable, FetchableRecord, MutablePersistableRecord {
             })
     }
 
-    mutating func didInsert(_ inserted: InsertionSuccess) {
+    package mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
     }
 

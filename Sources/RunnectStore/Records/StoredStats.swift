@@ -9,11 +9,11 @@ import RunnectKit
 /// Version 1 is the JSON that `ActivityStats` wrote when the column was made (schema version 1):
 /// its keys are frozen here, spelled once, and a row without a `v` key is version 1. A later
 /// version adds `"v": 2` and reads version 1 as it is.
-struct StoredStats: Codable, Sendable {
+package struct StoredStats: Codable, Sendable {
     /// The version written.
     static let version = 1
 
-    var stats: ActivityStats
+    package var stats: ActivityStats
 
     init(_ stats: ActivityStats) {
         self.stats = stats
@@ -38,7 +38,7 @@ struct StoredStats: Codable, Sendable {
         case minLatitude = "min_lat", minLongitude = "min_lon", maxLatitude = "max_lat", maxLongitude = "max_lon"
     }
 
-    init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         let version = try c.decodeIfPresent(Int.self, forKey: .version) ?? 1
         guard version <= Self.version else {
@@ -72,7 +72,7 @@ struct StoredStats: Codable, Sendable {
     /// Version 1 as it was written: every key, `null` for a missing figure, figures at the
     /// resolution of the JSON output (millimetres, milliseconds), times as ISO 8601 UTC; no `v`
     /// key (a version 1 row never had one).
-    func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(stats.points, forKey: .points)
         try c.encode(stats.segmentCount, forKey: .segments)
@@ -115,7 +115,7 @@ struct StoredStats: Codable, Sendable {
     private static let decoder = JSONDecoder()
 
     /// Reads the column's JSON bytes.
-    static func decode(_ json: Data) throws -> StoredStats {
+    package static func decode(_ json: Data) throws -> StoredStats {
         try decoder.decode(StoredStats.self, from: json)
     }
 }

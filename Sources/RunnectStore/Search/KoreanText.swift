@@ -7,7 +7,7 @@ import Foundation
 /// The unit throughout is the Unicode scalar, as in SQLite's `instr`, `length` and FTS5
 /// tokenizers: after NFC a Hangul syllable is one scalar, so "one syllable" means one unit on
 /// both sides.
-enum KoreanText {
+package enum KoreanText {
     // MARK: - Hangul arithmetic
 
     /// 가, the first precomposed syllable.
@@ -71,7 +71,7 @@ enum KoreanText {
     /// `ᄒᄀ` works as `ㅎㄱ`.
     ///
     /// Decomposed Hangul (U+1112 U+1161 U+11AB) composes to the syllable 한 (U+D55C).
-    static func normalize(_ text: String) -> String {
+    package static func normalize(_ text: String) -> String {
         if isTriviallyNormal(text) {
             return text.lowercased()  // only ASCII letters can change here, and stay NFC
         }
@@ -131,9 +131,9 @@ enum KoreanText {
     // MARK: - Keywords
 
     /// One keyword, normalised, with what the index needs to find it.
-    struct Word: Hashable, Sendable {
+    package struct Word: Hashable, Sendable {
         /// How a word is matched.
-        enum Kind: Sendable {
+        package enum Kind: Sendable {
             /// No initial consonant: a plain substring of the normalised text.
             case plain
             /// Initial consonants and no syllable (`ㅎㄱ`, `ㅇㄹㅍ`, `ㅋ10`): a plain substring
@@ -145,8 +145,8 @@ enum KoreanText {
         }
 
         /// The normalised word.
-        let text: String
-        let kind: Kind
+        package let text: String
+        package let kind: Kind
 
         init(normalized text: String) {
             self.text = text
@@ -167,7 +167,7 @@ enum KoreanText {
 
     /// The keywords of a search box, normalised and split on whitespace, duplicates dropped
     /// (first occurrence kept, so the order is the user's). Empty for blank input.
-    static func words(in keywords: String) -> [Word] {
+    package static func words(in keywords: String) -> [Word] {
         let normalized = normalize(keywords)
         var seen = Set<String>()
         var words: [Word] = []
@@ -193,7 +193,7 @@ enum KoreanText {
     /// The reference definition of a match: `word` (normalised) occurs in `text` (normalised) at
     /// some position, scalar by scalar under ``scalarMatches(query:text:)``. The SQL the index
     /// runs must agree with this; the tests hold them to it.
-    static func contains(_ text: String, word: String) -> Bool {
+    package static func contains(_ text: String, word: String) -> Bool {
         let haystack = Array(text.unicodeScalars)
         let needle = Array(word.unicodeScalars)
         guard !needle.isEmpty else { return true }
@@ -247,7 +247,7 @@ enum KoreanText {
 
     /// A gram of 1…3 scalars packed in 63 bits, `scalar + 1` in each 21-bit lane and 0 past its
     /// end, so grams of different lengths never collide.
-    typealias Gram = UInt64
+    package typealias Gram = UInt64
 
     static func gram(_ scalars: ArraySlice<Unicode.Scalar>) -> Gram {
         precondition(scalars.count <= maxGramLength, "a gram has at most \(maxGramLength) scalars")
@@ -305,7 +305,7 @@ enum KoreanText {
     /// is at most ``maxGramLength`` long, else grams of that length covering it end to end
     /// (`올림픽공원` → `올림픽`, `픽공원`). Every extra gram costs a term lookup per index
     /// segment, and the few false candidates a sparser cover lets through are checked away.
-    static func lookupGrams(for word: Word) -> [Gram] {
+    package static func lookupGrams(for word: Word) -> [Gram] {
         let scalars = Array(word.indexText.unicodeScalars)
         if scalars.count <= maxGramLength { return [gram(scalars[...])] }
         var starts = Array(stride(from: 0, to: scalars.count - maxGramLength, by: maxGramLength))
@@ -339,7 +339,7 @@ enum KoreanText {
     }
 
     /// One token, for queries.
-    static func token(prefix: UInt8, gram: Gram) -> String {
+    package static func token(prefix: UInt8, gram: Gram) -> String {
         var bytes: [UInt8] = []
         appendToken(prefix: prefix, gram: gram, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)

@@ -10,13 +10,13 @@ public enum SearchScope: Sendable {
 }
 
 /// The searchable text of one course, as given to ``SearchIndex/index(_:courseID:fields:)``.
-struct SearchFields: Sendable, Equatable {
+package struct SearchFields: Sendable, Equatable {
     var title: String
     var description: String?
     /// The departure parts that are present, in order: region, city, town, detail, name.
     var departure: [String]
 
-    init(title: String, description: String? = nil, departure: [String] = []) {
+    package init(title: String, description: String? = nil, departure: [String] = []) {
         self.title = title
         self.description = description
         self.departure = departure
@@ -67,7 +67,7 @@ struct SearchFields: Sendable, Equatable {
 /// - ``remove(_:courseID:)``
 /// - ``optimize(_:)``
 /// - ``search(_:keywords:scope:sort:limit:offset:plans:)``
-enum SearchIndex {
+package enum SearchIndex {
     // MARK: - Schema
 
     /// Creates the search tables. Call once, from the migration that creates `course`.
@@ -121,11 +121,11 @@ enum SearchIndex {
 
     /// A course's text as the index keeps it: normalised, and cut into the grams FTS5 indexes.
     /// Needs no database, so it can be made where the course is drafted.
-    struct Entry: Sendable {
-        let row: NormalizedRow
-        let tokenDocument: String
+    package struct Entry: Sendable {
+        package let row: NormalizedRow
+        package let tokenDocument: String
 
-        init(fields: SearchFields) {
+        package init(fields: SearchFields) {
             row = NormalizedRow(fields: fields)
             tokenDocument = row.tokenDocument
         }
@@ -239,17 +239,17 @@ enum SearchIndex {
     }
 
     /// Milliseconds since 1970 (0 for no date), the resolution the store writes dates at.
-    static func milliseconds(_ date: Date?) -> Int64 {
+    package static func milliseconds(_ date: Date?) -> Int64 {
         let seconds = date?.timeIntervalSince1970 ?? 0
         guard seconds.isFinite else { return 0 }
         return Int64(max(min((seconds * 1000).rounded(.down), 9e15), -9e15))
     }
 
     /// The normalised text of one course, and its token documents.
-    struct NormalizedRow: Sendable {
-        var title: String
-        var description: String
-        var departure: String
+    package struct NormalizedRow: Sendable {
+        package var title: String
+        package var description: String
+        package var departure: String
 
         init(title: String, description: String, departure: String) {
             self.title = title
@@ -257,7 +257,7 @@ enum SearchIndex {
             self.departure = departure
         }
 
-        init(fields: SearchFields) {
+        package init(fields: SearchFields) {
             title = KoreanText.normalize(fields.title)
             description = KoreanText.normalize(fields.description ?? "")
             departure = fields.departure.map(KoreanText.normalize).joined(separator: "\n")
@@ -269,7 +269,7 @@ enum SearchIndex {
         static let departurePrefix = UInt8(ascii: "p")
 
         /// The FTS5 document: every field's grams, tokens prefixed by the field's letter.
-        var tokenDocument: String {
+        package var tokenDocument: String {
             [
                 KoreanText.document(prefix: Self.titlePrefix, grams: KoreanText.indexGrams(of: title)),
                 KoreanText.document(prefix: Self.descriptionPrefix, grams: KoreanText.indexGrams(of: description)),

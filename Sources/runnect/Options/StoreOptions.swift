@@ -43,14 +43,20 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store and runs `body` with it. What the store refuses (not the owner, not
     /// shared, a newer schema…) is printed as one line and exits 1.
     func withStore<T>(_ body: (CourseStore) throws -> T) throws -> T {
-        if PostgresURL.isPostgresURL(location) {
-            Diagnostics.error(
-                "this command does not run on PostgreSQL yet (only `runnect db`, `db init` and `db add-user` do); "
-                    + "pass --db with a SQLite file")
-            throw ExitCode.failure
-        }
         do {
-            let store = try CourseStore(path: location, user: user ?? CourseStore.defaultUser())
+            let store: CourseStore
+            if let url = try postgresURL() {
+                store = try CourseStore(postgres: url)
+                // The role the server says (`current_user`), which a URL's user name may not spell.
+                if let user, user != store.user {
+                    Diagnostics.error(
+                        "--user \(user): on PostgreSQL you act as the role you connect as (\(store.user)); "
+                            + "leave out --user or connect as \(user)")
+                    throw ExitCode.failure
+                }
+            } else {
+                store = try CourseStore(path: location, user: user ?? CourseStore.defaultUser())
+            }
             return try body(store)
         } catch let error as StoreError {
             Diagnostics.error("\(error)")

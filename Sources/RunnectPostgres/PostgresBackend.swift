@@ -1,0 +1,171 @@
+import Foundation
+import PostgresNIO
+import RunnectStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The PostgreSQL backend of ``CourseStore``: a store on a database set up by
+/// `runnect db init`, acting as the role the URL connects as.
+///
+/// Every transaction runs on a connection of a small pool, so one store serves several threads.
+/// Reads are `REPEATABLE READ READ ONLY` (one snapshot, as SQLite's); writes are `READ COMMITTED`,
+/// so that an insert meeting a concurrent one of the same content waits for it and sees it.
+/// A transaction the server ends with a serialization failure or a deadlock (SQLSTATE `40001`,
+/// `40P01`) runs again, a few times, after a random pause; one whose connection was lost before
+/// it committed runs again once on a new connection (waiting for a restarting server up to
+/// ``PostgresConnectionPool/reconnectSeconds``). A connection lost while committing leaves the
+/// outcome unknown: that is reported, never retried.
+package final class PostgresBackend: StoreBackend {
+    /// The database, as the URL names it.
+    package let url: PostgresURL
+    /// The role that connected (`current_user`).
+    package let user: String
+    /// Thresholds of the search plans; tests lower them to run both plans on small stores.
+    package let searchPlans: PostgresSearchPlans
+    let pool: PostgresConnectionPool
+
+    /// Most runs of a transaction ended by a serialization failure or a deadlock.
+    static let maximumAttempts = 8
+
+    package var location: String { url.description }
+    package var supportedSchemaVersion: Int { PostgresSchema.supportedVersion }
+
+    /// Connects, reads who is acting and checks the schema, writing nothing.
+    /// - Throws: `StoreError.cannotOpen(path:reason:)` when the server cannot be reached, refuses
+    ///   the login, or the database has no runnect schema (or an older one) yet;
+    ///   `StoreError.newerSchema(found:supported:)` for a schema from a newer runnect.
+    package init(url: PostgresURL, searchPlans: PostgresSearchPlans = .standard) throws {
+        self.url = url
+        self.searchPlans = searchPlans
+        pool = try PostgresConnectionPool(url: url)
+        let connection = try pool.checkOut()
+        do {
+            let session = PostgresTransaction(connection: connection, user: "", plans: searchPlans)
+            user = try session.query("SELECT current_user::text").rows[0].decode(String.self)
+            let version = try Self.checkedVersion(session)
+            guard version == PostgresSchema.supportedVersion else {
+                let state = version == 0 ? "has no runnect schema" : "has runnect schema version \(version)"
+                throw StoreError.cannotOpen(
+                    path: url.description,
+                    reason: "the database \(state) (this build: \(PostgresSchema.supportedVersion)); "
+                        + "run `runnect db init --db URL` as an administrator first")
+            }
+            pool.checkIn(connection)
+        } catch let error as StoreError {
+            pool.discard(connection)
+            throw error
+        } catch {
+            pool.discard(connection)
+            throw StoreError.cannotOpen(path: url.description, reason: PostgresSession.message(of: error))
+        }
+    }
+
+    /// The schema version, as ``PostgresSchema/checkedVersion(_:)`` reads it, without writing.
+    static func checkedVersion(_ session: PostgresTransaction) throws -> Int {
+        let table = try session.query("SELECT to_regclass('public.schema_version') IS NOT NULL")
+        guard try table.rows.first?.decode(Bool.self) == true else { return 0 }
+        var applied: [Int: String] = [:]
+        for row in try session.query("SELECT version, name FROM schema_version").rows {
+            let (version, name) = try row.decode((Int, String).self)
+            applied[version] = name
+        }
+        let supported = PostgresSchema.supportedVersion
+        let known = applied.allSatisfy { version, name in
+            version >= 1 && version <= supported && PostgresSchema.migrations[version - 1].name == name
+        }
+        let found = applied.keys.max() ?? 0
+        guard known else { throw StoreError.newerSchema(found: found, supported: supported) }
+        return found
+    }
+
+    /// The schema version the database is at.
+    package func schemaVersion() throws -> Int {
+        try read { transaction in try Self.checkedVersion(transaction as! PostgresTransaction) }
+    }
+
+    /// Runners are login roles an administrator adds (`runnect db add-user`): a store does not
+    /// make them. Not yet used: `db copy` does not run on PostgreSQL.
+    package func ensureUsers(_ names: [String]) throws {
+        throw PostgresTransaction.copyNotYet
+    }
+
+    package func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        try run(readOnly: true, body)
+    }
+
+    package func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        try run(readOnly: false, body)
+    }
+
+    /// Postings are a B-tree kept up to date by every insert: nothing to merge. `ANALYZE` gives the
+    /// planner the figures of a bulk import.
+    package func optimizeSearch() throws {
+        try run(readOnly: false) { transaction in
+            try (transaction as! PostgresTransaction).execute("ANALYZE course_search_token")
+        }
+    }
+
+    /// Runs `body` in a transaction on a pooled connection, again when the server asks for it.
+    private func run<T>(readOnly: Bool, _ body: (any StoreTransaction) throws -> T) throws -> T {
+        var attempt = 1
+        var reconnected = false
+        while true {
+            let connection = try pool.checkOut(patiently: reconnected)
+            let transaction = PostgresTransaction(connection: connection, user: user, plans: searchPlans)
+            var committing = false
+            do {
+                try transaction.execute(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
+                let value = try body(transaction)
+                committing = true
+                try transaction.execute("COMMIT")
+                pool.checkIn(connection)
+                return value
+            } catch {
+                let failure = PostgresFailure(error)
+                if failure.isConnectionLost || connection.isClosed {
+                    pool.discard(connection)
+                    if committing && !readOnly {
+                        throw StoreError.database(
+                            "the connection to \(location) was lost while committing: what this command "
+                                + "changed may or may not be stored; run it again")
+                    }
+                    guard reconnected else {
+                        reconnected = true
+                        continue
+                    }
+                } else {
+                    // A failed COMMIT has already ended the transaction; ROLLBACK then only warns.
+                    _ = try? transaction.query("ROLLBACK")
+                    pool.checkIn(connection)
+                    if failure.isRetryable && attempt < Self.maximumAttempts {
+                        attempt += 1
+                        usleep(UInt32.random(in: 1_000...(10_000 * UInt32(attempt))))
+                        continue
+                    }
+                }
+                throw failure.storeError ?? error
+            }
+        }
+    }
+}
+
+/// When a search sorts its candidates and when it walks an index in the order asked.
+package struct PostgresSearchPlans: Sendable {
+    /// Candidate count from which date, scrap and distance orders walk an index, checking each
+    /// course, instead of sorting the candidates.
+    package var denseCandidateCount: Int
+    /// Rows read from the walk's cursor at a time.
+    package var walkBatch: Int
+
+    package init(denseCandidateCount: Int = 2_000, walkBatch: Int = 256) {
+        self.denseCandidateCount = denseCandidateCount
+        self.walkBatch = walkBatch
+    }
+
+    /// The thresholds of the shipped store.
+    package static let standard = PostgresSearchPlans()
+}

@@ -1,0 +1,148 @@
+import Foundation
+import PostgresNIO
+import RunnectKit
+import RunnectStore
+
+extension PostgresTransaction {
+    // MARK: - Records
+
+    func recordID(contentHash: String) throws -> Int64? {
+        try value(Int64.self, "SELECT id FROM record WHERE owner = \(user) AND content_hash = \(contentHash)")
+    }
+
+    /// Through the GiST index on `start_point` (its boxes are rounded outwards, as the R*Tree's of
+    /// SQLite, so a start on the edge is never missed), the finish checked exactly. Row-level
+    /// security leaves out other runners' private courses, which the store would not take anyway.
+    func courseStarts(in piece: Bounds, finishingIn finishBox: Bounds) throws -> [CourseStart] {
+        let rows = try query(
+            """
+            SELECT id, start_lat, start_lon, finish_lat, finish_lon, path_m FROM course
+            WHERE start_point && ST_MakeEnvelope(\(piece.minLongitude), \(piece.minLatitude),
+                                                 \(piece.maxLongitude), \(piece.maxLatitude), 4326)
+              AND finish_lat BETWEEN \(finishBox.minLatitude) AND \(finishBox.maxLatitude)
+              AND finish_lon BETWEEN \(finishBox.minLongitude) AND \(finishBox.maxLongitude)
+              AND path_m IS NOT NULL
+            """
+        ).rows
+        return try rows.map { row in
+            let (id, startLat, startLon, finishLat, finishLon, pathMeters) = try row.decode(
+                (Int64, Double, Double, Double, Double, Double).self)
+            return CourseStart(
+                id: id, start: Coordinate(latitude: startLat, longitude: startLon),
+                finish: Coordinate(latitude: finishLat, longitude: finishLon), pathMeters: pathMeters)
+        }
+    }
+
+    func canSee(course id: Int64) throws -> Bool {
+        try value(
+            Bool.self,
+            """
+            SELECT EXISTS (SELECT 1 FROM course c WHERE c.id = \(id) AND (c.owner = \(user) OR c.is_uploaded
+                OR EXISTS (SELECT 1 FROM scrap x WHERE x.course_id = c.id AND x."user" = \(user))))
+            """) ?? false
+    }
+
+    /// The counter follows by trigger.
+    func insertRecord(_ record: NewRecord) throws -> Int64 {
+        let id = try value(
+            Int64.self,
+            """
+            INSERT INTO record (owner, course_id, title, source_format, content_hash, created_at, start_time,
+                distance_m, point_count, device_timer_time_s, course_time_s, course_distance_m, match_coverage,
+                stats, geometry)
+            VALUES (\(record.owner), \(record.courseID), \(record.title), \(record.sourceFormat),
+                \(record.contentHash), \(Self.milliseconds(record.createdAt)), \(record.startTime.map(Self.milliseconds)),
+                \(record.distanceMeters), \(record.pointCount), \(record.deviceTimerSeconds),
+                \(record.courseTimeSeconds), \(record.courseDistanceMeters), \(record.matchCoverage),
+                \(record.statsJSON)::json, \(record.geometry))
+            RETURNING id
+            """)
+        guard let id else { throw StoreError.database("the record was not stored") }
+        return id
+    }
+
+    func recordsAtLeastAsFast(course: Int64, seconds: Double, excluding id: Int64) throws -> Int {
+        try value(
+            Int.self,
+            """
+            SELECT count(*) FROM record WHERE owner = \(user) AND course_id = \(course) AND id <> \(id)
+                AND course_time_s <= \(seconds)
+            """) ?? 0
+    }
+
+    /// Every column of a record but its geometry, with its course's title: what ``runRecord(_:)``
+    /// decodes. A course made private since keeps its records, whose owner may no longer read it:
+    /// its title is then empty. `$1` is the user.
+    static let recordSelect = """
+        SELECT r.id, r.owner, r.title, r.course_id, coalesce(c.title, ''), r.source_format, r.content_hash,
+               r.stats::text, r.device_timer_time_s, r.course_time_s, r.course_distance_m, r.match_coverage,
+               r.created_at
+        FROM record r LEFT JOIN course c ON c.id = r.course_id
+        WHERE r.owner = $1
+        """
+
+    static func runRecord(_ row: PostgresRow) throws -> RunRecord {
+        let r = row.makeRandomAccess()
+        let id = try r[0].decode(Int64.self)
+        let stats: StoredStats
+        do {
+            stats = try StoredStats.decode(Data(try r[7].decode(String.self).utf8))
+        } catch let error as DecodingError {
+            throw StoreError.database("record \(id) has unreadable stats: \(error)")
+        }
+        return RunRecord(
+            id: id, owner: try r[1].decode(String.self), title: try r[2].decode(String.self),
+            courseID: try r[3].decode(Int64.self), courseTitle: try r[4].decode(String.self),
+            sourceFormat: try r[5].decode(String.self), contentHash: try r[6].decode(String.self),
+            stats: stats.stats, deviceTimerSeconds: try r[8].decode(Double?.self),
+            courseTimeSeconds: try r[9].decode(Double.self), courseDistanceMeters: try r[10].decode(Double.self),
+            matchCoverage: try r[11].decode(Double.self), createdAt: try r[12].decode(Date.self))
+    }
+
+    func record(id: Int64) throws -> RunRecord? {
+        let sql = "\(Self.recordSelect) AND r.id = $2"
+        return try query(PostgresQuery(unsafeSQL: sql, binds: try binds(user, id))).rows.first.map(Self.runRecord)
+    }
+
+    func recordGeometry(id: Int64) throws -> Data? {
+        try value(Data.self, "SELECT geometry FROM record WHERE id = \(id) AND owner = \(user)")
+    }
+
+    /// SQLite sorts a missing start time last in a descending order; PostgreSQL, first unless told.
+    func records(course: Int64?, sort: RecordSort, limit: Int, offset: Int) throws -> [RunRecord] {
+        let order = sort == .time ? "r.course_time_s, r.id" : "r.start_time DESC NULLS LAST, r.id DESC"
+        let sql: String
+        let bindings: PostgresBindings
+        if let course {
+            sql = "\(Self.recordSelect) AND r.course_id = $2 ORDER BY \(order) LIMIT $3 OFFSET $4"
+            bindings = try binds(user, course, limit, offset)
+        } else {
+            sql = "\(Self.recordSelect) ORDER BY \(order) LIMIT $2 OFFSET $3"
+            bindings = try binds(user, limit, offset)
+        }
+        return try query(PostgresQuery(unsafeSQL: sql, binds: bindings)).rows.map(Self.runRecord)
+    }
+
+    func allRecords(course: Int64) throws -> [RunRecord] {
+        let sql = "\(Self.recordSelect) AND r.course_id = $2 ORDER BY r.id"
+        return try query(PostgresQuery(unsafeSQL: sql, binds: try binds(user, course))).rows.map(Self.runRecord)
+    }
+
+    func recordCount(course: Int64) throws -> Int {
+        try value(Int.self, "SELECT record_count FROM course WHERE id = \(course)") ?? 0
+    }
+
+    func bestCourseTime(course: Int64) throws -> Double? {
+        try value(Double?.self, "SELECT min(course_time_s) FROM record WHERE course_id = \(course) AND owner = \(user)")
+            ?? nil
+    }
+
+    func setRecordTitle(id: Int64, title: String) throws {
+        try query("UPDATE record SET title = \(title) WHERE id = \(id) AND owner = \(user)")
+    }
+
+    func deleteRecords(ids: [Int64]) throws {
+        guard !ids.isEmpty else { return }
+        try query("DELETE FROM record WHERE id = ANY(\(ids)) AND owner = \(user)")
+    }
+}

@@ -1,0 +1,367 @@
+import Foundation
+import PostgresNIO
+import RunnectKit
+import RunnectStore
+
+/// One transaction of a ``PostgresBackend``: the primitives of `StoreTransaction` in
+/// PostgreSQL's SQL, every value a bound parameter.
+///
+/// Errors of the server or the connection pass through as they come (`PSQLError`): the backend
+/// decides whether the transaction runs again, and ``storeError(_:)`` which ones a batch may
+/// survive.
+final class PostgresTransaction: StoreTransaction {
+    let connection: PostgresConnection
+    let user: String
+    let plans: PostgresSearchPlans
+
+    init(connection: PostgresConnection, user: String, plans: PostgresSearchPlans) {
+        self.connection = connection
+        self.user = user
+        self.plans = plans
+    }
+
+    // MARK: - Statements
+
+    /// Runs one statement and waits for its rows and its command tag.
+    @discardableResult
+    func query(_ query: PostgresQuery) throws -> PostgresQueryResult {
+        try connection.query(query, logger: PostgresSession.silentLogger).wait()
+    }
+
+    /// Runs a statement of fixed text (no values).
+    func execute(_ sql: String) throws {
+        try query(PostgresQuery(unsafeSQL: sql))
+    }
+
+    /// The first column of every row.
+    func column<T: PostgresDecodable>(_ type: T.Type, _ query: PostgresQuery) throws -> [T] {
+        try self.query(query).rows.map { try $0.decode(T.self) }
+    }
+
+    /// The first column of the first row, if any.
+    func value<T: PostgresDecodable>(_ type: T.Type, _ query: PostgresQuery) throws -> T? {
+        try self.query(query).rows.first.map { try $0.decode(T.self) }
+    }
+
+    // MARK: - Courses
+
+    /// Every column of a course but its geometry, and whether the user scrapped it: what
+    /// ``course(_:)`` decodes. `c` is the course.
+    static let courseColumns = """
+        c.id, c.owner, c.title, c.description, c.departure_region, c.departure_city, c.departure_town,
+        c.departure_detail, c.departure_name, c.source_format, c.content_hash, c.stats::text, c.created_at,
+        c.is_uploaded, c.uploaded_at, c.scrap_count,
+        EXISTS (SELECT 1 FROM scrap x WHERE x.course_id = c.id AND x."user" = $1) AS is_scrapped
+        """
+
+    /// A row of ``courseColumns``.
+    static func course(_ row: PostgresRow) throws -> Course {
+        let r = row.makeRandomAccess()
+        var departure: Departure?
+        if let region = try r[4].decode(String?.self), let city = try r[5].decode(String?.self),
+            let town = try r[6].decode(String?.self)
+        {
+            departure = Departure(
+                region: region, city: city, town: town, detail: try r[7].decode(String?.self),
+                name: try r[8].decode(String?.self))
+        }
+        let id = try r[0].decode(Int64.self)
+        let stats: StoredStats
+        do {
+            stats = try StoredStats.decode(Data(try r[11].decode(String.self).utf8))
+        } catch let error as DecodingError {
+            throw StoreError.database("course \(id) has unreadable stats: \(error)")
+        }
+        return Course(
+            id: id, owner: try r[1].decode(String.self), title: try r[2].decode(String.self),
+            description: try r[3].decode(String?.self), departure: departure,
+            sourceFormat: try r[9].decode(String.self), contentHash: try r[10].decode(String.self),
+            stats: stats.stats, createdAt: try r[12].decode(Date.self), isUploaded: try r[13].decode(Bool.self),
+            uploadedAt: try r[14].decode(Date?.self), scrapCount: try r[15].decode(Int.self),
+            isScrapped: try r[16].decode(Bool.self))
+    }
+
+    func course(id: Int64) throws -> Course? {
+        let sql = "SELECT \(Self.courseColumns) FROM course c WHERE c.id = $2"
+        return try query(PostgresQuery(unsafeSQL: sql, binds: try binds(user, id))).rows.first.map(Self.course)
+    }
+
+    func courses(ids: [Int64]) throws -> [Course] {
+        guard !ids.isEmpty else { return [] }
+        let sql = "SELECT \(Self.courseColumns) FROM course c WHERE c.id = ANY($2)"
+        let rows = try query(PostgresQuery(unsafeSQL: sql, binds: try binds(user, ids))).rows.map(Self.course)
+        let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return ids.compactMap { byID[$0] }
+    }
+
+    func courseGeometry(id: Int64) throws -> Data? {
+        try value(Data.self, "SELECT geometry FROM course WHERE id = \(id)")
+    }
+
+    /// `ORDER BY` terms of a list order of `course c`; ties end with the id.
+    static func order(_ sort: CourseSort) -> String {
+        switch sort {
+        case .date, .relevance: "c.created_at DESC, c.id DESC"
+        case .scrap: "c.scrap_count DESC, c.created_at DESC, c.id DESC"
+        case .distance: "c.distance_m, c.id"
+        }
+    }
+
+    func courseIDs(_ scope: CourseListScope, sort: CourseSort, limit: Int, offset: Int) throws -> [Int64] {
+        var bindings = PostgresBindings()
+        bindings.append(user)
+        let filter: String
+        switch scope {
+        case .mine(let uploaded):
+            if let uploaded {
+                bindings.append(uploaded)
+                filter = "c.owner = $1 AND c.is_uploaded = $2"
+            } else {
+                filter = "c.owner = $1"
+            }
+        case .scrapped:
+            filter = #"c.id IN (SELECT x.course_id FROM scrap x WHERE x."user" = $1)"#
+        case .shared:
+            filter = "c.is_uploaded AND $1::text IS NOT NULL"
+        }
+        bindings.append(limit)
+        bindings.append(offset)
+        let n = bindings.count
+        let sql = "SELECT c.id FROM course c WHERE \(filter) ORDER BY \(Self.order(sort)) LIMIT $\(n - 1) OFFSET $\(n)"
+        return try column(Int64.self, PostgresQuery(unsafeSQL: sql, binds: bindings))
+    }
+
+    func courses(in scope: SearchScope, sort: CourseSort) throws -> [Course] {
+        let filter = scope == .shared ? "WHERE c.is_uploaded" : ""
+        let sql = "SELECT \(Self.courseColumns) FROM course c \(filter) ORDER BY \(Self.order(sort))"
+        return try query(PostgresQuery(unsafeSQL: sql, binds: try binds(user))).rows.map(Self.course)
+    }
+
+    // MARK: - Writing courses
+
+    func insertCourse(_ draft: CourseDraft) throws -> Course {
+        let record = draft.record
+        let owner = draft.isPreset ? record.owner : user
+        // The store's dates have millisecond resolution (as SQLite's text dates): the search's
+        // `created_ms` and the lists' `created_at` then agree on the order.
+        let createdAt = Self.milliseconds(draft.isPreset ? record.createdAt : Date())
+        var columns = [
+            "owner", "title", "description", "departure_region", "departure_city", "departure_town",
+            "departure_detail", "departure_name", "source_format", "content_hash", "created_at", "distance_m",
+            "point_count", "stats", "geometry", "path", "start_lat", "start_lon", "finish_lat", "finish_lon", "path_m",
+        ]
+        var bindings = PostgresBindings()
+        bindings.append(owner)
+        bindings.append(record.title)
+        bindings.append(record.description)
+        bindings.append(record.departureRegion)
+        bindings.append(record.departureCity)
+        bindings.append(record.departureTown)
+        bindings.append(record.departureDetail)
+        bindings.append(record.departureName)
+        bindings.append(record.sourceFormat)
+        bindings.append(record.contentHash)
+        bindings.append(createdAt)
+        bindings.append(record.distanceMeters)
+        bindings.append(record.pointCount)
+        bindings.append(draft.statsJSON)
+        try bindings.append(record.geometry)
+        try bindings.append(Self.pathWKB(record.geometry))
+        let bounds = draft.bounds
+        bindings.append(bounds?.start.latitude)
+        bindings.append(bounds?.start.longitude)
+        bindings.append(bounds?.finish.latitude)
+        bindings.append(bounds?.finish.longitude)
+        bindings.append(bounds?.pathMeters)
+        if draft.isPreset {
+            // Benchmarks build stores as an administrator: runners have no grant on these.
+            columns += ["is_uploaded", "uploaded_at", "scrap_count"]
+            bindings.append(record.isUploaded)
+            bindings.append(record.uploadedAt.map(Self.milliseconds))
+            bindings.append(record.scrapCount)
+        }
+        let values = (1...columns.count).map { n in
+            switch columns[n - 1] {
+            case "stats": "$\(n)::json"
+            case "path": "ST_GeogFromWKB($\(n))"
+            default: "$\(n)"
+            }
+        }
+        let sql = """
+            INSERT INTO course (\(columns.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))
+            ON CONFLICT (owner, content_hash) DO NOTHING RETURNING id
+            """
+        guard let id = try value(Int64.self, PostgresQuery(unsafeSQL: sql, binds: bindings)) else {
+            // The same content stored before (by a transaction that committed meanwhile, too: an
+            // insert of a conflicting row waits for it). Nothing was written.
+            let existing = try value(
+                Int64.self, "SELECT id FROM course WHERE owner = \(owner) AND content_hash = \(record.contentHash)")
+            guard let existing else {
+                throw StoreError.database("course \(record.contentHash) of \(owner) conflicts but cannot be read")
+            }
+            throw StoreError.duplicate(existingID: existing)
+        }
+        try index(courseID: id, entry: draft.searchEntry, createdAt: createdAt)
+        guard let course = try course(id: id) else { throw StoreError.notFound(id) }
+        return course
+    }
+
+    /// `date` cut to the millisecond.
+    static func milliseconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+    }
+
+    /// The course segments of an encoded activity joined, as well-known binary for a geography
+    /// `LineString`; `nil` under two points with valid coordinates.
+    static func pathWKB(_ geometry: Data) throws -> Data? {
+        let activity: Activity
+        do {
+            activity = try ActivityCodec.decode(geometry)
+        } catch {
+            throw StoreError.cannotEncode("path: \(error)")
+        }
+        let points = activity.courseSegments.joined().filter {
+            $0.latitude.isFinite && $0.longitude.isFinite && abs($0.latitude) <= 90 && abs($0.longitude) <= 180
+        }
+        guard points.count >= 2 else { return nil }
+        var bytes: [UInt8] = [1]  // little-endian
+        func append<T: FixedWidthInteger>(_ value: T) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        append(UInt32(2))  // LineString
+        append(UInt32(points.count))
+        bytes.reserveCapacity(bytes.count + points.count * 16)
+        for point in points {
+            append(point.longitude.bitPattern)
+            append(point.latitude.bitPattern)
+        }
+        return Data(bytes)
+    }
+
+    /// Writes a course's search entry (its postings follow by trigger), replacing any before.
+    func index(courseID id: Int64, entry: SearchIndex.Entry, createdAt: Date) throws {
+        try query("DELETE FROM course_search WHERE course_id = \(id)")
+        let row = entry.row
+        let tokens = entry.tokenDocument.split(separator: " ").map(String.init)
+        try query(
+            """
+            INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens)
+            VALUES (\(id), \(SearchIndex.milliseconds(createdAt)), \(row.title), \(row.description),
+                    \(row.departure), \(tokens))
+            """)
+    }
+
+    /// Re-indexes a course whose text changed.
+    private func reindex(id: Int64) throws {
+        guard let course = try course(id: id) else { return }
+        let fields = SearchFields(
+            title: course.title, description: course.description,
+            departure: course.departure?.searchableParts ?? [])
+        try index(courseID: id, entry: SearchIndex.Entry(fields: fields), createdAt: course.createdAt)
+    }
+
+    /// Re-indexes only a course the policies let the user change: another's is left alone.
+    func setTitle(id: Int64, title: String) throws {
+        let updated = try query("UPDATE course SET title = \(title) WHERE id = \(id)")
+        if updated.metadata.rows ?? 0 > 0 { try reindex(id: id) }
+    }
+
+    func share(id: Int64, title: String, description: String, at date: Date) throws {
+        let updated = try query(
+            """
+            UPDATE course SET is_uploaded = true, uploaded_at = \(Self.milliseconds(date)), title = \(title),
+                description = \(description)
+            WHERE id = \(id)
+            """)
+        if updated.metadata.rows ?? 0 > 0 { try reindex(id: id) }
+    }
+
+    /// The scraps go by trigger (`runnect_sharing_changed`), every runner's, with the counter.
+    func unshare(id: Int64) throws {
+        try query("UPDATE course SET is_uploaded = false, uploaded_at = NULL WHERE id = \(id)")
+    }
+
+    /// Others' records are not readable: theirs are the course's counter less the user's.
+    func recordCounts(course id: Int64) throws -> (own: Int, others: Int) {
+        let row = try query(
+            """
+            SELECT (SELECT count(*) FROM record WHERE course_id = \(id) AND owner = \(user))::integer,
+                   (SELECT record_count FROM course WHERE id = \(id))
+            """
+        ).rows[0]
+        let (own, total) = try row.decode((Int, Int?).self)
+        return (own, max(0, (total ?? own) - own))
+    }
+
+    /// Scraps, search entries and postings go by cascade; records first (they restrict).
+    func deleteCourses(ids: [Int64]) throws {
+        guard !ids.isEmpty else { return }
+        try query("DELETE FROM record WHERE course_id = ANY(\(ids)) AND owner = \(user)")
+        try query("DELETE FROM course WHERE id = ANY(\(ids))")
+    }
+
+    /// The counter follows by trigger.
+    func addScrap(course id: Int64, at date: Date) throws {
+        try query(
+            #"INSERT INTO scrap (course_id, "user", created_at) VALUES (\#(id), \#(user), \#(Self.milliseconds(date)))"#
+        )
+    }
+
+    func removeScrap(course id: Int64) throws {
+        try query(#"DELETE FROM scrap WHERE course_id = \#(id) AND "user" = \#(user)"#)
+    }
+
+    func counts() throws -> StoreCounts {
+        let row = try query(
+            """
+            SELECT (SELECT coalesce(max(version), 0) FROM schema_version)::integer,
+                   (SELECT count(*) FROM course)::integer, (SELECT count(*) FROM course WHERE is_uploaded)::integer,
+                   (SELECT count(DISTINCT owner) FROM course)::integer, (SELECT count(*) FROM scrap)::integer
+            """
+        ).rows[0]
+        let (version, courses, shared, owners, scraps) = try row.decode((Int, Int, Int, Int, Int).self)
+        return StoreCounts(
+            schemaVersion: version, courses: courses, sharedCourses: shared, owners: owners, scraps: scraps)
+    }
+
+    // MARK: - Savepoints
+
+    /// Savepoint names are the store's own identifiers, never typed text: checked all the same.
+    private func savepoint(_ name: String) throws -> String {
+        guard !name.isEmpty, name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || (97...122).contains($0) }) else {
+            throw StoreError.database("invalid savepoint name \(name)")
+        }
+        return name
+    }
+
+    func beginSavepoint(_ name: String) throws {
+        try execute("SAVEPOINT \(try savepoint(name))")
+    }
+
+    func releaseSavepoint(_ name: String) throws {
+        try execute("RELEASE SAVEPOINT \(try savepoint(name))")
+    }
+
+    func rollbackSavepoint(_ name: String) throws {
+        let name = try savepoint(name)
+        try execute("ROLLBACK TO SAVEPOINT \(name)")
+        try execute("RELEASE SAVEPOINT \(name)")
+    }
+
+    /// The server's refusal of one statement; not a lost connection, a deadlock or a
+    /// serialization failure, which end the whole transaction (the backend runs it again).
+    func storeError(_ error: any Error) -> StoreError? {
+        let failure = PostgresFailure(error)
+        guard failure.isDatabaseError, !failure.isConnectionLost, !failure.isRetryable, !connection.isClosed else {
+            return nil
+        }
+        return failure.storeError
+    }
+
+    /// `values` as bindings `$1`, `$2`, … in order.
+    func binds(_ values: any PostgresEncodable...) throws -> PostgresBindings {
+        var bindings = PostgresBindings()
+        for value in values { try bindings.append(value) }
+        return bindings
+    }
+}

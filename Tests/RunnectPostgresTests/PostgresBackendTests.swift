@@ -1,0 +1,285 @@
+import Foundation
+import RunnectKit
+import RunnectPostgres
+import RunnectStore
+import RunnectTestSupport
+import Testing
+
+/// The primitives of `StoreTransaction` on PostgreSQL, against the sample courses, and the
+/// policies behind them: each test on a database and roles of its own.
+@Suite(.postgres) struct PostgresBackendTests {
+    static let sampleFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("SampleTracks")
+
+    /// A draft of each sample course, with Korean text for the search.
+    static func drafts() throws -> [CourseDraft] {
+        let texts: [(String, String?, Departure?)] = [
+            ("반포 한강 야간 러닝", "밤에 달리는 한강", Departure(region: "서울", city: "서초구", town: "반포동")),
+            ("청계천 산책", "100% 평지; DROP TABLE course; --", Departure(region: "서울", city: "종로구", town: "관철동")),
+            ("경의선 숲길", nil, Departure(region: "서울", city: "마포구", town: "연남동", name: "숲길 입구")),
+            ("남산 순환 two segments", "한강이 보이는 언덕", nil),
+            ("올림픽공원 route", "a_b [x] *?", Departure(region: "서울", city: "송파구", town: "방이동")),
+            ("석촌호수 한 바퀴", "호수", Departure(region: "서울", city: "송파구", town: "잠실동")),
+            ("여의도 한강공원", "한강 공원 러닝", Departure(region: "서울", city: "영등포구", town: "여의도동")),
+        ]
+        let files = try FileManager.default.contentsOfDirectory(atPath: sampleFolder.path)
+            .filter { ["gpx", "json", "geojson"].contains(($0 as NSString).pathExtension) }.sorted()
+        return try zip(files, texts).map { file, text in
+            try CourseDraft(
+                source: CourseSource(path: sampleFolder.appendingPathComponent(file).path), title: text.0,
+                description: text.1, departure: text.2)
+        }
+    }
+
+    @Test func opensAsTheRoleConnectedAndRefusesADatabaseWithoutSchema() async throws {
+        let store = try await PostgresStoreDatabase()
+        let (role, url) = try await store.addRunner("minji")
+        let backend = try PostgresBackend(url: url)
+        #expect(backend.user == role)
+        #expect(!backend.location.contains("pw"))
+
+        let bare = try ClusterDatabase()
+        #expect {
+            try PostgresBackend(url: try bare.adminURL)
+        } throws: { error in
+            guard case StoreError.cannotOpen(_, let reason) = error else { return false }
+            return reason.contains("runnect db init --db URL")
+        }
+        try bare.adminSQL(
+            "CREATE TABLE schema_version (version integer PRIMARY KEY, name text NOT NULL); "
+                + "INSERT INTO schema_version VALUES (1, 'v1-courses-records-search'), (2, 'from-the-future')")
+        #expect(throws: StoreError.newerSchema(found: 2, supported: 1)) { try PostgresBackend(url: try bare.adminURL) }
+    }
+
+    @Test func coursesAreStoredAndReadBackWithTheirPathAndStart() async throws {
+        let store = try await PostgresStoreDatabase()
+        let backend = try await store.backend("alice")
+        let drafts = try Self.drafts()
+        let courses = try backend.write { transaction in try drafts.map { try transaction.insertCourse($0) } }
+        #expect(courses.map(\.owner) == Array(repeating: backend.user, count: drafts.count))
+        #expect(courses.map(\.contentHash) == drafts.map(\.contentHash))
+        #expect(Set(courses.map(\.id)).count == drafts.count)
+        try backend.read { transaction in
+            for (course, draft) in zip(courses, drafts) {
+                #expect(try transaction.course(id: course.id) == course)
+                #expect(course.title == draft.title && course.stats == draft.stats)
+                #expect(course.departure == draft.departure)
+                let blob = try #require(try transaction.courseGeometry(id: course.id))
+                #expect(blob == draft.record.geometry)
+                // The start index finds the course from a box around its start and finish.
+                let bounds = try #require(draft.bounds)
+                func box(_ point: Coordinate) -> Bounds {
+                    Bounds(
+                        minLatitude: point.latitude - 0.001, minLongitude: point.longitude - 0.001,
+                        maxLatitude: point.latitude + 0.001, maxLongitude: point.longitude + 0.001)
+                }
+                let starts = try transaction.courseStarts(in: box(bounds.start), finishingIn: box(bounds.finish))
+                let start = try #require(starts.first { $0.id == course.id })
+                #expect(
+                    start
+                        == CourseStart(
+                            id: course.id, start: bounds.start, finish: bounds.finish, pathMeters: bounds.pathMeters))
+                let far = box(Coordinate(latitude: -bounds.start.latitude, longitude: bounds.start.longitude))
+                #expect(try transaction.courseStarts(in: far, finishingIn: box(bounds.finish)).isEmpty)
+            }
+            let ids = courses.map(\.id)
+            #expect(try transaction.courses(ids: ids.reversed() + [999_999]).map(\.id) == ids.reversed())
+            #expect(
+                try transaction.courseIDs(.mine(uploaded: nil), sort: .date, limit: 100, offset: 0) == ids.reversed())
+            #expect(
+                try transaction.courseIDs(.mine(uploaded: nil), sort: .date, limit: 2, offset: 1)
+                    == Array(ids.reversed()[1...2]))
+            let byDistance = courses.sorted { ($0.stats.distanceMeters, $0.id) < ($1.stats.distanceMeters, $1.id) }
+            #expect(
+                try transaction.courseIDs(.mine(uploaded: nil), sort: .distance, limit: 100, offset: 0)
+                    == byDistance.map(\.id))
+            #expect(try transaction.courses(in: .all, sort: .distance).map(\.id) == byDistance.map(\.id))
+            #expect(try transaction.courseIDs(.shared, sort: .date, limit: 100, offset: 0).isEmpty)
+        }
+        // The path as PostGIS holds it: the course segments joined.
+        let points = try store.database.adminSQL("SELECT count(*) FILTER (WHERE path IS NOT NULL) FROM course")
+        #expect(points.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == String(drafts.count))
+    }
+
+    @Test func aDuplicateLeavesTheTransactionUsableAndABatchGoesOn() async throws {
+        let store = try await PostgresStoreDatabase()
+        let backend = try await store.backend("jisoo")
+        let drafts = try Self.drafts()
+        let first = try backend.write { try $0.insertCourse(drafts[0]) }
+        let stored = try backend.write { transaction -> [Int64] in
+            // As CourseStore's batch: each draft in a savepoint; the duplicate is refused before writing.
+            var ids: [Int64] = []
+            for draft in [drafts[1], drafts[0], drafts[2], drafts[1]] {
+                try transaction.beginSavepoint("course_import")
+                do {
+                    ids.append(try transaction.insertCourse(draft).id)
+                    try transaction.releaseSavepoint("course_import")
+                } catch let error as StoreError {
+                    try transaction.rollbackSavepoint("course_import")
+                    guard case .duplicate(let existing) = error else { throw error }
+                    ids.append(-existing)
+                }
+            }
+            // Without a savepoint too: nothing of the duplicate was written, the transaction goes on.
+            #expect(throws: StoreError.duplicate(existingID: first.id)) { try transaction.insertCourse(drafts[0]) }
+            ids.append(try transaction.insertCourse(drafts[3]).id)
+            return ids
+        }
+        #expect(stored[1] == -first.id && stored[3] == -stored[0])
+        let counts = try backend.read { try $0.counts() }
+        #expect(counts == StoreCounts(schemaVersion: 1, courses: 4, sharedCourses: 0, owners: 1, scraps: 0))
+        // Another runner may store the same content: duplicates are per owner.
+        let other = try await store.backend("haneul")
+        #expect(try other.write { try $0.insertCourse(drafts[0]) }.id != first.id)
+    }
+
+    @Test func sharingScrapsAndTheirCountersAcrossRunners() async throws {
+        let store = try await PostgresStoreDatabase()
+        let alice = try await store.backend("alice")
+        let bob = try await store.backend("bob")
+        let drafts = try Self.drafts()
+        let (shared, secret) = try alice.write { (try $0.insertCourse(drafts[0]), try $0.insertCourse(drafts[1])) }
+        try alice.write { try $0.share(id: shared.id, title: "공유 코스", description: "같이 달려요", at: Date()) }
+        try bob.write { try $0.addScrap(course: shared.id, at: Date()) }
+        try bob.read { transaction in
+            let seen = try #require(try transaction.course(id: shared.id))
+            #expect(seen.isUploaded && seen.isScrapped && seen.scrapCount == 1 && seen.title == "공유 코스")
+            #expect(try transaction.courseIDs(.scrapped, sort: .date, limit: 10, offset: 0) == [shared.id])
+            #expect(try transaction.courseIDs(.shared, sort: .scrap, limit: 10, offset: 0) == [shared.id])
+            #expect(try transaction.canSee(course: shared.id))
+            // Alice's private course does not exist for Bob.
+            #expect(try transaction.course(id: secret.id) == nil)
+            #expect(try transaction.courseGeometry(id: secret.id) == nil)
+            #expect(try !transaction.canSee(course: secret.id))
+            #expect(
+                try transaction.searchIDs(keywords: "청계천", scope: .all, sort: .relevance, limit: 10, offset: 0).isEmpty)
+            #expect(
+                try transaction.counts()
+                    == StoreCounts(schemaVersion: 1, courses: 1, sharedCourses: 1, owners: 1, scraps: 1))
+        }
+        #expect(
+            try alice.read { try $0.searchIDs(keywords: "같이", scope: .shared, sort: .date, limit: 10, offset: 0) } == [
+                shared.id
+            ])
+        // Bob's changes to Alice's courses reach no row (the store says notOwner before; the policies stand behind).
+        try bob.write { transaction in
+            try transaction.setTitle(id: shared.id, title: "Bob's")
+            try transaction.unshare(id: shared.id)
+            try transaction.deleteCourses(ids: [shared.id, secret.id])
+        }
+        #expect(try alice.read { try $0.course(id: shared.id) }?.title == "공유 코스")
+        #expect(try alice.read { try $0.course(id: secret.id) } != nil)
+        // Un-sharing takes every runner's scrap with it, and the counter.
+        try alice.write { try $0.unshare(id: shared.id) }
+        #expect(try alice.read { try $0.course(id: shared.id) }?.scrapCount == 0)
+        #expect(try bob.read { try $0.course(id: shared.id) } == nil)
+        try alice.write { try $0.deleteCourses(ids: [shared.id]) }
+        #expect(try alice.read { try $0.counts() }.courses == 1)
+    }
+
+    @Test(arguments: [PostgresSearchPlans.standard, PostgresSearchPlans(denseCandidateCount: 1, walkBatch: 2)])
+    func searchGivesSQLitesAnswers(plans: PostgresSearchPlans) async throws {
+        let store = try await PostgresStoreDatabase()
+        let backend = try await store.backend("search", plans: plans)
+        let drafts = try Self.drafts()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-pg-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sqlite = try CourseStore(path: directory.appendingPathComponent("c.sqlite").path, user: backend.user)
+        var hashByID: [Int64: String] = [:]
+        var sqliteHashByID: [Int64: String] = [:]
+        for (index, draft) in drafts.enumerated() {
+            let course = try backend.write { try $0.insertCourse(draft) }
+            let local = try sqlite.insert(draft)
+            hashByID[course.id] = course.contentHash
+            sqliteHashByID[local.id] = local.contentHash
+            if index % 2 == 0 {
+                try backend.write {
+                    try $0.share(id: course.id, title: course.title, description: "공유 \(index)", at: Date())
+                }
+                _ = try sqlite.upload(id: local.id, title: local.title, description: "공유 \(index)")
+            }
+        }
+        let queries = [
+            "한강", "ㅎㄱ", "한ㄱ", "강", "공원 ㅅㅊ", "100%", "'; DROP TABLE course; --", "a_b", "[x]", "*?", "러닝 한강",
+            "서울", "ㅅㅇ 송파구", "two", "호", "숲길 입구", "없는말", "ㄱ", "%", "_",
+        ]
+        for keywords in queries {
+            for scope in [SearchScope.shared, .all] {
+                for sort in [CourseSort.relevance, .date, .scrap, .distance] {
+                    for (limit, offset) in [(20, 0), (2, 2)] {
+                        let found = try backend.read {
+                            try $0.searchIDs(keywords: keywords, scope: scope, sort: sort, limit: limit, offset: offset)
+                        }.map { hashByID[$0] ?? "?" }
+                        let expected = try sqlite.search(
+                            keywords: keywords, scope: scope, sort: sort,
+                            page: Page(limit: limit, number: offset / limit + 1)
+                        ).map(\.contentHash)
+                        #expect(found == expected, "\(keywords) \(scope) \(sort) \(limit) \(offset)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aLostConnectionIsReplaced() async throws {
+        let store = try await PostgresStoreDatabase()
+        let backend = try await store.backend("restart")
+        let drafts = try Self.drafts()
+        _ = try backend.write { try $0.insertCourse(drafts[0]) }
+        try store.database.adminSQL(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(backend.user)'")
+        #expect(try backend.read { try $0.counts() }.courses == 1)
+        _ = try backend.write { try $0.insertCourse(drafts[1]) }
+        #expect(try backend.read { try $0.counts() }.courses == 2)
+    }
+
+    @Test func concurrentWritersOfTheSameContentNeverFail() async throws {
+        let store = try await PostgresStoreDatabase()
+        let backend = try await store.backend("many")
+        let drafts = try Self.drafts()
+        let failures = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 6) { worker in
+            do {
+                try backend.write { transaction in
+                    // Opposite orders in turn: two writers meeting on the same rows may deadlock.
+                    for draft in worker % 2 == 0 ? drafts : drafts.reversed() {
+                        try transaction.beginSavepoint("course_import")
+                        do {
+                            _ = try transaction.insertCourse(draft)
+                            try transaction.releaseSavepoint("course_import")
+                        } catch StoreError.duplicate {
+                            try transaction.rollbackSavepoint("course_import")
+                        }
+                    }
+                }
+            } catch {
+                failures.update { $0.append("\(error)") }
+            }
+        }
+        #expect(failures.value == [])
+        #expect(try backend.read { try $0.counts() }.courses == drafts.count)
+    }
+}
+
+/// A value shared between threads.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) {
+        stored = value
+    }
+
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+
+    func update(_ change: (inout Value) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        change(&stored)
+    }
+}
