@@ -87,10 +87,22 @@ package final class PostgresBackend: StoreBackend {
         try read { transaction in try Self.checkedVersion(transaction as! PostgresTransaction) }
     }
 
-    /// Runners are login roles an administrator adds (`runnect db add-user`): a store does not
-    /// make them. Not yet used: `db copy` does not run on PostgreSQL.
+    /// Makes each name a runner's login role (without a password) unless it is one: a copy's
+    /// owners. Needs an administrator (as `runnect db add-user NAME --no-password --existing`).
+    /// - Throws: `PostgresAdministrationError.invalidRoleName(_:reason:)` for a name PostgreSQL
+    ///   cannot take as a role; `StoreError.database(_:)` when the role connected may not create roles.
     package func ensureUsers(_ names: [String]) throws {
-        throw PostgresTransaction.copyNotYet
+        let roles = try names.map(RoleName.init)
+        try write { transaction in
+            let tx = transaction as! PostgresTransaction
+            let database = try tx.value(String.self, "SELECT current_database()") ?? ""
+            for role in roles {
+                let found = try tx.value(Int.self, "SELECT 1 FROM pg_roles WHERE rolname = \(role.name)")
+                if found == nil { try tx.execute("CREATE ROLE \(role.quoted) LOGIN") }
+                try tx.execute("GRANT \(PostgresSchema.runnerGroup) TO \(role.quoted)")
+                try tx.execute("GRANT CONNECT ON DATABASE \(RoleName.quote(database)) TO \(role.quoted)")
+            }
+        }
     }
 
     package func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {

@@ -44,6 +44,21 @@ extension PostgresTransaction {
 
     /// The counter follows by trigger.
     func insertRecord(_ record: NewRecord) throws -> Int64 {
+        if let id = record.id {
+            // A copy keeps the source's id (an administrator's insert: runners have no grant on it).
+            try query(
+                """
+                INSERT INTO record (id, owner, course_id, title, source_format, content_hash, created_at, start_time,
+                    distance_m, point_count, device_timer_time_s, course_time_s, course_distance_m, match_coverage,
+                    stats, geometry)
+                VALUES (\(id), \(record.owner), \(record.courseID), \(record.title), \(record.sourceFormat),
+                    \(record.contentHash), \(Self.milliseconds(record.createdAt)),
+                    \(record.startTime.map(Self.milliseconds)), \(record.distanceMeters), \(record.pointCount),
+                    \(record.deviceTimerSeconds), \(record.courseTimeSeconds), \(record.courseDistanceMeters),
+                    \(record.matchCoverage), \(record.statsJSON)::json, \(record.geometry))
+                """)
+            return id
+        }
         let id = try value(
             Int64.self,
             """

@@ -173,8 +173,13 @@ final class PostgresTransaction: StoreTransaction {
         bindings.append(bounds?.finish.latitude)
         bindings.append(bounds?.finish.longitude)
         bindings.append(bounds?.pathMeters)
+        if let id = record.id {
+            // A copy keeps the source's ids (an administrator's: runners have no grant on it).
+            columns.append("id")
+            bindings.append(id)
+        }
         if draft.isPreset {
-            // Benchmarks build stores as an administrator: runners have no grant on these.
+            // Benchmarks and copies build stores as an administrator: runners have no grant on these.
             columns += ["is_uploaded", "uploaded_at", "scrap_count"]
             bindings.append(record.isUploaded)
             bindings.append(record.uploadedAt.map(Self.milliseconds))

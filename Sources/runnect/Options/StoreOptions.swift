@@ -69,14 +69,20 @@ struct StoreOptions: ParsableArguments {
     static func withStores<T>(at locations: [String], _ body: ([CourseStore]) throws -> T) throws -> T {
         do {
             let stores = try locations.map { location -> CourseStore in
-                if PostgresURL.isPostgresURL(location) {
-                    Diagnostics.error("\(location): PostgreSQL stores cannot be copied by this build yet")
-                    throw ExitCode.failure
+                guard PostgresURL.isPostgresURL(location) else {
+                    return try CourseStore(path: location, user: CourseStore.defaultUser())
                 }
-                return try CourseStore(path: location, user: CourseStore.defaultUser())
+                do {
+                    return try CourseStore(postgres: PostgresURL(location))
+                } catch let error as PostgresURLError {
+                    throw ValidationError("\(location == locations.first ? "FROM" : "TO"): \(error)")
+                }
             }
             return try body(stores)
         } catch let error as StoreError {
+            Diagnostics.error("\(error)")
+            throw ExitCode.failure
+        } catch let error as PostgresAdministrationError {
             Diagnostics.error("\(error)")
             throw ExitCode.failure
         }
