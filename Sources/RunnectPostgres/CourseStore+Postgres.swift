@@ -2,7 +2,7 @@ import RunnectStore
 
 extension CourseStore {
     /// Opens the store in a PostgreSQL database set up by `runnect db init`, acting as the role
-    /// the URL connects as (`current_user`): ``CourseStore/user`` is that role.
+    /// the URL connects as (`current_user`): the store's `user` is that role.
     ///
     /// Nothing is written on opening: the schema is checked, and a database without it (or with
     /// one from a newer runnect) refused. Connections are made as transactions need them, a few
