@@ -54,17 +54,21 @@ final class PostgresTransaction: StoreTransaction {
         EXISTS (SELECT 1 FROM scrap x WHERE x.course_id = c.id AND x."user" = $1) AS is_scrapped
         """
 
+    /// The departure in the five columns from `first` (region, city, town, detail, name); `nil`
+    /// without a region, a city and a town.
+    static func departure(_ r: PostgresRandomAccessRow, from first: Int) throws -> Departure? {
+        guard let region = try r[first].decode(String?.self), let city = try r[first + 1].decode(String?.self),
+            let town = try r[first + 2].decode(String?.self)
+        else { return nil }
+        return Departure(
+            region: region, city: city, town: town, detail: try r[first + 3].decode(String?.self),
+            name: try r[first + 4].decode(String?.self))
+    }
+
     /// A row of ``courseColumns``.
     static func course(_ row: PostgresRow) throws -> Course {
         let r = row.makeRandomAccess()
-        var departure: Departure?
-        if let region = try r[4].decode(String?.self), let city = try r[5].decode(String?.self),
-            let town = try r[6].decode(String?.self)
-        {
-            departure = Departure(
-                region: region, city: city, town: town, detail: try r[7].decode(String?.self),
-                name: try r[8].decode(String?.self))
-        }
+        let departure = try departure(r, from: 4)
         let id = try r[0].decode(Int64.self)
         let stats: StoredStats
         do {

@@ -14,39 +14,44 @@ package enum DraftPipeline {
         draft: @escaping @Sendable (Item) -> Result<CourseDraft, any Error>,
         store: ([Item], [Result<CourseDraft, any Error>]) throws -> Void
     ) throws {
-        func start(_ batch: [Item]) -> DraftedBatch {
-            let result = DraftedBatch(count: batch.count)
-            let jobs = max(1, min(jobs, batch.count))
-            DispatchQueue.global().async {
-                DispatchQueue.concurrentPerform(iterations: jobs) { stripe in
-                    for index in stride(from: stripe, to: batch.count, by: jobs) {
-                        result.set(index, draft(batch[index]))
-                    }
-                }
-                result.finish()
-            }
-            return result
+        func start(_ batch: [Item]) -> Prefetch<[Result<CourseDraft, any Error>]> {
+            Prefetch { drafts(of: batch, jobs: jobs, draft) }
         }
         var pending = batches.first.map(start)
         for index in batches.indices {
-            let drafted = pending!.wait()
+            // Drafting never throws: a file that fails to draft is a failed result.
+            let drafted = try pending!.value()
             pending = index + 1 < batches.count ? start(batches[index + 1]) : nil
             do {
                 try store(batches[index], drafted)
             } catch {
                 // Let the batch being drafted finish before its items go away.
-                _ = pending?.wait()
+                _ = try? pending?.value()
                 throw error
             }
         }
     }
+
+    /// Runs `draft` over `batch` on `jobs` threads (the caller's among them) and returns the
+    /// drafts in item order.
+    package static func drafts<Item: Sendable>(
+        of batch: [Item], jobs: Int, _ draft: @Sendable (Item) -> Result<CourseDraft, any Error>
+    ) -> [Result<CourseDraft, any Error>] {
+        let slots = DraftSlots(count: batch.count)
+        let jobs = max(1, min(jobs, batch.count))
+        DispatchQueue.concurrentPerform(iterations: jobs) { stripe in
+            for index in stride(from: stripe, to: batch.count, by: jobs) {
+                slots.set(index, draft(batch[index]))
+            }
+        }
+        return slots.values.map { $0! }
+    }
 }
 
 /// The drafts of one batch, filled in by the drafting threads.
-private final class DraftedBatch: @unchecked Sendable {
+private final class DraftSlots: @unchecked Sendable {
     private var slots: [Result<CourseDraft, any Error>?]
     private let lock = NSLock()
-    private let done = DispatchSemaphore(value: 0)
 
     init(count: Int) {
         slots = Array(repeating: nil, count: count)
@@ -58,15 +63,10 @@ private final class DraftedBatch: @unchecked Sendable {
         lock.unlock()
     }
 
-    func finish() {
-        done.signal()
-    }
-
-    /// Blocks until every slot is filled.
-    func wait() -> [Result<CourseDraft, any Error>] {
-        done.wait()
+    /// Every slot; read once the drafting threads are done.
+    var values: [Result<CourseDraft, any Error>?] {
         lock.lock()
         defer { lock.unlock() }
-        return slots.map { $0! }
+        return slots
     }
 }

@@ -261,25 +261,3 @@ import Testing
         #expect(try backend.read { try $0.counts() }.courses == drafts.count)
     }
 }
-
-/// A value shared between threads.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-
-    func update(_ change: (inout Value) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        change(&stored)
-    }
-}

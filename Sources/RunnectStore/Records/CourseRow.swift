@@ -21,14 +21,7 @@ struct CourseRow: FetchableRecord {
             guard let bytes else { throw StoreError.database("course \(row[Self.at(.id)] as Int64) has no stats") }
             return bytes
         }
-        var departure: Departure?
-        if let region: String = row[Self.at(.departureRegion)], let city: String = row[Self.at(.departureCity)],
-            let town: String = row[Self.at(.departureTown)]
-        {
-            departure = Departure(
-                region: region, city: city, town: town, detail: row[Self.at(.departureDetail)],
-                name: row[Self.at(.departureName)])
-        }
+        let departure = Self.departure(in: row, from: Self.at(.departureRegion))
         course = Course(
             id: row[Self.at(.id)], owner: row[Self.at(.owner)], title: row[Self.at(.title)],
             description: row[Self.at(.description)], departure: departure,
@@ -40,6 +33,14 @@ struct CourseRow: FetchableRecord {
 
     /// The course the row holds.
     let course: Course
+
+    /// The departure in the five columns from `first` (region, city, town, detail, name, as the
+    /// table orders them); `nil` without a region, a city and a town.
+    static func departure(in row: Row, from first: Int) -> Departure? {
+        guard let region: String = row[first], let city: String = row[first + 1], let town: String = row[first + 2]
+        else { return nil }
+        return Departure(region: region, city: city, town: town, detail: row[first + 3], name: row[first + 4])
+    }
 
     /// The columns to select: ``listed``, then `is_scrapped` computed for `user`.
     static func selection(user: String) -> [any SQLSelectable] {

@@ -16,12 +16,9 @@ extension SQLiteTransaction {
                     """),
             arguments: [id, limit]
         ).map { row in
-            var departure: Departure?
-            if let region: String = row[4], let city: String = row[5], let town: String = row[6] {
-                departure = Departure(region: region, city: city, town: town, detail: row[7], name: row[8])
-            }
             return StoredCourse(
-                id: row[0], owner: row[1], title: row[2], description: row[3], departure: departure,
+                id: row[0], owner: row[1], title: row[2], description: row[3],
+                departure: CourseRow.departure(in: row, from: 4),
                 sourceFormat: row[9], contentHash: row[10], createdAt: row[11], isUploaded: row[12],
                 uploadedAt: row[13], statsJSON: row[14], geometry: row[15])
         }

@@ -19,7 +19,7 @@ extension Runnect {
         func run() async throws {
             let summary: StoreSummary
             if let url = try store.postgresURL() {
-                summary = try await PostgresCommand.run { try await PostgresAdministration.summary(url) }
+                summary = try await StoreRefusal.reportedAsync { try await PostgresAdministration.summary(url) }
             } else {
                 summary = try store.withStore { try $0.summary() }
             }

@@ -24,28 +24,34 @@ struct PostgresOptions: ParsableArguments {
     }
 }
 
-/// Runs PostgreSQL work for a command: what the store or the server refuses is one line on
-/// standard error and exit code 1, as for the SQLite store.
-enum PostgresCommand {
-    static func run<T>(_ body: () async throws -> T) async throws -> T {
+/// What the store or the server refuses (not the owner, a newer schema, a role that exists…),
+/// as one line on standard error and exit code 1, whichever database a command works on.
+enum StoreRefusal {
+    /// Prints `error` and returns exit code 1 when it is a refusal; `nil` for any other error.
+    static func report(_ error: any Error) -> ExitCode? {
+        switch error {
+        case let error as StoreError: Diagnostics.error("\(error)")
+        case let error as PostgresAdministrationError: Diagnostics.error("\(error)")
+        default: return nil
+        }
+        return .failure
+    }
+
+    /// Runs `body`; a refusal is reported (``report(_:)``) and ends the command with exit code 1.
+    static func reported<T>(_ body: () throws -> T) throws -> T {
         do {
-            return try await body()
-        } catch let error as StoreError {
-            Diagnostics.error("\(error)")
-            throw ExitCode.failure
-        } catch let error as PostgresAdministrationError {
-            Diagnostics.error("\(error)")
-            throw ExitCode.failure
+            return try body()
+        } catch {
+            throw report(error) ?? error
         }
     }
 
-    /// The same for work that does not connect (checking a role name).
-    static func checking<T>(_ body: () throws -> T) throws -> T {
+    /// ``reported(_:)`` for work that connects asynchronously (`db init`, `db add-user`).
+    static func reportedAsync<T>(_ body: () async throws -> T) async throws -> T {
         do {
-            return try body()
-        } catch let error as PostgresAdministrationError {
-            Diagnostics.error("\(error)")
-            throw ExitCode.failure
+            return try await body()
+        } catch {
+            throw report(error) ?? error
         }
     }
 }

@@ -43,7 +43,7 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store and runs `body` with it. What the store refuses (not the owner, not
     /// shared, a newer schema…) is printed as one line and exits 1.
     func withStore<T>(_ body: (CourseStore) throws -> T) throws -> T {
-        do {
+        try StoreRefusal.reported {
             let store: CourseStore
             if let url = try postgresURL() {
                 store = try CourseStore(postgres: url)
@@ -58,16 +58,13 @@ struct StoreOptions: ParsableArguments {
                 store = try CourseStore(path: location, user: user ?? CourseStore.defaultUser())
             }
             return try body(store)
-        } catch let error as StoreError {
-            Diagnostics.error("\(error)")
-            throw ExitCode.failure
         }
     }
 
     /// Opens the stores at these locations (SQLite paths or PostgreSQL URLs) and runs `body`
     /// with them, in order; what a store refuses is one line and exit 1, as for ``withStore(_:)``.
     static func withStores<T>(at locations: [String], _ body: ([CourseStore]) throws -> T) throws -> T {
-        do {
+        try StoreRefusal.reported {
             let stores = try locations.map { location -> CourseStore in
                 guard PostgresURL.isPostgresURL(location) else {
                     return try CourseStore(path: location, user: CourseStore.defaultUser())
@@ -79,12 +76,6 @@ struct StoreOptions: ParsableArguments {
                 }
             }
             return try body(stores)
-        } catch let error as StoreError {
-            Diagnostics.error("\(error)")
-            throw ExitCode.failure
-        } catch let error as PostgresAdministrationError {
-            Diagnostics.error("\(error)")
-            throw ExitCode.failure
         }
     }
 }

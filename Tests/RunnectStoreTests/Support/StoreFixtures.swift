@@ -101,25 +101,3 @@ func sha256(ofFile path: String) throws -> String {
 }
 
 struct InjectedFailure: Error, Equatable {}
-
-/// A value shared between threads.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) {
-        stored = value
-    }
-
-    var value: Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-
-    func update(_ change: (inout Value) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        change(&stored)
-    }
-}
