@@ -15,18 +15,10 @@ extension PostgresTransaction {
             """
         ).rows.map { row in
             let r = row.makeRandomAccess()
-            var departure: Departure?
-            if let region = try r[4].decode(String?.self), let city = try r[5].decode(String?.self),
-                let town = try r[6].decode(String?.self)
-            {
-                departure = Departure(
-                    region: region, city: city, town: town, detail: try r[7].decode(String?.self),
-                    name: try r[8].decode(String?.self))
-            }
             return StoredCourse(
                 id: try r[0].decode(Int64.self), owner: try r[1].decode(String.self),
                 title: try r[2].decode(String.self), description: try r[3].decode(String?.self),
-                departure: departure, sourceFormat: try r[9].decode(String.self),
+                departure: try Self.departure(r, from: 4), sourceFormat: try r[9].decode(String.self),
                 contentHash: try r[10].decode(String.self), createdAt: try r[11].decode(Date.self),
                 isUploaded: try r[12].decode(Bool.self), uploadedAt: try r[13].decode(Date?.self),
                 statsJSON: try r[14].decode(String.self), geometry: try r[15].decode(Data.self))
@@ -95,12 +87,16 @@ extension PostgresTransaction {
         ).rows.isEmpty
     }
 
-    /// Moves the id sequences past the ids copied, so that new rows do not collide with them.
+    /// Moves the id sequences past the ids copied, so that new rows do not collide with them
+    /// (never back: ids of rows deleted before are not given again).
     func identitiesCopied() throws {
         for table in ["course", "record"] {
             try execute(
-                "SELECT setval(pg_get_serial_sequence('\(table)', 'id'), max(id)) FROM \(table) HAVING max(id) IS NOT NULL"
-            )
+                """
+                SELECT setval(sequence, greatest(max(id), coalesce(pg_sequence_last_value(sequence), 0)))
+                FROM \(table), CAST(pg_get_serial_sequence('\(table)', 'id') AS regclass) AS sequence
+                GROUP BY sequence HAVING max(id) IS NOT NULL
+                """)
         }
     }
 }

@@ -62,15 +62,10 @@ extension CourseStore {
             next = Prefetch { try self.coursesToCopy(from: source, after: after, limit: batchSize) }
             do {
                 try write { tx in
-                    for found in batch.present {
-                        guard let identity = try tx.courseIdentity(id: found.id) else {
-                            throw StoreError.database("course #\(found.id) went away while it was copied; copy again")
-                        }
-                        try Self.check(identity, found.identity, kind: "course", id: found.id)
-                    }
                     for draft in batch.drafts {
                         let id = draft.record.id!
                         let identity = StoredIdentity(owner: draft.record.owner, contentHash: draft.contentHash)
+                        // Copied meanwhile (a copy running beside this one)?
                         if let found = try tx.courseIdentity(id: id) {
                             try Self.check(found, identity, kind: "course", id: id)
                             summary.coursesPresent += 1
@@ -80,8 +75,9 @@ extension CourseStore {
                             _ = try tx.insertCourse(draft)
                         } catch StoreError.duplicate(let existingID) {
                             throw StoreError.copyConflict(
-                                kind: "course", id: id, found: "missing",
-                                copying: "the same content as course #\(existingID) of \(identity.owner)")
+                                kind: "course", id: id,
+                                reason: "the destination holds the same content of \(identity.owner) "
+                                    + "as course #\(existingID)")
                         }
                         summary.courses += 1
                     }
@@ -90,7 +86,7 @@ extension CourseStore {
                 _ = try? next.value()
                 throw error
             }
-            summary.coursesPresent += batch.present.count
+            summary.coursesPresent += batch.present
             done += batch.count
             progress(CopyProgress(done: done, total: max(total, done)))
         }
@@ -125,7 +121,8 @@ extension CourseStore {
     /// A batch of source courses: drafts of those missing here, and those already here.
     private struct CourseBatch: Sendable {
         var drafts: [CourseDraft] = []
-        var present: [(id: Int64, identity: StoredIdentity)] = []
+        /// Courses already here, owner and content the same.
+        var present = 0
         var lastID: Int64
         var count: Int
     }
@@ -138,8 +135,10 @@ extension CourseStore {
         var batch = CourseBatch(lastID: lastID, count: stored.count)
         var missing: [StoredCourse] = []
         for (course, found) in zip(stored, here) {
-            if found != nil {
-                batch.present.append((course.id, StoredIdentity(owner: course.owner, contentHash: course.contentHash)))
+            if let found {
+                let identity = StoredIdentity(owner: course.owner, contentHash: course.contentHash)
+                try Self.check(found, identity, kind: "course", id: course.id)
+                batch.present += 1
             } else {
                 missing.append(course)
             }
@@ -151,53 +150,16 @@ extension CourseStore {
     /// Drafts of stored courses, made on every core (decoding paths and cutting search grams is
     /// what a copy spends its time on).
     private static func drafts(copying stored: [StoredCourse]) throws -> [CourseDraft] {
-        let results = DraftSlots(count: stored.count)
-        DispatchQueue.concurrentPerform(iterations: stored.count) { index in
-            results.set(index, Result { try CourseDraft(copying: stored[index]) })
-        }
-        return try results.values.map { try $0!.get() }
+        try DraftPipeline.drafts(of: stored, jobs: BulkImporter.defaultJobs) { course in
+            Result { try CourseDraft(copying: course) }
+        }.map { try $0.get() }
     }
 
     private static func check(_ found: StoredIdentity, _ copying: StoredIdentity, kind: String, id: Int64) throws {
         guard found != copying else { return }
         throw StoreError.copyConflict(
-            kind: kind, id: id, found: "\(found.owner)'s \(found.contentHash.prefix(12))…",
-            copying: "\(copying.owner)'s \(copying.contentHash.prefix(12))…")
-    }
-}
-
-/// A value computed on another thread from the moment it is made.
-private final class Prefetch<Value: Sendable>: @unchecked Sendable {
-    private var result: Result<Value, any Error>?
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ compute: @escaping @Sendable () throws -> Value) {
-        DispatchQueue.global().async {
-            self.result = Result { try compute() }
-            self.done.signal()
-        }
-    }
-
-    /// Waits for the value.
-    func value() throws -> Value {
-        done.wait()
-        done.signal()
-        return try result!.get()
-    }
-}
-
-/// Results filled from several threads.
-private final class DraftSlots: @unchecked Sendable {
-    private(set) var values: [Result<CourseDraft, any Error>?]
-    private let lock = NSLock()
-
-    init(count: Int) {
-        values = Array(repeating: nil, count: count)
-    }
-
-    func set(_ index: Int, _ value: Result<CourseDraft, any Error>) {
-        lock.lock()
-        values[index] = value
-        lock.unlock()
+            kind: kind, id: id,
+            reason: "the destination holds \(found.owner)'s \(found.contentHash.prefix(12))… under that id, "
+                + "the source \(copying.owner)'s \(copying.contentHash.prefix(12))…")
     }
 }

@@ -50,7 +50,7 @@ struct DatabaseCopyCommandTests {
         let conflict = try RunnectProcess.run(["db", "copy", scratch.db, other.db])
         #expect(conflict.status == 1)
         #expect(
-            conflict.stderr.contains("course #1 of the destination is jisoo's")
+            conflict.stderr.contains("cannot copy course #1: the destination holds jisoo's")
                 && conflict.stderr.hasPrefix("runnect: error:"), "\(conflict.stderr)")
     }
 }

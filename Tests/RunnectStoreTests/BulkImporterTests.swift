@@ -131,4 +131,63 @@ struct BulkImporterTests {
             #expect(BulkImporter.batches(of: [], files: 4, bytes: 1).isEmpty)
         }
     }
+
+    @Test(
+        "a batch whose transaction fails as a whole stops the import, which names every file left; a re-run completes it"
+    )
+    func stoppedImportNamesWhatIsLeft() throws {
+        try withTemporaryDirectory { folder in
+            let paths = try Self.writeRuns(7, in: folder)
+            try withTemporaryDatabase { path in
+                let sqlite = try SQLiteBackend(path: path, user: "a", hooks: StoreHooks())
+                // The database goes away at the second batch's transaction.
+                let store = try CourseStore(backend: FailingWrites(sqlite, failing: 2))
+                var importer = BulkImporter(store: store, jobs: 2)
+                importer.batchFiles = 3
+                var reported: [String] = []
+                #expect {
+                    try importer.run(paths.map { ImportItem(path: $0) }) { outcomes in
+                        reported += outcomes.map(\.item.path)
+                    }
+                } throws: { error in
+                    guard let stopped = error as? ImportStopped else { return false }
+                    return stopped.notImported == Array(paths[3...])
+                        && "\(stopped)".hasPrefix(
+                            "the import stopped: database error: the connection to the database was lost;")
+                        && "\(stopped)".contains("4 file(s) not imported")
+                }
+                #expect(reported == Array(paths[..<3]))
+                let again = try BulkImporter(store: CourseStore(backend: sqlite), jobs: 2)
+                    .run(paths.map { ImportItem(path: $0) })
+                #expect(again.imported == 4 && again.skipped == 3)
+            }
+        }
+    }
+}
+
+/// A backend whose `failing`-th write transaction fails before it begins, as when the server
+/// went away.
+private final class FailingWrites: StoreBackend, @unchecked Sendable {
+    let base: SQLiteBackend
+    let failing: Int
+    private var writes = 0
+
+    init(_ base: SQLiteBackend, failing: Int) {
+        self.base = base
+        self.failing = failing
+    }
+
+    var location: String { base.location }
+    var user: String { base.user }
+    var supportedSchemaVersion: Int { base.supportedSchemaVersion }
+    func schemaVersion() throws -> Int { try base.schemaVersion() }
+    func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T { try base.read(body) }
+    func optimizeSearch() throws { try base.optimizeSearch() }
+    func ensureUsers(_ names: [String]) throws {}
+
+    func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        writes += 1
+        if writes == failing { throw StoreError.database("the connection to the database was lost") }
+        return try base.write(body)
+    }
 }

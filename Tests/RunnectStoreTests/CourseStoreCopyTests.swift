@@ -93,8 +93,8 @@ struct CourseStoreCopyTests {
             #expect {
                 try other.copy(from: a)
             } throws: { error in
-                guard case StoreError.copyConflict(kind: "course", id: 1, _, _) = error else { return false }
-                return "\(error)".contains("course #1 of the destination is minji's")
+                guard case StoreError.copyConflict(kind: "course", id: 1, _) = error else { return false }
+                return "\(error)".contains("cannot copy course #1: the destination holds minji's")
             }
             #expect(try dumpDatabase(other) == otherBefore)
         }

@@ -69,9 +69,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case courseHasRecords(id: Int64, count: Int)
     /// The course has records of other runners, which no one else can delete.
     case courseHasOthersRecords(id: Int64, count: Int)
-    /// A copy found, under the same id in the destination, another row than the source's (`kind`
-    /// is "course" or "record"): the two stores are not copies of one another.
-    case copyConflict(kind: String, id: Int64, found: String, copying: String)
+    /// A copy cannot store the source's `kind` ("course" or "record") `id` as it is: the
+    /// destination holds another row under that id, or the same content under another id. The
+    /// two stores are not copies of one another.
+    case copyConflict(kind: String, id: Int64, reason: String)
 
     /// Whether the error was found before the operation wrote anything (a bulk import goes on
     /// without undoing the rest of its batch).
@@ -149,10 +150,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "course #\(id) has \(count) of your records; pass --with-records to delete them with it"
         case .courseHasOthersRecords(let id, let count):
             return "course #\(id) has \(count) records of other runners; it cannot be deleted (unupload it instead)"
-        case .copyConflict(let kind, let id, let found, let copying):
+        case .copyConflict(let kind, let id, let reason):
             return
-                "\(kind) #\(id) of the destination is \(found), not \(copying) as in the source; "
-                + "copy into an empty store or one copied from this source"
+                "cannot copy \(kind) #\(id): \(reason); copy into an empty store or one copied from this source"
         }
     }
 }

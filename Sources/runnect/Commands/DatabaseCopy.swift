@@ -33,10 +33,12 @@ extension Runnect {
         func run() throws {
             guard from != to else { throw ValidationError("FROM and TO are the same store.") }
             let summary: CopySummary = try StoreOptions.withStores(at: [from, to]) { stores in
-                let bar = ProgressBar(total: max(1, try stores[0].summary().courses), unit: "courses")
-                defer { bar.clear() }
+                // Made at the first step, which brings the total the copy counted.
+                var bar: ProgressBar?
+                defer { bar?.clear() }
                 return try stores[1].copy(from: stores[0]) { step in
-                    bar.update(done: step.done, detail: "")
+                    if bar == nil { bar = ProgressBar(total: step.total, unit: "courses") }
+                    bar?.update(done: step.done, detail: "")
                 }
             }
             if json {
