@@ -60,15 +60,18 @@ extension CourseStore {
         while let batch = try next.value() {
             let after = batch.lastID
             next = Prefetch { try self.coursesToCopy(from: source, after: after, limit: batchSize) }
+            // Counted from what the transaction returns: a backend may run it again (a deadlock).
+            let counts: Counts
             do {
-                try write { tx in
+                counts = try write { tx in
+                    var counts = Counts()
                     for draft in batch.drafts {
                         let id = draft.record.id!
                         let identity = StoredIdentity(owner: draft.record.owner, contentHash: draft.contentHash)
                         // Copied meanwhile (a copy running beside this one)?
                         if let found = try tx.courseIdentity(id: id) {
                             try Self.check(found, identity, kind: "course", id: id)
-                            summary.coursesPresent += 1
+                            counts.present += 1
                             continue
                         }
                         do {
@@ -79,14 +82,16 @@ extension CourseStore {
                                 reason: "the destination holds the same content of \(identity.owner) "
                                     + "as course #\(existingID)")
                         }
-                        summary.courses += 1
+                        counts.copied += 1
                     }
+                    return counts
                 }
             } catch {
                 _ = try? next.value()
                 throw error
             }
-            summary.coursesPresent += batch.present
+            summary.courses += counts.copied
+            summary.coursesPresent += counts.present + batch.present
             done += batch.count
             progress(CopyProgress(done: done, total: max(total, done)))
         }
@@ -95,27 +100,41 @@ extension CourseStore {
             let records = try source.read { try $0.storedRecords(after: last, limit: batchSize) }
             guard let end = records.last?.id else { break }
             last = end
-            try write { tx in
+            let counts = try write { tx in
+                var counts = Counts()
                 for record in records {
                     let identity = StoredIdentity(owner: record.owner, contentHash: record.contentHash)
                     if let found = try tx.recordIdentity(id: record.id!) {
                         try Self.check(found, identity, kind: "record", id: record.id!)
-                        summary.recordsPresent += 1
+                        counts.present += 1
                     } else {
                         _ = try tx.insertRecord(record)
-                        summary.records += 1
+                        counts.copied += 1
                     }
                 }
+                return counts
             }
+            summary.records += counts.copied
+            summary.recordsPresent += counts.present
         }
         let scraps = try source.read { try $0.storedScraps() }
-        try write { tx in
+        let counts = try write { tx in
+            var counts = Counts()
             for scrap in scraps {
-                if try tx.insertScrap(scrap) { summary.scraps += 1 } else { summary.scrapsPresent += 1 }
+                if try tx.insertScrap(scrap) { counts.copied += 1 } else { counts.present += 1 }
             }
             try tx.identitiesCopied()
+            return counts
         }
+        summary.scraps = counts.copied
+        summary.scrapsPresent = counts.present
         return summary
+    }
+
+    /// Rows a transaction copied, and rows it found there already.
+    private struct Counts {
+        var copied = 0
+        var present = 0
     }
 
     /// A batch of source courses: drafts of those missing here, and those already here.
