@@ -215,9 +215,16 @@ final class PostgresTransaction: StoreTransaction {
         return course
     }
 
-    /// `date` cut to the millisecond.
+    /// `date` at the nearest millisecond (the store's resolution, as SQLite's text dates).
     static func milliseconds(_ date: Date) -> Date {
-        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+        Date(timeIntervalSince1970: Double(wholeMilliseconds(date)) / 1000)
+    }
+
+    /// `date` in whole milliseconds since 1970, to the nearest: a date read from SQLite's text
+    /// (`…34.739`) arrives as a double a hair below its millisecond, which rounding down would
+    /// move to the one before (a copied course one millisecond older than its source).
+    static func wholeMilliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
     /// The course segments of an encoded activity joined, as well-known binary for a geography
@@ -255,7 +262,7 @@ final class PostgresTransaction: StoreTransaction {
         try query(
             """
             INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens)
-            VALUES (\(id), \(SearchIndex.milliseconds(createdAt)), \(row.title), \(row.description),
+            VALUES (\(id), \(Self.wholeMilliseconds(createdAt)), \(row.title), \(row.description),
                     \(row.departure), \(tokens))
             """)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RunnectTestSupport
 import Testing
 
 /// `runnect db copy FROM TO` through the built binary (SQLite to SQLite here; PostgreSQL in the
@@ -52,5 +53,58 @@ struct DatabaseCopyCommandTests {
         #expect(
             conflict.stderr.contains("cannot copy course #1: the destination holds jisoo's")
                 && conflict.stderr.hasPrefix("runnect: error:"), "\(conflict.stderr)")
+    }
+}
+
+/// `runnect db copy` between SQLite and PostgreSQL, both ways.
+@Suite(.postgres)
+struct DatabaseCopyPostgresCommandTests {
+    @Test("SQLite to PostgreSQL and back: each user sees the same courses and records under the same ids")
+    func roundTrip() throws {
+        let cluster = try PostgresCluster.get()
+        let database = try cluster.makeDatabase(prefix: "copy")
+        let admin = cluster.url(database: database)
+        #expect(try RunnectProcess.run(["db", "init", "--db", admin]).status == 0)
+        let scratch = try StoreCommandTests.Scratch()
+        let runner = PostgresCluster.uniqueRoleName("runner")
+        let friend = PostgresCluster.uniqueRoleName("friend")
+        let lake = try scratch.objects(
+            ["draw", "--points-file", "SampleTracks/seokchon_lake_tapped.json", "--title", "석촌호수 한 바퀴"],
+            user: runner)[0]
+        let lakeID = "\(lake["id"]!)"
+        _ = try scratch.objects(
+            ["upload", lakeID, "--title", "석촌호수 한 바퀴", "--description", "호수 둘레"], user: runner)
+        _ = try scratch.objects(["scrap", lakeID], user: friend)
+        let run = try scratch.run(["import", "SampleTracks/banpo_hangang_night_run.gpx"], user: friend)
+        #expect(run.status == 0, "\(run.stderr)")
+
+        let there = try RunnectProcess.run(["db", "copy", scratch.db, admin, "--json"])
+        #expect(there.status == 0, "\(there.stderr)")
+        let summary = try #require(JSONSerialization.jsonObject(with: Data(there.stdout.utf8)) as? [String: Int])
+        #expect(summary["courses"] == 2 && summary["records"] == 1 && summary["scraps"] == 1 && summary["users"] == 2)
+        let again = try RunnectProcess.run(["db", "copy", scratch.db, admin, "--json"])
+        #expect(again.stdout.contains(#""courses":0"#) && again.stdout.contains(#""courses_present":2"#))
+
+        let back = scratch.folder.appendingPathComponent("back.sqlite").path
+        let returned = try RunnectProcess.run(["db", "copy", admin, back])
+        #expect(returned.status == 0, "\(returned.stderr)")
+        for user in [runner, friend] {
+            // The copied users are login roles; over the cluster's socket they need no password.
+            let asUser = "postgresql://\(user)@/\(database)?host=\(cluster.directory)&port=\(cluster.port)"
+            for arguments in [["list", "--shared", "--json"], ["list", "--json"], ["records", "--json"]] {
+                let sqlite = try scratch.run(arguments, user: user)
+                let postgres = try RunnectProcess.run(arguments + ["--db", asUser])
+                let copiedBack = try RunnectProcess.run(arguments + ["--db", back, "--user", user])
+                #expect(sqlite.status == 0 && postgres.status == 0 && copiedBack.status == 0, "\(postgres.stderr)")
+                #expect(postgres.stdout == sqlite.stdout, "\(arguments) as \(user)")
+                #expect(copiedBack.stdout == sqlite.stdout, "\(arguments) as \(user)")
+            }
+        }
+        // New courses on PostgreSQL get ids after the copied ones.
+        let next = try RunnectProcess.run([
+            "draw", "--points", "37.51,127.06 37.512,127.062", "--title", "새 코스", "--json", "--db",
+            "postgresql://\(runner)@/\(database)?host=\(cluster.directory)&port=\(cluster.port)",
+        ])
+        #expect(next.status == 0 && next.stdout.contains(#""id":3"#), "\(next.stdout) \(next.stderr)")
     }
 }
