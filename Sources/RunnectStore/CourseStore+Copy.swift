@@ -41,7 +41,7 @@ extension CourseStore {
     ///   - source: The store to copy from; it is only read.
     ///   - batchSize: Rows per transaction.
     ///   - progress: Called after each batch.
-    /// - Throws: ``StoreError/copyConflict(kind:id:found:copying:)`` when this store holds another
+    /// - Throws: ``StoreError/copyConflict(kind:id:reason:)`` when this store holds another
     ///   row under a source id (nothing of that batch is written);
     ///   ``StoreError/corruptGeometry(id:reason:)`` for a source course whose path cannot be read.
     @discardableResult
