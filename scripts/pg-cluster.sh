@@ -163,6 +163,8 @@ start() {
 crash_restart() {
   local dir="${1:?crash-restart needs the cluster folder}"
   [[ -f "$dir/$marker" ]] || die "$dir was not made by pg-cluster.sh (no $marker file); left alone"
+  # The new server must hold nothing of the caller's open (see close_inherited_fds).
+  close_inherited_fds
   local bin
   bin=$(cat "$dir/bin")
   as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 restart -m immediate \

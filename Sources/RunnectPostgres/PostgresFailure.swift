@@ -26,7 +26,11 @@ struct PostgresFailure {
 
     /// The connection is gone (the server restarted or shut down, the network failed): the
     /// transaction was rolled back by the server unless it was committing.
+    /// Thrown instead of sending a statement on a connection already closed.
+    struct ConnectionClosed: Error {}
+
     var isConnectionLost: Bool {
+        if error is ConnectionClosed { return true }
         if let code,
             [.serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown].contains(code)
         {

@@ -70,9 +70,16 @@ extension PostgresTransaction {
                 \(record.distanceMeters), \(record.pointCount), \(record.deviceTimerSeconds),
                 \(record.courseTimeSeconds), \(record.courseDistanceMeters), \(record.matchCoverage),
                 \(record.statsJSON)::json, \(record.geometry))
-            RETURNING id
+            ON CONFLICT (owner, content_hash) DO NOTHING RETURNING id
             """)
-        guard let id else { throw StoreError.database("the record was not stored") }
+        guard let id else {
+            // Recorded by a transaction that committed meanwhile (its insert made this one wait).
+            let existing = try value(
+                Int64.self,
+                "SELECT id FROM record WHERE owner = \(record.owner) AND content_hash = \(record.contentHash)")
+            guard let existing else { throw StoreError.database("the record was not stored") }
+            throw StoreError.duplicateRecord(existingID: existing)
+        }
         return id
     }
 

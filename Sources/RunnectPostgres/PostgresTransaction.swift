@@ -25,7 +25,10 @@ final class PostgresTransaction: StoreTransaction {
     /// Runs one statement and waits for its rows and its command tag.
     @discardableResult
     func query(_ query: PostgresQuery) throws -> PostgresQueryResult {
-        try connection.query(query, logger: PostgresSession.silentLogger).wait()
+        // A statement sent on a connection the server has dropped may never be answered (seen:
+        // a ROLLBACK TO SAVEPOINT after `pg_ctl restart -m immediate` waited forever).
+        guard !connection.isClosed else { throw PostgresFailure.ConnectionClosed() }
+        return try connection.query(query, logger: PostgresSession.silentLogger).wait()
     }
 
     /// Runs a statement of fixed text (no values).

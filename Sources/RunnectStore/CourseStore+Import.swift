@@ -111,6 +111,10 @@ extension CourseStore {
                 try tx.releaseSavepoint("course_batch")
                 return results
             } catch {
+                // A refused draft is survived by storing the batch again draft by draft. What the
+                // backend owns (a lost connection, a deadlock: it runs the transaction again or
+                // says why not) and the caller's own errors end the batch at once.
+                guard error is StoreError || tx.storeError(error) != nil else { throw error }
                 try tx.rollbackSavepoint("course_batch")
             }
             results.removeAll(keepingCapacity: true)

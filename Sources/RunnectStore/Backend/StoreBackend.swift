@@ -132,6 +132,9 @@ package protocol StoreTransaction: StoreCopyTransaction {
     /// Whether the user can see course `id`: their own, a shared one, or one they scrapped.
     func canSee(course id: Int64) throws -> Bool
     /// Inserts a record (owner and creation date as given) and returns its id.
+    /// - Throws: ``StoreError/duplicateRecord(existingID:)`` when the owner recorded the same
+    ///   content (another writer, since ``recordID(contentHash:)`` said none), leaving the
+    ///   transaction usable.
     func insertRecord(_ record: NewRecord) throws -> Int64
     /// How many of the user's other records of `course` took at most `seconds`.
     func recordsAtLeastAsFast(course: Int64, seconds: Double, excluding id: Int64) throws -> Int

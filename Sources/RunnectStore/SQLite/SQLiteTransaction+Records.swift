@@ -45,19 +45,27 @@ extension SQLiteTransaction {
     }
 
     func insertRecord(_ record: NewRecord) throws -> Int64 {
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO record (id, owner, course_id, title, source_format, content_hash, created_at, start_time,
-                    distance_m, point_count, device_timer_time_s, course_time_s, course_distance_m, match_coverage,
-                    stats, geometry)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """
-        ).execute(arguments: [
-            record.id, record.owner, record.courseID, record.title, record.sourceFormat, record.contentHash,
-            record.createdAt, record.startTime, record.distanceMeters, record.pointCount, record.deviceTimerSeconds,
-            record.courseTimeSeconds, record.courseDistanceMeters, record.matchCoverage, record.statsJSON,
-            record.geometry,
-        ])
+        do {
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO record (id, owner, course_id, title, source_format, content_hash, created_at,
+                        start_time, distance_m, point_count, device_timer_time_s, course_time_s, course_distance_m,
+                        match_coverage, stats, geometry)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """
+            ).execute(arguments: [
+                record.id, record.owner, record.courseID, record.title, record.sourceFormat, record.contentHash,
+                record.createdAt, record.startTime, record.distanceMeters, record.pointCount,
+                record.deviceTimerSeconds, record.courseTimeSeconds, record.courseDistanceMeters, record.matchCoverage,
+                record.statsJSON, record.geometry,
+            ])
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+            typealias R = RecordRow.Columns
+            let existing = try RecordRow.filter(R.owner == record.owner && R.contentHash == record.contentHash)
+                .select(R.id, as: Int64.self).fetchOne(db)
+            guard let existing else { throw error }
+            throw StoreError.duplicateRecord(existingID: existing)
+        }
         return db.lastInsertedRowID
     }
 
