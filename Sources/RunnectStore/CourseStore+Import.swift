@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import RunnectKit
 
 extension CourseStore {
@@ -63,7 +62,7 @@ extension CourseStore {
     /// - Throws: ``StoreError/duplicate(existingID:)`` when the user stored the same content
     ///   before; ``StoreError/database(_:)``.
     public func insert(_ draft: CourseDraft) throws -> Course {
-        try write { db in try insert(draft, in: db) }
+        try write { tx in try tx.insertCourse(draft) }
     }
 
     /// Stores drafts as private courses of the current user, all in one transaction and each in a
@@ -74,7 +73,7 @@ extension CourseStore {
     /// - Throws: ``StoreError/database(_:)`` when the transaction itself fails (then nothing is
     ///   stored).
     public func insert(_ drafts: [CourseDraft]) throws -> [Result<Course, StoreError>] {
-        try inBatch(drafts) { draft, db in try insert(draft, in: db) }
+        try inBatch(drafts) { draft, tx in try tx.insertCourse(draft) }
     }
 
     /// Stores drafts as ``insert(_:)-([CourseDraft])`` does, a timed run drafted with
@@ -82,109 +81,55 @@ extension CourseStore {
     /// else as a course.
     /// - Returns: For each draft, in order, what was stored or why nothing was.
     public func store(_ drafts: [CourseDraft]) throws -> [Result<StoredDraft, StoreError>] {
-        try inBatch(drafts) { draft, db in
-            guard let run = draft.run else { return .course(try insert(draft, in: db)) }
-            return .record(try record(draft, run: run, in: db))
+        try inBatch(drafts) { draft, tx in
+            guard let run = draft.run else { return .course(try tx.insertCourse(draft)) }
+            return .record(try record(draft, run: run, in: tx))
         }
     }
 
     /// Runs `store` for each draft in one transaction, each draft in a savepoint of its own.
     private func inBatch<Stored>(
-        _ drafts: [CourseDraft], _ store: (CourseDraft, Database) throws -> Stored
+        _ drafts: [CourseDraft], _ store: (CourseDraft, any StoreTransaction) throws -> Stored
     ) throws -> [Result<Stored, StoreError>] {
         guard !drafts.isEmpty else { return [] }
-        return try write { db in
-            // Fast path: the batch in one savepoint. A duplicate is refused by the INSERT itself,
-            // before anything of it is written, so it needs no savepoint of its own. Anything
-            // else failing midway rolls the batch back to be stored again course by course,
-            // each in a savepoint, so that only the failing course is left out.
-            let batch = try Savepoint(db, name: "course_batch")
+        return try write { tx in
+            // Fast path: the batch in one savepoint. A duplicate is refused before anything of it
+            // is written (and leaves the transaction usable), so it needs no savepoint of its
+            // own. Anything else failing midway rolls the batch back to be stored again course by
+            // course, each in a savepoint, so that only the failing course is left out.
+            try tx.beginSavepoint("course_batch")
             var results: [Result<Stored, StoreError>] = []
             results.reserveCapacity(drafts.count)
             do {
                 for draft in drafts {
                     do {
-                        results.append(.success(try store(draft, db)))
+                        results.append(.success(try store(draft, tx)))
                     } catch let error as StoreError where error.isRefusedBeforeWriting {
                         results.append(.failure(error))
                     }
                 }
-                try batch.release()
+                try tx.releaseSavepoint("course_batch")
                 return results
             } catch {
-                try batch.rollback()
+                try tx.rollbackSavepoint("course_batch")
             }
             results.removeAll(keepingCapacity: true)
-            let single = try Savepoint(db, name: "course_import")
             for draft in drafts {
+                try tx.beginSavepoint("course_import")
                 do {
-                    try single.begin()
-                    results.append(.success(try store(draft, db)))
-                    try single.release()
+                    results.append(.success(try store(draft, tx)))
+                    try tx.releaseSavepoint("course_import")
                 } catch let error as StoreError {
-                    try single.rollback()
+                    try tx.rollbackSavepoint("course_import")
                     results.append(.failure(error))
-                } catch let error as DatabaseError {
-                    try single.rollback()
-                    results.append(.failure(StoreError(error)))
+                } catch let error {
+                    guard let storeError = tx.storeError(error) else { throw error }
+                    try tx.rollbackSavepoint("course_import")
+                    results.append(.failure(storeError))
                 }
             }
             return results
         }
-    }
-
-    /// A named savepoint through cached statements (GRDB's savepoint API compiles its SQL each
-    /// time, a noticeable cost per course).
-    private struct Savepoint {
-        let beginStatement, releaseStatement, rollbackStatement: Statement
-
-        /// Prepares the savepoint `name` and begins it.
-        init(_ db: Database, name: String) throws {
-            beginStatement = try db.cachedStatement(sql: "SAVEPOINT \(name)")
-            releaseStatement = try db.cachedStatement(sql: "RELEASE \(name)")
-            rollbackStatement = try db.cachedStatement(sql: "ROLLBACK TO \(name)")
-            try begin()
-        }
-
-        func begin() throws { try beginStatement.execute() }
-        func release() throws { try releaseStatement.execute() }
-        /// Undoes what was done since ``begin()`` and ends the savepoint.
-        func rollback() throws {
-            try rollbackStatement.execute()
-            try releaseStatement.execute()
-        }
-    }
-
-    /// Inserts the course row and its search entry inside the caller's transaction.
-    func insert(_ draft: CourseDraft, in db: Database) throws -> Course {
-        var record = draft.record
-        if !draft.isPreset {
-            record.owner = user
-            record.createdAt = Date()
-        }
-        let insert = try db.cachedStatement(sql: CourseRecord.insertSQL)
-        do {
-            try insert.execute(arguments: record.insertArguments(statsJSON: draft.statsJSON))
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-            typealias C = CourseRecord.Columns
-            let existing = try CourseRecord.all().owned(by: record.owner).filter(C.contentHash == record.contentHash)
-                .select(C.id, as: Int64.self).fetchOne(db)
-            guard let existing else { throw error }
-            throw StoreError.duplicate(existingID: existing)
-        }
-        let id = db.lastInsertedRowID
-        // Dates as stored (to the millisecond), so that the course equals a later read of it.
-        let dates = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT created_at, uploaded_at FROM course WHERE id = ?"), arguments: [id])
-        let course = Course(
-            id: id, owner: record.owner, title: record.title, description: record.description,
-            departure: draft.departure, sourceFormat: record.sourceFormat, contentHash: record.contentHash,
-            stats: record.stats.stats, createdAt: dates?[0] ?? record.createdAt, isUploaded: record.isUploaded,
-            uploadedAt: dates?[1], scrapCount: record.scrapCount, isScrapped: false)
-        try SearchIndex.index(db, courseID: id, entry: draft.searchEntry)
-        try draft.bounds?.insert(db, courseID: id)
-        try hooks.beforeImportCommit?(db, id)
-        return course
     }
 
     /// Stores a course drawn by tapping a map: the taps joined by straight geodesic legs, as one

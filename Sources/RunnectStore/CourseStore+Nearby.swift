@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import RunnectKit
 
 /// A course found by a near-me search, with how far its path passes from the point.
@@ -38,18 +37,17 @@ extension CourseStore {
     /// - Throws: ``StoreError/invalidNearbyPoint(_:)``, ``StoreError/invalidNearbyDistance(meters:maximum:)``,
     ///   ``StoreError/invalidPage(limit:number:)``, ``StoreError/corruptGeometry(id:reason:)``.
     /// - Complexity: The courses measured are about those whose box holds the point or lies
-    ///   closer than the page's last course; see `SQLiteNearbySearch`.
+    ///   closer than the page's last course (on SQLite; see `SQLiteNearbySearch`).
     public func nearby(
         _ point: Coordinate, withinMeters: Double = defaultNearbyMeters, scope: CourseListScope = .shared,
         page: Page = Page()
     ) throws -> [NearbyCourse] {
         try Self.checkNearby(point, withinMeters: withinMeters)
         let offset = try page.offset()
-        return try read { db in
-            var search = SQLiteNearbySearch(db: db, user: user)
-            let found = try search.nearbyCourses(
+        return try read { tx in
+            let found = try tx.nearbyCourses(
                 to: point, withinMeters: withinMeters, scope: .list(scope), limit: page.limit, offset: offset)
-            return try nearbyCourses(db, found)
+            return try nearbyCourses(tx, found)
         }
     }
 
@@ -70,16 +68,14 @@ extension CourseStore {
         try Self.checkNearby(point, withinMeters: withinMeters)
         let offset = try page.offset()
         guard !KoreanText.words(in: keywords).isEmpty else {
-            return try read { db in
-                var search = SQLiteNearbySearch(db: db, user: user)
-                let found = try search.nearbyCourses(
+            return try read { tx in
+                let found = try tx.nearbyCourses(
                     to: point, withinMeters: withinMeters, scope: NearbyScope(scope), limit: page.limit,
                     offset: offset)
-                return try nearbyCourses(db, found)
+                return try nearbyCourses(tx, found)
             }
         }
-        return try read { db in
-            var search = SQLiteNearbySearch(db: db, user: user)
+        return try read { tx in
             let wanted = offset + page.limit
             var matches: [CourseDistance] = []
             var read = 0
@@ -87,16 +83,15 @@ extension CourseStore {
             while matches.count < wanted {
                 // The matches in their order, from the first (the search's plans are fastest
                 // from the start), the ones read before skipped.
-                let ids = try SearchIndex.search(
-                    db, keywords: keywords, scope: scope, sort: sort, limit: batch, offset: 0)
+                let ids = try tx.searchIDs(keywords: keywords, scope: scope, sort: sort, limit: batch, offset: 0)
                 let fresh = Array(ids.dropFirst(read))
-                let distances = try search.courseDistances(ids: fresh, to: point, withinMeters: withinMeters)
+                let distances = try tx.courseDistances(ids: fresh, to: point, withinMeters: withinMeters)
                 matches += fresh.compactMap { id in distances[id].map { CourseDistance(id: id, meters: $0) } }
                 read = ids.count
                 guard ids.count == batch else { break }
                 batch *= 4
             }
-            return try nearbyCourses(db, Array(matches.dropFirst(offset).prefix(page.limit)))
+            return try nearbyCourses(tx, Array(matches.dropFirst(offset).prefix(page.limit)))
         }
     }
 
@@ -109,8 +104,8 @@ extension CourseStore {
     }
 
     /// The courses of `found`, in its order, with their distances.
-    private func nearbyCourses(_ db: Database, _ found: [CourseDistance]) throws -> [NearbyCourse] {
-        let courses = try fetchCourses(db, ids: found.map(\.id))
+    private func nearbyCourses(_ tx: any StoreTransaction, _ found: [CourseDistance]) throws -> [NearbyCourse] {
+        let courses = try tx.courses(ids: found.map(\.id))
         let byID = Dictionary(courses.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return found.compactMap { entry in byID[entry.id].map { NearbyCourse(course: $0, distanceMeters: entry.meters) } }
     }

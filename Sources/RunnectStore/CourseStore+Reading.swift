@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import RunnectKit
 
 extension CourseStore {
@@ -20,9 +19,8 @@ extension CourseStore {
     }
 
     /// The stored activity of course `id`, inside a transaction.
-    func storedActivity(_ db: Database, id: Int64) throws -> Activity {
-        try Self.decodeGeometry(
-            CourseRecord.select(CourseRecord.Columns.geometry, as: Data.self).filter(key: id).fetchOne(db), id: id)
+    func storedActivity(_ tx: any StoreTransaction, id: Int64) throws -> Activity {
+        try Self.decodeGeometry(tx.courseGeometry(id: id), id: id)
     }
 
     /// The courses of `scope`, and then their activities one at a time, read from one snapshot
@@ -43,13 +41,9 @@ extension CourseStore {
         in scope: SearchScope, sort: CourseSort = .date,
         _ body: (_ courses: [Course], _ activity: (_ id: Int64) throws -> Activity) throws -> T
     ) throws -> T {
-        let all = CourseRecord.all()
-        let request = (scope == .shared ? all.uploaded() : all).sorted(by: sort)
-        return try read { db in
-            let courses = try CourseRow.request(request, user: user).fetchAll(db).map(\.course)
-            let geometry = try db.cachedStatement(sql: "SELECT geometry FROM course WHERE id = ?")
-            return try body(courses) { id in
-                try Self.decodeGeometry(try Data.fetchOne(geometry, arguments: [id]), id: id)
+        try read { tx in
+            try body(tx.courses(in: scope, sort: sort)) { id in
+                try Self.decodeGeometry(tx.courseGeometry(id: id), id: id)
             }
         }
     }
@@ -78,44 +72,15 @@ extension CourseStore {
     ///   about the same with 100,000 courses as with 100, apart from the offset skipped.
     public func list(_ scope: CourseListScope, sort: CourseSort = .date, page: Page = Page()) throws -> [Course] {
         let offset = try page.offset()
-        let ids = listRequest(scope, sort: sort).limit(page.limit, offset: offset)
-            .select(CourseRecord.Columns.id, as: Int64.self)
-        return try read { db in try fetchCourses(db, ids: ids.fetchAll(db)) }
-    }
-
-    /// The courses of `scope` in the order of `sort`, without paging.
-    func listRequest(_ scope: CourseListScope, sort: CourseSort) -> QueryInterfaceRequest<CourseRecord> {
-        var request = CourseRecord.all()
-        switch scope {
-        case .mine(let uploaded):
-            request = request.owned(by: user)
-            if let uploaded { request = request.uploaded(uploaded) }
-        case .scrapped:
-            request = request.scrapped(by: user)
-        case .shared:
-            request = request.uploaded()
+        return try read { tx in
+            try tx.courses(ids: tx.courseIDs(scope, sort: sort, limit: page.limit, offset: offset))
         }
-        return request.sorted(by: sort)
-    }
-
-    /// The courses with these ids, in the order given (unknown ids are left out).
-    ///
-    /// Lists pick a page of ids first and read the rows after: the sort (when no index gives the
-    /// order) then handles narrow rows, and the stats JSON and `is_scrapped` are only read for
-    /// the courses shown.
-    func fetchCourses(_ db: Database, ids: [Int64]) throws -> [Course] {
-        guard !ids.isEmpty else { return [] }
-        let rows = try CourseRow.request(CourseRecord.filter(keys: ids), user: user).fetchAll(db)
-        let byID = Dictionary(rows.map { ($0.course.id, $0.course) }, uniquingKeysWith: { first, _ in first })
-        return ids.compactMap { byID[$0] }
     }
 
     /// The course `id` as the current user sees it, inside a transaction.
-    func fetchCourse(_ db: Database, id: Int64) throws -> Course {
-        guard let row = try CourseRow.request(CourseRecord.filter(key: id), user: user).fetchOne(db) else {
-            throw StoreError.notFound(id)
-        }
-        return row.course
+    func fetchCourse(_ tx: any StoreTransaction, id: Int64) throws -> Course {
+        guard let course = try tx.course(id: id) else { throw StoreError.notFound(id) }
+        return course
     }
 }
 
@@ -123,17 +88,9 @@ extension CourseStore {
     /// Counts of what the store holds, and its schema version.
     /// - Throws: ``StoreError/database(_:)``.
     public func summary() throws -> StoreSummary {
-        try read { db in
-            let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT (SELECT COUNT(*) FROM course), (SELECT COUNT(*) FROM course WHERE is_uploaded),
-                           (SELECT COUNT(DISTINCT owner) FROM course), (SELECT COUNT(*) FROM scrap)
-                    """)!
-            return StoreSummary(
-                path: path, schemaVersion: try Self.userVersion(db),
-                supportedSchemaVersion: Self.supportedSchemaVersion,
-                courses: row[0], sharedCourses: row[1], owners: row[2], scraps: row[3])
-        }
+        let counts = try read { try $0.counts() }
+        return StoreSummary(
+            path: path, schemaVersion: counts.schemaVersion, supportedSchemaVersion: backend.supportedSchemaVersion,
+            courses: counts.courses, sharedCourses: counts.sharedCourses, owners: counts.owners, scraps: counts.scraps)
     }
 }

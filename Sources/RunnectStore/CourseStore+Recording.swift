@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import RunnectKit
 
 extension CourseStore {
@@ -11,44 +10,38 @@ extension CourseStore {
     ///
     /// Everything that can refuse the run (a record of the same file, a named course it does not
     /// follow) is checked before anything is written.
-    func record(_ draft: CourseDraft, run: RunDraft, in db: Database) throws -> RecordedRun {
-        typealias R = RecordRow.Columns
-        if let existing = try RecordRow.filter(R.owner == user && R.contentHash == draft.contentHash)
-            .select(R.id, as: Int64.self).fetchOne(db)
-        {
+    func record(_ draft: CourseDraft, run: RunDraft, in tx: any StoreTransaction) throws -> RecordedRun {
+        if let existing = try tx.recordID(contentHash: draft.contentHash) {
             throw StoreError.duplicateRecord(existingID: existing)
         }
         var linked: (course: Course, match: CourseMatch)?
         switch run.matching.link {
         case .course(let id):
-            let course = try visibleCourse(db, id: id)
-            switch run.matcher.evaluate(course: try storedActivity(db, id: id)) {
+            let course = try visibleCourse(tx, id: id)
+            switch run.matcher.evaluate(course: try storedActivity(tx, id: id)) {
             case .success(let match): linked = (course, match)
             case .failure(let reason): throw StoreError.runDoesNotFollow(courseID: id, reason: reason.description)
             }
         case .bestMatch:
-            linked = try bestMatch(for: run, in: db)
+            linked = try bestMatch(for: run, in: tx)
         case .newCourse:
             linked = nil
         }
         let isNewCourse = linked == nil
-        if linked == nil { linked = try courseFromRun(draft, run: run, in: db) }
+        if linked == nil { linked = try courseFromRun(draft, run: run, in: tx) }
         let (course, match) = linked!
 
-        var row = RecordRow(
-            id: nil, owner: user, courseID: course.id, title: draft.title, sourceFormat: draft.record.sourceFormat,
-            contentHash: draft.contentHash, createdAt: Date(), startTime: run.startTime,
-            distanceMeters: draft.record.distanceMeters, pointCount: draft.record.pointCount,
-            deviceTimerSeconds: run.deviceTimerSeconds, courseTimeSeconds: match.courseTimeSeconds,
-            courseDistanceMeters: match.courseDistanceMeters, matchCoverage: match.coverage,
-            stats: draft.record.stats, geometry: draft.record.geometry)
-        try row.insert(db)
-        let id = row.id!
-        let faster = try RecordRow.filter(
-            R.owner == user && R.courseID == course.id && R.id != id && R.courseTimeSeconds <= match.courseTimeSeconds
-        ).fetchCount(db)
+        let id = try tx.insertRecord(
+            NewRecord(
+                id: nil, owner: user, courseID: course.id, title: draft.title, sourceFormat: draft.record.sourceFormat,
+                contentHash: draft.contentHash, createdAt: Date(), startTime: run.startTime,
+                distanceMeters: draft.record.distanceMeters, pointCount: draft.record.pointCount,
+                deviceTimerSeconds: run.deviceTimerSeconds, courseTimeSeconds: match.courseTimeSeconds,
+                courseDistanceMeters: match.courseDistanceMeters, matchCoverage: match.coverage,
+                statsJSON: draft.statsJSON, geometry: draft.record.geometry))
+        let faster = try tx.recordsAtLeastAsFast(course: course.id, seconds: match.courseTimeSeconds, excluding: id)
         return RecordedRun(
-            record: try fetchRecord(db, id: id), course: try fetchCourse(db, id: course.id), isNewCourse: isNewCourse,
+            record: try fetchRecord(tx, id: id), course: try fetchCourse(tx, id: course.id), isNewCourse: isNewCourse,
             isPersonalBest: faster == 0)
     }
 
@@ -57,20 +50,20 @@ extension CourseStore {
     ///
     /// Candidates are aligned longest first: once a match covers more than the next candidate's
     /// whole length, no candidate left can beat it, and their paths are not read.
-    func bestMatch(for run: RunDraft, in db: Database) throws -> (course: Course, match: CourseMatch)? {
+    func bestMatch(for run: RunDraft, in tx: any StoreTransaction) throws -> (course: Course, match: CourseMatch)? {
         var best: (id: Int64, match: CourseMatch)?
-        for candidate in try candidateCourses(for: run, in: db).reached {
+        for candidate in try candidateCourses(for: run, in: tx).reached {
             // A millimetre of slack: the stored length and the match's are computed alike, but
             // a skipped course must be one that could not have won.
             if let best, candidate.pathMeters + 0.001 < best.match.matchedDistanceMeters { break }
             // A course whose stored path is damaged is no candidate; the run still finds the others.
-            guard let path = try? storedActivity(db, id: candidate.id), let match = run.matcher.match(course: path)
+            guard let path = try? storedActivity(tx, id: candidate.id), let match = run.matcher.match(course: path)
             else { continue }
             if let current = best, !CourseMatch.ranksBelow(current.match, match) { continue }
             best = (candidate.id, match)
         }
         guard let best else { return nil }
-        return (try fetchCourse(db, id: best.id), best.match)
+        return (try fetchCourse(tx, id: best.id), best.match)
     }
 
     /// The courses the user can see (their own, shared ones, their scraps) whose start and then
@@ -85,42 +78,19 @@ extension CourseStore {
     /// (RunnectKit's `CourseMatcher.reaches(start:thenFinish:)`, about a microsecond), leaving
     /// the few whose paths are read and aligned (195 there); only those are looked up in
     /// `course` to see whether the user may see them.
-    func candidateCourses(for run: RunDraft, in db: Database) throws -> MatchCandidates {
+    func candidateCourses(for run: RunDraft, in tx: any StoreTransaction) throws -> MatchCandidates {
         let box = run.searchBox
-        let starts = try db.cachedStatement(
-            sql: """
-                SELECT id, start_lat, start_lon, finish_lat, finish_lon, path_m FROM course_start
-                WHERE max_lat >= :south AND min_lat <= :north AND max_lon >= :west AND min_lon <= :east
-                  AND finish_lat BETWEEN :finishSouth AND :finishNorth
-                  AND finish_lon BETWEEN :finishWest AND :finishEast
-                """)
-        // Whether the user can see the course: asked only of the few whose ends the run reaches.
-        let visible = try db.cachedStatement(
-            sql: """
-                SELECT 1 FROM course c WHERE c.id = :id AND (c.owner = :user OR c.is_uploaded
-                    OR EXISTS (SELECT 1 FROM scrap x WHERE x.course_id = c.id AND x.user = :user))
-                """)
         var candidates = MatchCandidates()
         var seen = Set<Int64>()
         for piece in run.corridor {
-            let rows = try Row.fetchCursor(
-                starts,
-                arguments: [
-                    "south": piece.minLatitude, "north": piece.maxLatitude, "west": piece.minLongitude,
-                    "east": piece.maxLongitude, "finishSouth": box.minLatitude, "finishNorth": box.maxLatitude,
-                    "finishWest": box.minLongitude, "finishEast": box.maxLongitude,
-                ])
-            while let row = try rows.next() {
-                let id: Int64 = row[0]
+            for start in try tx.courseStarts(in: piece, finishingIn: box) {
                 // Pieces overlap: a start near two of them is found twice.
-                guard seen.insert(id).inserted else { continue }
+                guard seen.insert(start.id).inserted else { continue }
                 candidates.nearRun += 1
-                let start = Coordinate(latitude: row[1], longitude: row[2])
-                let finish = Coordinate(latitude: row[3], longitude: row[4])
-                guard run.matcher.reaches(start: start, thenFinish: finish),
-                    try Bool.fetchOne(visible, arguments: ["id": id, "user": user]) == true
+                // Whether the user can see the course: asked only of the few whose ends the run reaches.
+                guard run.matcher.reaches(start: start.start, thenFinish: start.finish), try tx.canSee(course: start.id)
                 else { continue }
-                candidates.reached.append(.init(id: id, pathMeters: row[5]))
+                candidates.reached.append(.init(id: start.id, pathMeters: start.pathMeters))
             }
         }
         candidates.reached.sort { ($0.pathMeters, $1.id) > ($1.pathMeters, $0.id) }
@@ -138,17 +108,17 @@ extension CourseStore {
     /// run), or the user's course of the same file stored before records existed; the run
     /// matched against it.
     private func courseFromRun(
-        _ draft: CourseDraft, run: RunDraft, in db: Database
+        _ draft: CourseDraft, run: RunDraft, in tx: any StoreTransaction
     ) throws -> (course: Course, match: CourseMatch) {
         let course: Course
         do {
-            course = try insert(draft, in: db)
+            course = try tx.insertCourse(draft)
         } catch StoreError.duplicate(let existingID) {
-            course = try fetchCourse(db, id: existingID)
+            course = try fetchCourse(tx, id: existingID)
         }
         // The run follows its own path; should a path too broken to align (a track of scattered
         // fixes) fail, the record takes the run's whole time and distance.
-        if let match = run.matcher.match(course: try storedActivity(db, id: course.id)) { return (course, match) }
+        if let match = run.matcher.match(course: try storedActivity(tx, id: course.id)) { return (course, match) }
         let stats = draft.stats
         let elapsed = stats.elapsedTimeSeconds ?? 0
         let match = CourseMatch(

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import RunnectKit
 
 extension CourseStore {
@@ -15,10 +14,7 @@ extension CourseStore {
     /// The whole run of one of the current user's records, as imported.
     /// - Throws: ``StoreError/recordNotFound(_:)``, ``StoreError/corruptRecord(id:reason:)``.
     public func recordActivity(id: Int64) throws -> Activity {
-        let blob = try read { db in
-            try Data.fetchOne(
-                db, sql: "SELECT geometry FROM record WHERE id = ? AND owner = ?", arguments: [id, user])
-        }
+        let blob = try read { try $0.recordGeometry(id: id) }
         guard let blob else { throw StoreError.recordNotFound(id) }
         do {
             return try ActivityCodec.decode(blob)
@@ -33,31 +29,18 @@ extension CourseStore {
     ///   the user cannot see.
     public func records(course: Int64? = nil, sort: RecordSort = .date, page: Page = Page()) throws -> [RunRecord] {
         let offset = try page.offset()
-        return try read { db in
-            var filter: SQL = "record.owner = \(user)"
-            if let course {
-                _ = try visibleCourse(db, id: course)
-                filter = "\(filter) AND record.course_id = \(course)"
-            }
-            let order: SQL =
-                sort == .time
-                ? "record.course_time_s ASC, record.id ASC" : "record.start_time DESC, record.id DESC"
-            let request: SQL =
-                "\(sql: RecordRow.listedSQL) WHERE \(filter) ORDER BY \(order) LIMIT \(page.limit) OFFSET \(offset)"
-            let (sql, arguments) = try request.build(db)
-            return try Row.fetchAll(db, sql: sql, arguments: arguments).map(RecordRow.record)
+        return try read { tx in
+            if let course { _ = try visibleCourse(tx, id: course) }
+            return try tx.records(course: course, sort: sort, limit: page.limit, offset: offset)
         }
     }
 
     /// The user's attempts at a course: count, newest, personal bests, trend.
     /// - Throws: ``StoreError/notFound(_:)`` for a course the user cannot see.
     public func recordSummary(course: Int64) throws -> CourseRecordSummary {
-        try read { db in
-            _ = try visibleCourse(db, id: course)
-            let all = try Row.fetchAll(
-                db, sql: RecordRow.listedSQL + " WHERE record.owner = ? AND record.course_id = ? ORDER BY record.id",
-                arguments: [user, course]
-            ).map(RecordRow.record)
+        try read { tx in
+            _ = try visibleCourse(tx, id: course)
+            let all = try tx.allRecords(course: course)
             func started(_ record: RunRecord) -> Date { record.stats.startTime ?? record.createdAt }
             let byDate = all.sorted { (started($0), $0.id) < (started($1), $1.id) }
             let fastest = { (records: [RunRecord]) in
@@ -75,14 +58,9 @@ extension CourseStore {
     /// How many records the course has (every runner's) and the user's best course time on it.
     /// - Throws: ``StoreError/notFound(_:)``.
     public func recordFigures(course: Int64) throws -> (count: Int, bestCourseTimeSeconds: Double?) {
-        try read { db in
-            let course = try fetchCourse(db, id: course)
-            let best = try Double.fetchOne(
-                db, sql: "SELECT min(course_time_s) FROM record WHERE course_id = ? AND owner = ?",
-                arguments: [course.id, user])
-            let count = try Int.fetchOne(
-                db, sql: "SELECT record_count FROM course WHERE id = ?", arguments: [course.id])
-            return (count ?? 0, best)
+        try read { tx in
+            let course = try fetchCourse(tx, id: course)
+            return (try tx.recordCount(course: course.id), try tx.bestCourseTime(course: course.id))
         }
     }
 
@@ -91,37 +69,33 @@ extension CourseStore {
     /// Gives one of the current user's records a new title (1–40 characters after trimming).
     /// - Throws: ``StoreError/recordNotFound(_:)``, ``StoreError/invalidTitle(_:)``.
     public func renameRecord(id: Int64, title: String) throws -> RunRecord {
-        try write { db in
-            _ = try fetchRecord(db, id: id)
-            let title = try Self.validTitle(title)
-            try db.execute(sql: "UPDATE record SET title = ? WHERE id = ?", arguments: [title, id])
-            return try fetchRecord(db, id: id)
+        try write { tx in
+            _ = try fetchRecord(tx, id: id)
+            try tx.setRecordTitle(id: id, title: try Self.validTitle(title))
+            return try fetchRecord(tx, id: id)
         }
     }
 
     /// Deletes records of the current user; all or nothing.
     /// - Throws: ``StoreError/recordNotFound(_:)`` for the first id that is not one of theirs.
     public func deleteRecords(ids: [Int64]) throws {
-        try write { db in
-            for id in ids { _ = try fetchRecord(db, id: id) }
-            try RecordRow.deleteAll(db, keys: ids)
+        try write { tx in
+            for id in ids { _ = try fetchRecord(tx, id: id) }
+            try tx.deleteRecords(ids: ids)
         }
     }
 
     // MARK: - Inside transactions
 
     /// Record `id` of the current user.
-    func fetchRecord(_ db: Database, id: Int64) throws -> RunRecord {
-        guard
-            let row = try Row.fetchOne(
-                db, sql: RecordRow.listedSQL + " WHERE record.id = ? AND record.owner = ?", arguments: [id, user])
-        else { throw StoreError.recordNotFound(id) }
-        return try RecordRow.record(row)
+    func fetchRecord(_ tx: any StoreTransaction, id: Int64) throws -> RunRecord {
+        guard let record = try tx.record(id: id) else { throw StoreError.recordNotFound(id) }
+        return record
     }
 
     /// Course `id`, if the user can see it: their own, a shared one, or one they scrapped.
-    func visibleCourse(_ db: Database, id: Int64) throws -> Course {
-        let course = try fetchCourse(db, id: id)
+    func visibleCourse(_ tx: any StoreTransaction, id: Int64) throws -> Course {
+        let course = try fetchCourse(tx, id: id)
         guard course.owner == user || course.isUploaded || course.isScrapped else { throw StoreError.notFound(id) }
         return course
     }

@@ -1,5 +1,3 @@
-import GRDB
-
 extension CourseStore {
     // MARK: - Search
 
@@ -22,11 +20,9 @@ extension CourseStore {
     ) throws -> [Course] {
         try Self.checkKeywords(keywords)
         let offset = try page.offset()
-        return try read { db in
-            let ids = try SearchIndex.search(
-                db, keywords: keywords, scope: scope, sort: sort,
-                limit: page.limit, offset: offset)
-            return try fetchCourses(db, ids: ids)
+        return try read { tx in
+            try tx.courses(
+                ids: tx.searchIDs(keywords: keywords, scope: scope, sort: sort, limit: page.limit, offset: offset))
         }
     }
 }
@@ -76,14 +72,12 @@ extension CourseStore {
     /// second per 100,000 courses.
     /// - Throws: ``StoreError/database(_:)``.
     public func optimizeSearch() throws {
-        try write { try SearchIndex.optimize($0) }
+        try backend.optimizeSearch()
     }
 
     /// Segments of the search's token index: each query term is looked up in every one (a
     /// figure of the benchmarks; ``optimizeSearch()`` merges them into one).
     package func searchTokenIndexSegments() throws -> Int {
-        try read { db in
-            try Int.fetchOne(db, sql: "SELECT count(DISTINCT segid) FROM course_search_token_idx") ?? 0
-        }
+        try (backend as? SQLiteBackend)?.searchTokenIndexSegments() ?? 0
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension CourseStore {
     // MARK: - Changing courses
@@ -12,11 +11,10 @@ extension CourseStore {
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/notOwner(id:owner:)``,
     ///   ``StoreError/invalidTitle(_:)``.
     public func rename(id: Int64, title: String) throws -> Course {
-        try write { db in
-            _ = try ownedCourse(db, id: id)
-            let title = try Self.validTitle(title)
-            try CourseRecord.filter(key: id).updateAll(db, CourseRecord.Columns.title.set(to: title))
-            return try reindexed(db, id: id)
+        try write { tx in
+            _ = try ownedCourse(tx, id: id)
+            try tx.setTitle(id: id, title: try Self.validTitle(title))
+            return try fetchCourse(tx, id: id)
         }
     }
 
@@ -32,18 +30,14 @@ extension CourseStore {
         var seen = Set<Int64>()
         let ids = ids.filter { seen.insert($0).inserted }
         guard !ids.isEmpty else { return }
-        try write { db in
-            for id in ids { _ = try ownedCourse(db, id: id) }
-            typealias R = RecordRow.Columns
+        try write { tx in
+            for id in ids { _ = try ownedCourse(tx, id: id) }
             for id in ids {
-                let others = try RecordRow.filter(R.courseID == id && R.owner != user).fetchCount(db)
+                let (own, others) = try tx.recordCounts(course: id)
                 if others > 0 { throw StoreError.courseHasOthersRecords(id: id, count: others) }
-                let own = try RecordRow.filter(R.courseID == id).fetchCount(db)
                 if own > 0 && !withRecords { throw StoreError.courseHasRecords(id: id, count: own) }
             }
-            try RecordRow.filter(ids.contains(R.courseID)).deleteAll(db)
-            for id in ids { try SearchIndex.remove(db, courseID: id) }
-            try CourseRecord.deleteAll(db, keys: ids)
+            try tx.deleteCourses(ids: ids)
         }
     }
 
@@ -57,16 +51,13 @@ extension CourseStore {
     ///   ``StoreError/alreadyUploaded(_:)``, ``StoreError/invalidTitle(_:)``,
     ///   ``StoreError/emptyDescription``.
     public func upload(id: Int64, title: String, description: String) throws -> Course {
-        try write { db in
-            let course = try ownedCourse(db, id: id)
+        try write { tx in
+            let course = try ownedCourse(tx, id: id)
             guard !course.isUploaded else { throw StoreError.alreadyUploaded(id) }
             let title = try Self.validTitle(title)
             guard let description = try Self.validDescription(description) else { throw StoreError.emptyDescription }
-            typealias C = CourseRecord.Columns
-            try CourseRecord.filter(key: id).updateAll(
-                db, C.isUploaded.set(to: true), C.uploadedAt.set(to: Date()), C.title.set(to: title),
-                C.description.set(to: description))
-            return try reindexed(db, id: id)
+            try tx.share(id: id, title: title, description: description, at: Date())
+            return try fetchCourse(tx, id: id)
         }
     }
 
@@ -76,13 +67,11 @@ extension CourseStore {
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/notOwner(id:owner:)``,
     ///   ``StoreError/notUploaded(_:)``.
     public func unupload(id: Int64) throws -> Course {
-        try write { db in
-            let course = try ownedCourse(db, id: id)
+        try write { tx in
+            let course = try ownedCourse(tx, id: id)
             guard course.isUploaded else { throw StoreError.notUploaded(id) }
-            try ScrapRecord.filter(ScrapRecord.Columns.courseID == id).deleteAll(db)
-            typealias C = CourseRecord.Columns
-            try CourseRecord.filter(key: id).updateAll(db, C.isUploaded.set(to: false), C.uploadedAt.set(to: nil))
-            return try fetchCourse(db, id: id)
+            try tx.unshare(id: id)
+            return try fetchCourse(tx, id: id)
         }
     }
 
@@ -91,12 +80,12 @@ extension CourseStore {
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/notShared(_:)``,
     ///   ``StoreError/alreadyScrapped(_:)``.
     public func scrap(id: Int64) throws -> Course {
-        try write { db in
-            let course = try fetchCourse(db, id: id)
+        try write { tx in
+            let course = try fetchCourse(tx, id: id)
             guard course.isUploaded else { throw StoreError.notShared(id) }
             guard !course.isScrapped else { throw StoreError.alreadyScrapped(id) }
-            try ScrapRecord(courseID: id, user: user, createdAt: Date()).insert(db)
-            return try fetchCourse(db, id: id)
+            try tx.addScrap(course: id, at: Date())
+            return try fetchCourse(tx, id: id)
         }
     }
 
@@ -104,28 +93,20 @@ extension CourseStore {
     /// - Returns: The course, with ``Course/scrapCount`` one lower.
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/notScrapped(_:)``.
     public func unscrap(id: Int64) throws -> Course {
-        try write { db in
-            let course = try fetchCourse(db, id: id)
+        try write { tx in
+            let course = try fetchCourse(tx, id: id)
             guard course.isScrapped else { throw StoreError.notScrapped(id) }
-            try ScrapRecord.filter(key: [ScrapRecord.Columns.courseID.name: id, ScrapRecord.Columns.user.name: user])
-                .deleteAll(db)
-            return try fetchCourse(db, id: id)
+            try tx.removeScrap(course: id)
+            return try fetchCourse(tx, id: id)
         }
     }
 
     // MARK: - Helpers
 
     /// The course, when the current user owns it.
-    private func ownedCourse(_ db: Database, id: Int64) throws -> Course {
-        let course = try fetchCourse(db, id: id)
+    private func ownedCourse(_ tx: any StoreTransaction, id: Int64) throws -> Course {
+        let course = try fetchCourse(tx, id: id)
         guard course.owner == user else { throw StoreError.notOwner(id: id, owner: course.owner) }
-        return course
-    }
-
-    /// Refreshes the search entry of a course whose text changed, and returns the course.
-    private func reindexed(_ db: Database, id: Int64) throws -> Course {
-        let course = try fetchCourse(db, id: id)
-        try SearchIndex.index(db, courseID: id, fields: course.searchFields)
         return course
     }
 }

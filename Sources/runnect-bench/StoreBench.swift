@@ -102,10 +102,10 @@ func option(_ name: String, in arguments: [String]) -> String? {
     return arguments[index + 1]
 }
 
-private func temporaryPath(_ name: String) -> String {
+func temporaryPath(_ name: String) -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)").path
 }
 
-private func removeDatabase(_ path: String) {
+func removeDatabase(_ path: String) {
     for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
 }

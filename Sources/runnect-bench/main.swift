@@ -78,7 +78,7 @@ func fileBytes(_ path: String) throws -> Double {
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | near [COURSES] | import [FILES] | export [POINTS] | write FILE OUTDIR --format gpx|tcx|fit | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N] | numbers FILE… [--repeat N]\n"
+            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | near [COURSES] | import [FILES] | export [POINTS] | write FILE OUTDIR --format gpx|tcx|fit | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N] | numbers FILE… [--repeat N] | copy [COURSES] [--jobs N]\n"
                 .utf8))
     exit(64)
 }
@@ -151,6 +151,9 @@ case "store-matching":
 
 case "numbers":
     try numbersBench(Array(arguments.dropFirst()))
+
+case "copy":
+    try copyBench(Array(arguments.dropFirst()))
 
 default:
     usage()

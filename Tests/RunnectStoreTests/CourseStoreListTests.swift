@@ -131,7 +131,7 @@ struct CourseStoreListTests {
     func sharedListsUseIndexes(sort: CourseSort) throws {
         try withTemporaryStore { store, _ in
             let plan = try store.pool.read { db in
-                let request = store.listRequest(.shared, sort: sort).limit(10, offset: 20)
+                let request = SQLiteTransaction.listRequest(.shared, sort: sort, user: store.user).limit(10, offset: 20)
                     .select(CourseRecord.Columns.id, as: Int64.self)
                 let statement = try request.makePreparedRequest(db).statement
                 return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement.sql, arguments: statement.arguments)

@@ -120,8 +120,8 @@ struct CourseStoreNearbyTests {
                 let expected = try Self.reference(a, point, meters: 5_000, ids: ids)
                 for (first, growth) in [(1.0, 2.0), (50, 4), (5_000, 4)] {
                     for (limit, offset) in [(1, 0), (5, 3), (100, 0)] {
-                        let found = try a.read { db in
-                            var search = SQLiteNearbySearch(db: db, user: "a")
+                        let found = try a.read { tx in
+                            var search = SQLiteNearbySearch(db: (tx as! SQLiteTransaction).db, user: "a")
                             search.firstRingMeters = first
                             search.ringGrowth = growth
                             return try search.nearbyCourses(

@@ -14,6 +14,8 @@ package protocol StoreBackend: Sendable {
     var user: String { get }
     /// The newest schema version this build knows, on this backend.
     var supportedSchemaVersion: Int { get }
+    /// The schema version of the database.
+    func schemaVersion() throws -> Int
 
     /// Runs `body` on a consistent snapshot.
     func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
@@ -23,6 +25,10 @@ package protocol StoreBackend: Sendable {
     func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
     /// Brings the search index into the shape fastest to query (after a bulk import).
     func optimizeSearch() throws
+    /// Makes sure each of these users can act on the store: nothing on SQLite (a user is a
+    /// name), a runner's login role on PostgreSQL (as `runnect db add-user NAME --no-password
+    /// --existing`), for a copy's owners. Needs an administrator on PostgreSQL.
+    func ensureUsers(_ names: [String]) throws
 }
 
 /// A course's start, finish and matchable length, as the spatial index keeps them.
@@ -62,7 +68,7 @@ package struct StoreCounts: Sendable, Equatable {
 /// Ids of courses are those of the `course` table; "as the user sees it" means with
 /// ``Course/isScrapped`` set for the user. No primitive checks rights beyond what its SQL says:
 /// ``CourseStore`` asks first (and on PostgreSQL the row-level security policies stand behind).
-package protocol StoreTransaction {
+package protocol StoreTransaction: StoreCopyTransaction {
     // MARK: Courses
 
     /// The course as the user sees it; `nil` when there is none (or the user may not read it).
@@ -103,6 +109,34 @@ package protocol StoreTransaction {
     func removeScrap(course id: Int64) throws
     /// What ``CourseStore/summary()`` shows.
     func counts() throws -> StoreCounts
+
+    // MARK: Near-me search
+
+    /// A page of the courses of `scope` whose path passes within `withinMeters` of `point`,
+    /// closest first. The contract every backend keeps (the tests hold SQLite to it, and hold the
+    /// backends to the same ids):
+    ///
+    /// - **Distance**: the shortest geodesic distance on WGS84 from `point` to the course's path,
+    ///   i.e. to the closest point of any leg of its ``RunnectKit/Activity/courseSegments`` (legs
+    ///   between consecutive points with a position, none between segments; a one-point segment
+    ///   is that point), not only to its points. `meters` is that distance to within 1 m
+    ///   (SQLite: RunnectKit's `Geodesic.distance(from:toSegments:cutoff:)`, about 10 µm;
+    ///   PostGIS: `ST_Distance` on `geography`, whose edges are great-circle arcs: they part from
+    ///   the ellipsoid's geodesics by under a millimetre on legs of a few kilometres).
+    /// - **Radius**: inclusive, a course at exactly `withinMeters` is in (`ST_DWithin`).
+    /// - **Order**: by distance, then by id ascending; `offset` courses skipped, then `limit`.
+    /// - **Scope**: as ``courseIDs(_:sort:limit:offset:)`` reads `CourseListScope`; ``NearbyScope/all``
+    ///   is every course the user may read (on SQLite, every course).
+    ///
+    /// Callers have checked `point` (valid) and `withinMeters` (0 < d ≤
+    /// ``CourseStore/maximumNearbyMeters``).
+    func nearbyCourses(
+        to point: Coordinate, withinMeters: Double, scope: NearbyScope, limit: Int, offset: Int
+    ) throws -> [CourseDistance]
+    /// The distances (as ``nearbyCourses(to:withinMeters:scope:limit:offset:)`` defines them) of
+    /// those of courses `ids` whose path passes within `withinMeters` of `point`; the others, and
+    /// unknown ids, are left out. What keyword search near a point filters its matches with.
+    func courseDistances(ids: [Int64], to point: Coordinate, withinMeters: Double) throws -> [Int64: Double]
 
     // MARK: Savepoints
 
@@ -148,8 +182,31 @@ package protocol StoreTransaction {
     func deleteRecords(ids: [Int64]) throws
 }
 
+/// The primitives a copy of a whole store reads and writes with (``CourseStore/copy(from:batchSize:progress:)``):
+/// every owner's rows, as an administrator sees them on PostgreSQL.
+package protocol StoreCopyTransaction {
+    /// Up to `limit` courses with ids above `id`, by id.
+    func storedCourses(after id: Int64, limit: Int) throws -> [StoredCourse]
+    /// Up to `limit` records with ids above `id`, by id, as ``NewRecord``s with their ids.
+    func storedRecords(after id: Int64, limit: Int) throws -> [NewRecord]
+    /// Every scrap.
+    func storedScraps() throws -> [StoredScrap]
+    /// Every name owning a course or a record, or scrapping a course.
+    func storedUsers() throws -> [String]
+    /// The owner and content of course `id`, whoever owns it; `nil` when there is none.
+    func courseIdentity(id: Int64) throws -> StoredIdentity?
+    /// The owner and content of record `id`, whoever owns it; `nil` when there is none.
+    func recordIdentity(id: Int64) throws -> StoredIdentity?
+    /// Adds a scrap unless it is there; whether it was added.
+    func insertScrap(_ scrap: StoredScrap) throws -> Bool
+    /// After rows were inserted with their own ids: new rows get ids above them.
+    func identitiesCopied() throws
+}
+
 /// A record about to be inserted: what ``StoreTransaction/insertRecord(_:)`` writes.
 package struct NewRecord: Sendable {
+    /// The id to keep (a copy), else `nil` for a new one.
+    package var id: Int64?
     package var owner: String
     package var courseID: Int64
     package var title: String
@@ -166,4 +223,28 @@ package struct NewRecord: Sendable {
     /// The stats JSON text (``StoredStats``).
     package var statsJSON: String
     package var geometry: Data
+
+    package init(
+        id: Int64? = nil, owner: String, courseID: Int64, title: String, sourceFormat: String, contentHash: String,
+        createdAt: Date, startTime: Date?, distanceMeters: Double, pointCount: Int, deviceTimerSeconds: Double?,
+        courseTimeSeconds: Double, courseDistanceMeters: Double, matchCoverage: Double, statsJSON: String,
+        geometry: Data
+    ) {
+        self.id = id
+        self.owner = owner
+        self.courseID = courseID
+        self.title = title
+        self.sourceFormat = sourceFormat
+        self.contentHash = contentHash
+        self.createdAt = createdAt
+        self.startTime = startTime
+        self.distanceMeters = distanceMeters
+        self.pointCount = pointCount
+        self.deviceTimerSeconds = deviceTimerSeconds
+        self.courseTimeSeconds = courseTimeSeconds
+        self.courseDistanceMeters = courseDistanceMeters
+        self.matchCoverage = matchCoverage
+        self.statsJSON = statsJSON
+        self.geometry = geometry
+    }
 }

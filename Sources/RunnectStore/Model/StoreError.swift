@@ -74,6 +74,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A near-me search's distance must be positive and at most
     /// ``CourseStore/maximumNearbyMeters``.
     case invalidNearbyDistance(meters: Double, maximum: Double)
+    /// A copy found, under the same id in the destination, another row than the source's (`kind`
+    /// is "course" or "record"): the two stores are not copies of one another.
+    case copyConflict(kind: String, id: Int64, found: String, copying: String)
 
     /// Whether the error was found before the operation wrote anything (a bulk import goes on
     /// without undoing the rest of its batch).
@@ -155,6 +158,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the point \(point) is outside latitude -90…90 / longitude -180…180; give it as LAT,LON in degrees"
         case .invalidNearbyDistance(let meters, let maximum):
             return "a near-me distance must be more than 0 and at most \(maximum / 1000) km, got \(meters / 1000) km"
+        case .copyConflict(let kind, let id, let found, let copying):
+            return
+                "\(kind) #\(id) of the destination is \(found), not \(copying) as in the source; "
+                + "copy into an empty store or one copied from this source"
         }
     }
 }

@@ -24,7 +24,7 @@ struct CourseRecord: Codable, FetchableRecord, MutablePersistableRecord {
     var createdAt: Date
     var isUploaded: Bool
     var uploadedAt: Date?
-    /// Maintained by triggers on `scrap` (see ``CourseStore/migrator``); written as 0 on insert.
+    /// Maintained by triggers on `scrap` (see ``SQLiteBackend/migrator``); written as 0 on insert.
     var scrapCount: Int
     var distanceMeters: Double
     var pointCount: Int
@@ -73,8 +73,8 @@ struct CourseRecord: Codable, FetchableRecord, MutablePersistableRecord {
 
     // MARK: - Insert
 
-    /// The columns an insert writes, in order: all but `id`.
-    static let insertedColumns = CodingKeys.allCases.filter { $0 != .id }
+    /// The columns an insert writes, in order: all (`id` is `NULL` for a new course, given by a copy).
+    static let insertedColumns = CodingKeys.allCases
 
     /// `INSERT INTO course (…) VALUES (?, …)` over ``insertedColumns``: one cached statement, no
     /// per-course SQL building or record encoding.

@@ -5,8 +5,8 @@ extension Runnect {
     struct Database: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "db",
-            abstract: "The course database: its summary, and setting up a PostgreSQL one.",
-            subcommands: [DatabaseSummary.self, DatabaseInit.self, DatabaseAddUser.self],
+            abstract: "The course database: its summary, setting up a PostgreSQL one, copying one into another.",
+            subcommands: [DatabaseSummary.self, DatabaseInit.self, DatabaseAddUser.self, DatabaseCopy.self],
             defaultSubcommand: DatabaseSummary.self)
     }
 }

@@ -57,6 +57,24 @@ struct StoreOptions: ParsableArguments {
             throw ExitCode.failure
         }
     }
+
+    /// Opens the stores at these locations (SQLite paths or PostgreSQL URLs) and runs `body`
+    /// with them, in order; what a store refuses is one line and exit 1, as for ``withStore(_:)``.
+    static func withStores<T>(at locations: [String], _ body: ([CourseStore]) throws -> T) throws -> T {
+        do {
+            let stores = try locations.map { location -> CourseStore in
+                if PostgresURL.isPostgresURL(location) {
+                    Diagnostics.error("\(location): PostgreSQL stores cannot be copied by this build yet")
+                    throw ExitCode.failure
+                }
+                return try CourseStore(path: location, user: CourseStore.defaultUser())
+            }
+            return try body(stores)
+        } catch let error as StoreError {
+            Diagnostics.error("\(error)")
+            throw ExitCode.failure
+        }
+    }
 }
 
 /// Prints courses as text or NDJSON.

@@ -16,7 +16,7 @@ final class SearchDatabase {
             .appendingPathComponent("runnect-search-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         queue = try DatabaseQueue(path: directory.appendingPathComponent("search.sqlite").path)
-        try CourseStore.migrator.migrate(queue)
+        try SQLiteBackend.migrator.migrate(queue)
     }
 
     deinit {

@@ -1,10 +1,10 @@
 import Foundation
 import GRDB
 
-extension CourseStore {
+extension SQLiteBackend {
     /// The schema, one migration per version. Append-only: a released migration is never edited,
     /// and migrations use string names (not record types), so they keep meaning what they meant.
-    /// Each one sets `user_version` to its position, the ``schemaVersion`` users see.
+    /// Each one sets `user_version` to its position, the ``CourseStore/schemaVersion`` users see.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
 

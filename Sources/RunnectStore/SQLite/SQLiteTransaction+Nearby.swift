@@ -14,7 +14,7 @@ import RunnectKit
 /// asked for, the page is known. In a city full of courses the first ring of a few hundred
 /// metres fills it; in the country the ring grows to the radius, over few boxes.
 ///
-/// (Written over a GRDB `Database`; the SQLite backend's `nearbyCourses` calls it.)
+/// (A value of its own, apart from ``SQLiteTransaction``, for its tuning and counters.)
 struct SQLiteNearbySearch {
     let db: Database
     let user: String
@@ -176,5 +176,22 @@ extension Array where Element == Double {
             if belongs(self[middle]) { high = middle } else { low = middle + 1 }
         }
         return low
+    }
+}
+
+extension SQLiteTransaction {
+    // MARK: - Near-me search
+
+    func nearbyCourses(
+        to point: Coordinate, withinMeters: Double, scope: NearbyScope, limit: Int, offset: Int
+    ) throws -> [CourseDistance] {
+        var search = SQLiteNearbySearch(db: db, user: user)
+        return try search.nearbyCourses(
+            to: point, withinMeters: withinMeters, scope: scope, limit: limit, offset: offset)
+    }
+
+    func courseDistances(ids: [Int64], to point: Coordinate, withinMeters: Double) throws -> [Int64: Double] {
+        var search = SQLiteNearbySearch(db: db, user: user)
+        return try search.courseDistances(ids: ids, to: point, withinMeters: withinMeters)
     }
 }

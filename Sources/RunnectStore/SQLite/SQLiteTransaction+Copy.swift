@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+import RunnectKit
+
+extension SQLiteTransaction {
+    // MARK: - Copying a store
+
+    func storedCourses(after id: Int64, limit: Int) throws -> [StoredCourse] {
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT id, owner, title, description, departure_region, departure_city, departure_town,
+                           departure_detail, departure_name, source_format, content_hash, created_at, is_uploaded,
+                           uploaded_at, stats, geometry
+                    FROM course WHERE id > ? ORDER BY id LIMIT ?
+                    """),
+            arguments: [id, limit]
+        ).map { row in
+            var departure: Departure?
+            if let region: String = row[4], let city: String = row[5], let town: String = row[6] {
+                departure = Departure(region: region, city: city, town: town, detail: row[7], name: row[8])
+            }
+            return StoredCourse(
+                id: row[0], owner: row[1], title: row[2], description: row[3], departure: departure,
+                sourceFormat: row[9], contentHash: row[10], createdAt: row[11], isUploaded: row[12],
+                uploadedAt: row[13], statsJSON: row[14], geometry: row[15])
+        }
+    }
+
+    func storedRecords(after id: Int64, limit: Int) throws -> [NewRecord] {
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT id, owner, course_id, title, source_format, content_hash, created_at, start_time,
+                           distance_m, point_count, device_timer_time_s, course_time_s, course_distance_m,
+                           match_coverage, stats, geometry
+                    FROM record WHERE id > ? ORDER BY id LIMIT ?
+                    """),
+            arguments: [id, limit]
+        ).map { row in
+            NewRecord(
+                id: row[0], owner: row[1], courseID: row[2], title: row[3], sourceFormat: row[4], contentHash: row[5],
+                createdAt: row[6], startTime: row[7], distanceMeters: row[8], pointCount: row[9],
+                deviceTimerSeconds: row[10], courseTimeSeconds: row[11], courseDistanceMeters: row[12],
+                matchCoverage: row[13], statsJSON: row[14], geometry: row[15])
+        }
+    }
+
+    func storedScraps() throws -> [StoredScrap] {
+        try ScrapRecord.order(ScrapRecord.Columns.courseID, ScrapRecord.Columns.user).fetchAll(db).map {
+            StoredScrap(courseID: $0.courseID, user: $0.user, createdAt: $0.createdAt)
+        }
+    }
+
+    func storedUsers() throws -> [String] {
+        try String.fetchAll(
+            db, sql: #"SELECT owner FROM course UNION SELECT owner FROM record UNION SELECT "user" FROM scrap"#)
+    }
+
+    func courseIdentity(id: Int64) throws -> StoredIdentity? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT owner, content_hash FROM course WHERE id = ?"), arguments: [id]
+        ).map { StoredIdentity(owner: $0[0], contentHash: $0[1]) }
+    }
+
+    func recordIdentity(id: Int64) throws -> StoredIdentity? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT owner, content_hash FROM record WHERE id = ?"), arguments: [id]
+        ).map { StoredIdentity(owner: $0[0], contentHash: $0[1]) }
+    }
+
+    func insertScrap(_ scrap: StoredScrap) throws -> Bool {
+        try db.cachedStatement(sql: #"INSERT OR IGNORE INTO scrap (course_id, "user", created_at) VALUES (?, ?, ?)"#)
+            .execute(arguments: [scrap.courseID, scrap.user, scrap.createdAt])
+        return db.changesCount > 0
+    }
+
+    /// SQLite's `AUTOINCREMENT` keeps the highest id ever inserted, given or not: nothing to do.
+    func identitiesCopied() throws {}
+}

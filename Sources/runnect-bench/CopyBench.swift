@@ -1,0 +1,33 @@
+import Foundation
+import RunnectBenchmarkSupport
+import RunnectStore
+
+/// `runnect-bench copy [COURSES] [--jobs N]`: fills a SQLite store with generated courses and
+/// times `db copy` of it into a new SQLite file, then again (everything present: the idempotent
+/// pass).
+func copyBench(_ arguments: [String]) throws {
+    let count = arguments.first.flatMap { Int($0) } ?? 100_000
+    let jobs = option("--jobs", in: arguments).flatMap { Int($0) } ?? BulkImporter.defaultJobs
+    let from = temporaryPath("runnect-copy-bench-from.sqlite")
+    let to = temporaryPath("runnect-copy-bench-to.sqlite")
+    defer {
+        removeDatabase(from)
+        removeDatabase(to)
+    }
+    let source = try CopyBenchmark.fill(path: from, count: count, jobs: jobs)
+    let destination = try CourseStore(path: to, user: "bench")
+    for pass in ["copy", "again"] {
+        let report = try CopyBenchmark.copy(from: source, to: destination)
+        emit([
+            ("tool", "runnect"), ("work", "db-copy"), ("pass", pass), ("from", "sqlite"), ("to", "sqlite"),
+            ("courses", report.courses), ("copied", report.summary.courses), ("seconds", report.seconds),
+            ("courses_per_s", report.coursesPerSecond),
+        ])
+        FileHandle.standardError.write(
+            Data(
+                String(
+                    format: "runnect: db copy (%@) of %d courses, SQLite to SQLite, in %.2f s: %.0f courses/s\n",
+                    pass, report.courses, report.seconds, report.coursesPerSecond
+                ).utf8))
+    }
+}

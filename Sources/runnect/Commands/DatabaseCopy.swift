@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import RunnectStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension Runnect {
+    /// `runnect db copy FROM TO`: every course, record, scrap and user of one store into another.
+    struct DatabaseCopy: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "copy",
+            abstract: "Copy every course, record, scrap and user from one store to another (SQLite ⇄ PostgreSQL).",
+            discussion: """
+                FROM and TO are each a SQLite file or a postgresql:// URL. Ids, owners, dates, sharing \
+                and content hashes are kept; running the copy again copies only what is missing, so a \
+                copy cut short is completed by running it again. On PostgreSQL connect as an \
+                administrator (the role that ran `runnect db init`): it reads and writes every runner's \
+                rows, and makes the source's users runners' login roles (without a password; set one \
+                with ALTER ROLE, or use `runnect db add-user NAME --existing`).
+                """)
+
+        @Argument(help: ArgumentHelp("The store to copy from (only read).", valueName: "from"))
+        var from: String
+
+        @Argument(help: ArgumentHelp("The store to copy into (created if a new SQLite file).", valueName: "to"))
+        var to: String
+
+        @Flag(help: "Print what was copied as one JSON object.")
+        var json = false
+
+        func run() throws {
+            guard from != to else { throw ValidationError("FROM and TO are the same store.") }
+            let summary: CopySummary = try StoreOptions.withStores(at: [from, to]) { stores in
+                let bar = ProgressBar(total: max(1, try stores[0].summary().courses), unit: "courses")
+                defer { bar.clear() }
+                return try stores[1].copy(from: stores[0]) { step in
+                    bar.update(done: step.done, detail: "")
+                }
+            }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+            } else {
+                print(
+                    """
+                    copied \(summary.courses) course(s), \(summary.records) record(s), \(summary.scraps) scrap(s) \
+                    of \(summary.users) user(s); already there: \(summary.coursesPresent) course(s), \
+                    \(summary.recordsPresent) record(s), \(summary.scrapsPresent) scrap(s)
+                    """)
+            }
+        }
+    }
+}
