@@ -20,16 +20,25 @@ enum CoursePlacement {
     /// 20 × 20 km each), thirty cities elsewhere 35 % (30 × 30 km), and 5 % are anywhere between
     /// 60° S and 70° N.
     static let areas: [Area] = {
-        var areas = [Area(name: "Seoul", centre: Coordinate(latitude: 37.55, longitude: 126.99), halfSideMeters: 15_000, weight: 30)]
+        var areas = [
+            Area(
+                name: "Seoul", centre: Coordinate(latitude: 37.55, longitude: 126.99), halfSideMeters: 15_000,
+                weight: 30)
+        ]
         let korea: [(String, Double, Double)] = [
             ("Busan", 35.16, 129.06), ("Incheon", 37.46, 126.71), ("Daegu", 35.87, 128.60), ("Daejeon", 36.35, 127.38),
             ("Gwangju", 35.16, 126.85), ("Ulsan", 35.54, 129.31), ("Suwon", 37.26, 127.03), ("Jeju", 33.50, 126.53),
             ("Changwon", 35.23, 128.68),
         ]
-        areas += korea.map { Area(name: $0.0, centre: Coordinate(latitude: $0.1, longitude: $0.2), halfSideMeters: 10_000, weight: 30.0 / 9) }
+        areas += korea.map {
+            Area(
+                name: $0.0, centre: Coordinate(latitude: $0.1, longitude: $0.2), halfSideMeters: 10_000,
+                weight: 30.0 / 9)
+        }
         let world: [(String, Double, Double)] = [
             ("Tokyo", 35.68, 139.69), ("Osaka", 34.69, 135.50), ("Beijing", 39.90, 116.41), ("Shanghai", 31.23, 121.47),
-            ("Hong Kong", 22.32, 114.17), ("Taipei", 25.03, 121.57), ("Singapore", 1.35, 103.82), ("Bangkok", 13.76, 100.50),
+            ("Hong Kong", 22.32, 114.17), ("Taipei", 25.03, 121.57), ("Singapore", 1.35, 103.82),
+            ("Bangkok", 13.76, 100.50),
             ("Sydney", -33.87, 151.21), ("Melbourne", -37.81, 144.96), ("Auckland", -36.85, 174.76),
             ("Suva", -18.14, 178.44), ("Honolulu", 21.31, -157.86), ("San Francisco", 37.77, -122.42),
             ("Los Angeles", 34.05, -118.24), ("Vancouver", 49.28, -123.12), ("New York", 40.71, -74.01),
@@ -38,7 +47,11 @@ enum CoursePlacement {
             ("Paris", 48.86, 2.35), ("Berlin", 52.52, 13.40), ("Madrid", 40.42, -3.70), ("Rome", 41.90, 12.50),
             ("Stockholm", 59.33, 18.07), ("Cape Town", -33.92, 18.42), ("Dubai", 25.20, 55.27),
         ]
-        areas += world.map { Area(name: $0.0, centre: Coordinate(latitude: $0.1, longitude: $0.2), halfSideMeters: 15_000, weight: 35.0 / 30) }
+        areas += world.map {
+            Area(
+                name: $0.0, centre: Coordinate(latitude: $0.1, longitude: $0.2), halfSideMeters: 15_000,
+                weight: 35.0 / 30)
+        }
         return areas
     }()
 
@@ -57,7 +70,11 @@ enum CoursePlacement {
         let total = areas.reduce(0) { $0 + $1.weight }
         var pick = unit(number, 1) * (total + total * 5 / 95)
         var start: Coordinate
-        if let area = areas.first(where: { pick -= $0.weight; return pick < 0 }) {
+        let chosen = areas.first { area in
+            pick -= area.weight
+            return pick < 0
+        }
+        if let area = chosen {
             let north = (2 * unit(number, 2) - 1) * area.halfSideMeters
             let east = (2 * unit(number, 3) - 1) * area.halfSideMeters
             start = Coordinate(
@@ -69,7 +86,8 @@ enum CoursePlacement {
         let lengthClass = unit(number, 4)
         let length =
             lengthClass < 0.7
-            ? 2_000 + 8_000 * unit(number, 5) : lengthClass < 0.95 ? 10_000 + 11_000 * unit(number, 5) : 21_000 + 21_000 * unit(number, 5)
+            ? 2_000 + 8_000 * unit(number, 5)
+            : lengthClass < 0.95 ? 10_000 + 11_000 * unit(number, 5) : 21_000 + 21_000 * unit(number, 5)
         let heading = 360 * unit(number, 6)
         let isLoop = unit(number, 7) < 0.6
         let metresPerDegree = 111_320.0
@@ -81,14 +99,17 @@ enum CoursePlacement {
                 // A circle through the start, facing `heading`.
                 let radius = length / (2 * .pi)
                 let angle = 2 * .pi * f + heading * .pi / 180
-                (north, east) = (radius * (cos(angle) - cos(heading * .pi / 180)), radius * (sin(angle) - sin(heading * .pi / 180)))
+                (north, east) = (
+                    radius * (cos(angle) - cos(heading * .pi / 180)), radius * (sin(angle) - sin(heading * .pi / 180))
+                )
             } else {
                 let bearing = (heading + 25 * sin(3 * .pi * f)) * .pi / 180
                 (north, east) = (length * f * cos(bearing), length * f * sin(bearing))
             }
             var longitude = start.longitude + east / (metresPerDegree * cosLatitude)
             if longitude > 180 { longitude -= 360 } else if longitude < -180 { longitude += 360 }
-            return Coordinate(latitude: max(-89.9, min(89.9, start.latitude + north / metresPerDegree)), longitude: longitude)
+            return Coordinate(
+                latitude: max(-89.9, min(89.9, start.latitude + north / metresPerDegree)), longitude: longitude)
         }
     }
 }

@@ -27,8 +27,10 @@ public enum NearBenchmark {
         Query(name: "Seoul Jamsil", point: Coordinate(latitude: 37.5113, longitude: 127.0985)),
         Query(name: "Seoul Banpo", point: Coordinate(latitude: 37.5100, longitude: 126.9960)),
         Query(name: "Seoul Yeouido", point: Coordinate(latitude: 37.5283, longitude: 126.9326), scope: .all),
-        Query(name: "Seoul Gangnam 1 km", point: Coordinate(latitude: 37.4979, longitude: 127.0276), withinMeters: 1_000),
-        Query(name: "Seoul Mapo 20 km", point: Coordinate(latitude: 37.5663, longitude: 126.9019), withinMeters: 20_000),
+        Query(
+            name: "Seoul Gangnam 1 km", point: Coordinate(latitude: 37.4979, longitude: 127.0276), withinMeters: 1_000),
+        Query(
+            name: "Seoul Mapo 20 km", point: Coordinate(latitude: 37.5663, longitude: 126.9019), withinMeters: 20_000),
         Query(name: "Seoul Nowon (edge)", point: Coordinate(latitude: 37.6542, longitude: 127.0568)),
         Query(name: "Busan Haeundae", point: Coordinate(latitude: 35.1587, longitude: 129.1604)),
         Query(name: "Jeju", point: Coordinate(latitude: 33.4996, longitude: 126.5312)),
@@ -38,9 +40,13 @@ public enum NearBenchmark {
         Query(name: "Sahara (nothing)", point: Coordinate(latitude: 23.4162, longitude: 25.6628)),
         Query(name: "Pacific (nothing) 20 km", point: Coordinate(latitude: 0, longitude: -140), withinMeters: 20_000),
         Query(name: "한강 near Jamsil", point: Coordinate(latitude: 37.5113, longitude: 127.0985), keywords: "한강"),
-        Query(name: "강 near Banpo (date)", point: Coordinate(latitude: 37.5100, longitude: 126.9960), keywords: "강", sort: .date),
+        Query(
+            name: "강 near Banpo (date)", point: Coordinate(latitude: 37.5100, longitude: 126.9960), keywords: "강",
+            sort: .date),
         Query(name: "Night near Mapo", point: Coordinate(latitude: 37.5663, longitude: 126.9019), keywords: "Night"),
-        Query(name: "잠실 near Busan", point: Coordinate(latitude: 35.1587, longitude: 129.1604), keywords: "잠실", sort: .date),
+        Query(
+            name: "잠실 near Busan", point: Coordinate(latitude: 35.1587, longitude: 129.1604), keywords: "잠실",
+            sort: .date),
     ]
 
     /// The timings of one query.
@@ -82,7 +88,8 @@ public enum NearBenchmark {
             let keyed = queries.filter { !$0.keywords.isEmpty }.flatMap(\.samplesMilliseconds)
             lines.append(
                 String(
-                    format: "  near only: p50 %.3f ms p95 %.3f ms; with keywords: p50 %.3f ms p95 %.3f ms; all: p50 %.3f ms p95 %.3f ms",
+                    format:
+                        "  near only: p50 %.3f ms p95 %.3f ms; with keywords: p50 %.3f ms p95 %.3f ms; all: p50 %.3f ms p95 %.3f ms",
                     percentile(plain, 0.5), percentile(plain, 0.95), percentile(keyed, 0.5), percentile(keyed, 0.95),
                     p50Milliseconds, p95Milliseconds))
             return lines.joined(separator: "\n")
@@ -92,12 +99,15 @@ public enum NearBenchmark {
         public var jsonLines: [String] {
             var lines = queries.map { query in
                 String(
-                    format: "{\"kind\":\"near_query\",\"courses\":%d,\"query\":\"%@\",\"within_m\":%.0f,\"hits\":%d,\"p50_ms\":%.3f,\"p95_ms\":%.3f}",
-                    courseCount, query.name, query.withinMeters, query.hits, query.p50Milliseconds, query.p95Milliseconds)
+                    format:
+                        "{\"kind\":\"near_query\",\"courses\":%d,\"query\":\"%@\",\"within_m\":%.0f,\"hits\":%d,\"p50_ms\":%.3f,\"p95_ms\":%.3f}",
+                    courseCount, query.name, query.withinMeters, query.hits, query.p50Milliseconds,
+                    query.p95Milliseconds)
             }
             lines.append(
                 String(
-                    format: "{\"kind\":\"near_summary\",\"courses\":%d,\"insert_s\":%.1f,\"p50_ms\":%.3f,\"p95_ms\":%.3f}",
+                    format:
+                        "{\"kind\":\"near_summary\",\"courses\":%d,\"insert_s\":%.1f,\"p50_ms\":%.3f,\"p95_ms\":%.3f}",
                     courseCount, insertSeconds, p50Milliseconds, p95Milliseconds))
             return lines
         }
@@ -120,7 +130,9 @@ public enum NearBenchmark {
         var insertSeconds = 0.0
         let exists = FileManager.default.fileExists(atPath: path)
         if !(reuse && exists) {
-            for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            for suffix in ["", "-wal", "-shm", "-journal"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
         }
         let store = try CourseStore(path: path, user: "bench")
         if !(reuse && exists) {

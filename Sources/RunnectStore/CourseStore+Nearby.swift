@@ -107,6 +107,7 @@ extension CourseStore {
     private func nearbyCourses(_ tx: any StoreTransaction, _ found: [CourseDistance]) throws -> [NearbyCourse] {
         let courses = try tx.courses(ids: found.map(\.id))
         let byID = Dictionary(courses.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return found.compactMap { entry in byID[entry.id].map { NearbyCourse(course: $0, distanceMeters: entry.meters) } }
+        return found.compactMap { entry in byID[entry.id].map { NearbyCourse(course: $0, distanceMeters: entry.meters) }
+        }
     }
 }

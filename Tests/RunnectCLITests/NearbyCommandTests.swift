@@ -37,7 +37,8 @@ struct NearbyCommandTests {
         let away = try #require(objects.first?["away_m"] as? Double)
         let expected = try #require(
             Geodesic.distance(
-                from: Coordinate(latitude: 37.5113, longitude: 127.0985), to: Coordinate(latitude: 37.5086, longitude: 127.0985)))
+                from: Coordinate(latitude: 37.5113, longitude: 127.0985),
+                to: Coordinate(latitude: 37.5086, longitude: 127.0985)))
         // The leg is a geodesic, not a parallel: its middle bows 4.7 cm north, towards the point
         // (L² tan φ / 8R for L = 1.77 km at 37.5°).
         #expect((0.04...0.05).contains(expected - away), "\(away) vs \(expected)")

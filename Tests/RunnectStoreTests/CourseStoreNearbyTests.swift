@@ -43,7 +43,8 @@ struct CourseStoreNearbyTests {
             for _ in 1..<Int(random.between(2...30)) {
                 let meters = random.unit() < 0.2 ? random.between(500...3_000) : random.between(20...400)
                 taps.append(
-                    Geodesic.destination(from: taps.last!, azimuthDegrees: random.between(-180...180), distanceMeters: meters)!)
+                    Geodesic.destination(
+                        from: taps.last!, azimuthDegrees: random.between(-180...180), distanceMeters: meters)!)
             }
             let owner = i % 3 == 0 ? b : a
             let course = try owner.draw(points: taps, title: "\(place.name) \(i % 2 == 0 ? "강변" : "공원") \(i)")
@@ -94,7 +95,8 @@ struct CourseStoreNearbyTests {
                         // Pages of 7 put together, and one page of everything.
                         var paged: [NearbyCourse] = []
                         for number in 1...(expected.count / 7 + 2) {
-                            paged += try a.nearby(point, withinMeters: meters, scope: scope, page: Page(limit: 7, number: number))
+                            paged += try a.nearby(
+                                point, withinMeters: meters, scope: scope, page: Page(limit: 7, number: number))
                         }
                         let whole = try a.nearby(point, withinMeters: meters, scope: scope, page: Page(limit: 1_000))
                         for found in [paged, whole] {
@@ -171,7 +173,8 @@ struct CourseStoreNearbyTests {
             var bestS = low
             for i in 0...400 {
                 let s = low + Double(i) * step
-                let there = Geodesic.destination(from: start, azimuthDegrees: leg.initialAzimuthDegrees, distanceMeters: s)!
+                let there = Geodesic.destination(
+                    from: start, azimuthDegrees: leg.initialAzimuthDegrees, distanceMeters: s)!
                 let d = Geodesic.distance(from: point, to: there)!
                 if d < best {
                     best = d
@@ -196,7 +199,11 @@ struct CourseStoreNearbyTests {
                 let all = try a.search(keywords: keywords, scope: scope, sort: sort, page: Page(limit: 10_000))
                 let distances = try Dictionary(
                     uniqueKeysWithValues: all.map {
-                        ($0.id, try #require(Geodesic.distance(from: point, toSegments: a.activity(id: $0.id).courseSegments)))
+                        (
+                            $0.id,
+                            try #require(
+                                Geodesic.distance(from: point, toSegments: a.activity(id: $0.id).courseSegments))
+                        )
                     })
                 let expected = all.filter { distances[$0.id]! <= 3_000 }.map(\.id)
                 var paged: [Int64] = []
@@ -209,7 +216,8 @@ struct CourseStoreNearbyTests {
                 }
                 #expect(paged == expected, "\(keywords)")
             }
-            let blank = try a.search(keywords: "  ", near: point, withinMeters: 3_000, scope: .shared, page: Page(limit: 50))
+            let blank = try a.search(
+                keywords: "  ", near: point, withinMeters: 3_000, scope: .shared, page: Page(limit: 50))
             #expect(blank == (try a.nearby(point, withinMeters: 3_000, scope: .shared, page: Page(limit: 50))))
             #expect(!blank.isEmpty)
         }

@@ -74,14 +74,16 @@ struct NearbyBox: Equatable {
         let south = latitudes.lowerBound - legBulgeDegrees
         let north = latitudes.upperBound + legBulgeDegrees
         guard max(abs(south), abs(north)) <= polarLatitude else { return 0 }
-        let latitudeGap = point.latitude < south ? south - point.latitude : point.latitude > north ? point.latitude - north : 0
+        let latitudeGap =
+            point.latitude < south ? south - point.latitude : point.latitude > north ? point.latitude - north : 0
         var longitudeGap = 0.0
         if !longitudes.contains(point.longitude) {
             func east(_ from: Double, _ to: Double) -> Double {
                 let d = (to - from).truncatingRemainder(dividingBy: 360)
                 return d < 0 ? d + 360 : d
             }
-            longitudeGap = min(east(point.longitude, longitudes.lowerBound), east(longitudes.upperBound, point.longitude))
+            longitudeGap = min(
+                east(point.longitude, longitudes.lowerBound), east(longitudes.upperBound, point.longitude))
         }
         let byLatitude = smallestMeridianRadius * latitudeGap * .pi / 180
         let highest = min(90, abs(point.latitude) + latitudeReach(meters))

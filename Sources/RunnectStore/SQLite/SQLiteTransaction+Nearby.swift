@@ -90,7 +90,8 @@ struct SQLiteNearbySearch {
             let north: Double = row[1]
             let west: Double = row[2]
             let east: Double = row[3]
-            let bound = NearbyBox.lowerBound(from: point, latitudes: south...north, longitudes: west...east, upTo: radius)
+            let bound = NearbyBox.lowerBound(
+                from: point, latitudes: south...north, longitudes: west...east, upTo: radius)
             guard bound <= radius else { continue }
             let meters = try distance(of: id, from: point, cutoff: radius)
             if meters <= radius { result[id] = meters }

@@ -32,7 +32,8 @@ struct NearOptions: ParsableArguments {
             guard near != nil else { throw ValidationError("--within needs --near LAT,LON") }
             let maximum = CourseStore.maximumNearbyMeters / 1000
             guard within.isFinite, within > 0, within <= maximum else {
-                throw ValidationError("--within \(within): give a distance in kilometres, more than 0 and at most \(Int(maximum))")
+                throw ValidationError(
+                    "--within \(within): give a distance in kilometres, more than 0 and at most \(Int(maximum))")
             }
         }
     }

@@ -28,8 +28,10 @@ struct GeodesicPathDistanceTests {
     static func cases() -> [Case] {
         var random = SplitMix64(seed: 14)
         var cases: [Case] = []
-        func add(_ kind: String, count: Int, latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>,
-                 legs: ClosedRange<Double>, away: ClosedRange<Double>) {
+        func add(
+            _ kind: String, count: Int, latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>,
+            legs: ClosedRange<Double>, away: ClosedRange<Double>
+        ) {
             for _ in 0..<count {
                 let start = Coordinate(
                     latitude: random.double(in: latitudes), longitude: random.double(in: longitudes))
@@ -43,9 +45,13 @@ struct GeodesicPathDistanceTests {
             }
         }
         add("Seoul", count: 300, latitudes: 37.4...37.7, longitudes: 126.8...127.2, legs: 5...3_000, away: 0...8_000)
-        add("Seoul, close", count: 100, latitudes: 37.4...37.7, longitudes: 126.8...127.2, legs: 50...1_000, away: 0...5)
+        add(
+            "Seoul, close", count: 100, latitudes: 37.4...37.7, longitudes: 126.8...127.2, legs: 50...1_000, away: 0...5
+        )
         add("long legs", count: 60, latitudes: -60...60, longitudes: -180...180, legs: 1e5...3e6, away: 0...1e6)
-        add("near a pole", count: 40, latitudes: 88...89.9, longitudes: -180...180, legs: 100...50_000, away: 0...20_000)
+        add(
+            "near a pole", count: 40, latitudes: 88...89.9, longitudes: -180...180, legs: 100...50_000, away: 0...20_000
+        )
         add(
             "antimeridian", count: 40, latitudes: -50...50, longitudes: 179.99...180, legs: 100...20_000,
             away: 0...20_000)
@@ -167,7 +173,8 @@ struct GeodesicPathDistanceTests {
             for _ in 0..<Int(random.double(in: 1...60)) {
                 path.append(Self.offset(path.last!, random.double(in: -180...180), random.double(in: 5...700)))
             }
-            let point = Coordinate(latitude: random.double(in: 37.4...37.7), longitude: random.double(in: 126.85...127.15))
+            let point = Coordinate(
+                latitude: random.double(in: 37.4...37.7), longitude: random.double(in: 126.85...127.15))
             let legs = zip(path, path.dropFirst()).map {
                 Geodesic.proximity(of: point, toLegFrom: $0, to: $1)!.distanceMeters
             }
