@@ -156,3 +156,238 @@ int rk_geod_check_short_legs(uint64_t seed, size_t count, double min_length, dou
         return -1;
     }
 }
+
+// ---- Distance from a point to a path of geodesic legs ------------------------------------------
+
+#include <GeographicLib/GeodesicLine.hpp>
+#include <GeographicLib/Gnomonic.hpp>
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using GeographicLib::GeodesicLine;
+using GeographicLib::Gnomonic;
+
+// The largest normal curvature of WGS84 is at the equator, along the meridian: 1 / (a (1 - e²)).
+// No geodesic bends more in space, so a leg of length L stays within L² / (8 · kSmallestRadius) of
+// its chord (the circular arc is the extreme case).
+constexpr double kSmallestRadius = kEquatorialRadius * (1 - kEccentricitySquared);
+
+struct Vec3 {
+    double x, y, z;
+};
+
+inline Vec3 sub(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+inline double dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+
+// Earth-centred, earth-fixed position on the ellipsoid (height 0).
+inline Vec3 ecef(double lat, double lon) {
+    double sinPhi, cosPhi, sinLambda, cosLambda;
+    ::sincos(lat * kRadiansPerDegree, &sinPhi, &cosPhi);
+    ::sincos(lon * kRadiansPerDegree, &sinLambda, &cosLambda);
+    const double n = kEquatorialRadius / std::sqrt(1 - kEccentricitySquared * sinPhi * sinPhi);
+    return {n * cosPhi * cosLambda, n * cosPhi * sinLambda, n * (1 - kEccentricitySquared) * sinPhi};
+}
+
+// A lower bound of the geodesic distance from p to any point of the geodesic leg a–b: the chord
+// distance from p to the segment a–b (no path on the surface is shorter than the straight line),
+// less how far the leg can bow away from that segment.
+inline double leg_lower_bound(Vec3 p, Vec3 a, Vec3 b) {
+    const Vec3 ab = sub(b, a), ap = sub(p, a);
+    const double length2 = dot(ab, ab);
+    double t = length2 > 0 ? dot(ap, ab) / length2 : 0;
+    t = std::fmin(1.0, std::fmax(0.0, t));
+    const Vec3 foot = {a.x + t * ab.x, a.y + t * ab.y, a.z + t * ab.z};
+    const Vec3 d = sub(p, foot);
+    const double chord = std::sqrt(length2);
+    // Past a tenth of the earth the bow bound is loose anyway: no pruning.
+    if (chord > 0.1 * kSmallestRadius) return 0;
+    // The leg's length exceeds its chord by less than chord³ / (24 R²) ≤ 0.05 % here; 1 % margin.
+    const double length = chord * 1.01;
+    const double bow = length * length / (8 * kSmallestRadius);
+    return std::sqrt(dot(d, d)) - bow - 1e-6;
+}
+
+// Golden-section search for the closest point along the leg: slow (about 60 inverse problems),
+// only for what the gnomonic projection cannot hold.
+double leg_distance_by_search(const Geodesic &g, double lat, double lon, double lat1, double lon1, double lat2,
+                              double lon2, double &nearLat, double &nearLon) {
+    const GeodesicLine line = g.InverseLine(lat1, lon1, lat2, lon2);
+    const double length = line.Distance();
+    auto at = [&](double s, double &plat, double &plon) {
+        line.Position(s, plat, plon);
+        double d;
+        g.Inverse(lat, lon, plat, plon, d);
+        return d;
+    };
+    const double ratio = (std::sqrt(5.0) - 1) / 2;
+    double lo = 0, hi = length;
+    double x1 = hi - ratio * (hi - lo), x2 = lo + ratio * (hi - lo);
+    double la, lo1, la2, lo2;
+    double f1 = at(x1, la, lo1), f2 = at(x2, la2, lo2);
+    for (int i = 0; i < 200 && hi - lo > 1e-4; ++i) {
+        if (f1 <= f2) {
+            hi = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = hi - ratio * (hi - lo);
+            f1 = at(x1, la, lo1);
+        } else {
+            lo = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = lo + ratio * (hi - lo);
+            f2 = at(x2, la2, lo2);
+        }
+    }
+    // The best of the bracket and the two ends.
+    double best = at(0.5 * (lo + hi), nearLat, nearLon);
+    double plat, plon;
+    for (double s : {0.0, length}) {
+        const double d = at(s, plat, plon);
+        if (d < best) {
+            best = d;
+            nearLat = plat;
+            nearLon = plon;
+        }
+    }
+    return best;
+}
+
+double leg_distance(const Geodesic &g, const Gnomonic &gnomonic, double lat, double lon, double lat1, double lon1,
+                    double lat2, double lon2, double &nearLat, double &nearLon) {
+    double s;
+    if (lat1 == lat2 && lon1 == lon2) {
+        g.Inverse(lat, lon, lat1, lon1, s);
+        nearLat = lat1;
+        nearLon = lon1;
+        return s;
+    }
+    // Start at the middle of the leg (longitudes the short way round).
+    double dlon = lon2 - lon1;
+    if (std::fabs(dlon) > 180) dlon = std::remainder(dlon, 360.0);
+    double lat0 = 0.5 * (lat1 + lat2), lon0 = lon1 + 0.5 * dlon;
+    // 0: interior estimate, 1 or 2: clamped to that end.
+    int clamped = 0;
+    bool converged = false;
+    for (int i = 0; i < 30; ++i) {
+        double xa, ya, xb, yb, xp, yp;
+        gnomonic.Forward(lat0, lon0, lat1, lon1, xa, ya);
+        gnomonic.Forward(lat0, lon0, lat2, lon2, xb, yb);
+        gnomonic.Forward(lat0, lon0, lat, lon, xp, yp);
+        if (!(std::isfinite(xa) && std::isfinite(ya) && std::isfinite(xb) && std::isfinite(yb) && std::isfinite(xp)
+              && std::isfinite(yp)))
+            break;
+        const double dx = xb - xa, dy = yb - ya;
+        const double length2 = dx * dx + dy * dy;
+        if (!(length2 > 0)) break;
+        const double t = ((xp - xa) * dx + (yp - ya) * dy) / length2;
+        if (t <= 0 || t >= 1) {
+            // Centred at the end itself, the projection keeps the true angle there: the distance
+            // grows from that end into the leg, which is as close as the leg comes.
+            const int end = t <= 0 ? 1 : 2;
+            if (clamped == end) {
+                converged = true;
+                break;
+            }
+            clamped = end;
+            lat0 = end == 1 ? lat1 : lat2;
+            lon0 = end == 1 ? lon1 : lon2;
+            continue;
+        }
+        clamped = 0;
+        const double fx = xa + t * dx, fy = ya + t * dy;
+        double lat3, lon3;
+        gnomonic.Reverse(lat0, lon0, fx, fy, lat3, lon3);
+        if (!(std::isfinite(lat3) && std::isfinite(lon3))) break;
+        lat0 = lat3;
+        lon0 = lon3;
+        // The step, in metres near the centre: done below 10 µm.
+        if (fx * fx + fy * fy < 1e-10) {
+            converged = true;
+            break;
+        }
+    }
+    if (!converged) return leg_distance_by_search(g, lat, lon, lat1, lon1, lat2, lon2, nearLat, nearLon);
+    g.Inverse(lat, lon, lat0, lon0, s);
+    nearLat = lat0;
+    nearLon = lon0;
+    return s;
+}
+
+}  // namespace
+
+double rk_geod_point_leg_distance(double lat, double lon, double lat1, double lon1, double lat2, double lon2,
+                                  double *near_lat, double *near_lon) {
+    try {
+        if (!(std::fabs(lat) <= 90 && std::fabs(lat1) <= 90 && std::fabs(lat2) <= 90 && std::isfinite(lon)
+              && std::isfinite(lon1) && std::isfinite(lon2)))
+            return NAN;
+        static const Gnomonic gnomonic(Geodesic::WGS84());
+        double nearLat, nearLon;
+        const double s =
+            leg_distance(Geodesic::WGS84(), gnomonic, lat, lon, lat1, lon1, lat2, lon2, nearLat, nearLon);
+        if (near_lat) *near_lat = nearLat;
+        if (near_lon) *near_lon = nearLon;
+        return std::isfinite(s) ? s : NAN;
+    } catch (...) {
+        return NAN;
+    }
+}
+
+double rk_geod_point_path_distance(double lat, double lon, const double *plat, const double *plon,
+                                   size_t stride_bytes, size_t count, double cutoff, size_t *leg) {
+    if (leg) *leg = 0;
+    if (count == 0) return INFINITY;
+    try {
+        if (!(std::fabs(lat) <= 90 && std::isfinite(lon))) return NAN;
+        const Geodesic &g = Geodesic::WGS84();
+        static const Gnomonic gnomonic(Geodesic::WGS84());
+        const char *la = reinterpret_cast<const char *>(plat);
+        const char *lo = reinterpret_cast<const char *>(plon);
+        auto latAt = [&](size_t i) { return *reinterpret_cast<const double *>(la + i * stride_bytes); };
+        auto lonAt = [&](size_t i) { return *reinterpret_cast<const double *>(lo + i * stride_bytes); };
+        for (size_t i = 0; i < count; ++i) {
+            if (!(std::fabs(latAt(i)) <= 90 && std::isfinite(lonAt(i)))) return NAN;
+        }
+        if (count == 1) {
+            double s;
+            g.Inverse(lat, lon, latAt(0), lonAt(0), s);
+            return s;
+        }
+        // Lower bounds of every leg, then the legs solved best bound first until none can beat
+        // the best distance found (or the cutoff).
+        thread_local std::vector<std::pair<double, size_t>> bounds;
+        bounds.clear();
+        const Vec3 p = ecef(lat, lon);
+        Vec3 a = ecef(latAt(0), lonAt(0));
+        for (size_t i = 1; i < count; ++i) {
+            const Vec3 b = ecef(latAt(i), lonAt(i));
+            const double bound = leg_lower_bound(p, a, b);
+            if (bound <= cutoff) bounds.emplace_back(bound, i - 1);
+            a = b;
+        }
+        if (bounds.empty()) return INFINITY;
+        std::sort(bounds.begin(), bounds.end());
+        double best = INFINITY;
+        size_t bestLeg = 0;
+        for (const auto &[bound, i] : bounds) {
+            if (bound > best) break;
+            double nearLat, nearLon;
+            const double s = leg_distance(g, gnomonic, lat, lon, latAt(i), lonAt(i), latAt(i + 1), lonAt(i + 1),
+                                          nearLat, nearLon);
+            if (!std::isfinite(s)) return NAN;
+            if (s < best || (s == best && i < bestLeg)) {
+                best = s;
+                bestLeg = i;
+            }
+        }
+        if (leg) *leg = bestLeg;
+        return best;
+    } catch (...) {
+        return NAN;
+    }
+}

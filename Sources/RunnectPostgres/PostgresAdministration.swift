@@ -44,6 +44,11 @@ public enum PostgresAdministration {
     ///   `StoreError.cannotOpen(path:reason:)` or
     ///   `StoreError.database(_:)` for what the server refuses.
     public static func initialize(_ url: PostgresURL) async throws -> InitReport {
+        try await initialize(url, upTo: PostgresSchema.supportedVersion)
+    }
+
+    /// ``initialize(_:)`` up to schema `version` only: for the tests of a migration.
+    static func initialize(_ url: PostgresURL, upTo version: Int) async throws -> InitReport {
         try await PostgresSession.with(url) { session in
             _ = try await PostgresSchema.checkedVersion(session)
             try await requireAdministrator(session)
@@ -66,10 +71,10 @@ public enum PostgresAdministration {
                     """,
                     "REVOKE CONNECT ON DATABASE \(RoleName.quote(database)) FROM PUBLIC",
                 ])
-                return try await PostgresSchema.migrate(session)
+                return try await PostgresSchema.migrate(session, upTo: version)
             }
             return InitReport(
-                database: database, schemaVersion: PostgresSchema.supportedVersion, appliedVersions: applied,
+                database: database, schemaVersion: version, appliedVersions: applied,
                 createdExtension: !hasExtension)
         }
     }

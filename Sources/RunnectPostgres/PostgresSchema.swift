@@ -10,18 +10,23 @@ import RunnectStore
 /// `StoreError.newerSchema(found:supported:)`.
 ///
 /// PostgreSQL's versions count on their own: version 1 is the whole of SQLite's version 2
-/// (courses, scraps, records, the search index), on PostGIS, with row-level security.
+/// (courses, scraps, records, the search index), on PostGIS, with row-level security; version 2
+/// keeps a course's path as one line per course segment (near-me search).
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
         var version: Int
         var name: String
         var statements: [String]
+        /// What the statements cannot do in SQL, run after them in the same transaction.
+        var afterwards: (@Sendable (PostgresSession) async throws -> Void)? = nil
     }
 
     /// Every migration, oldest first; a migration's version is its position from 1.
     static let migrations: [Migration] = [
-        Migration(version: 1, name: "v1-courses-records-search", statements: tableStatements + securityStatements)
+        Migration(version: 1, name: "v1-courses-records-search", statements: tableStatements + securityStatements),
+        Migration(
+            version: 2, name: "v2-path-segments", statements: pathSegmentStatements, afterwards: rebuildPaths),
     ]
 
     /// The newest schema version this build knows.
@@ -65,17 +70,19 @@ package enum PostgresSchema {
         return found
     }
 
-    /// Applies the migrations the database lacks; returns the versions applied.
+    /// Applies the migrations the database lacks, up to version `last`; returns the versions
+    /// applied.
     ///
     /// Call inside a transaction holding the advisory lock (``lockKey``). The caller has checked
     /// the version without writing (``checkedVersion(_:)``); it is checked again here, under the
     /// lock, as another administrator may have migrated meanwhile.
-    static func migrate(_ session: PostgresSession) async throws -> [Int] {
+    static func migrate(_ session: PostgresSession, upTo last: Int = supportedVersion) async throws -> [Int] {
         try await session.execute([versionTableStatement])
         let current = try await checkedVersion(session)
         var applied: [Int] = []
-        for migration in migrations where migration.version > current {
+        for migration in migrations where migration.version > current && migration.version <= last {
             try await session.execute(migration.statements)
+            try await migration.afterwards?(session)
             try await session.query(
                 "INSERT INTO schema_version (version, name) VALUES (\(migration.version), \(migration.name))")
             applied.append(migration.version)

@@ -116,26 +116,30 @@ final class PostgresTransaction: StoreTransaction {
 
     func courseIDs(_ scope: CourseListScope, sort: CourseSort, limit: Int, offset: Int) throws -> [Int64] {
         var bindings = PostgresBindings()
-        bindings.append(user)
-        let filter: String
-        switch scope {
-        case .mine(let uploaded):
-            if let uploaded {
-                bindings.append(uploaded)
-                filter = "c.owner = $1 AND c.is_uploaded = $2"
-            } else {
-                filter = "c.owner = $1"
-            }
-        case .scrapped:
-            filter = #"c.id IN (SELECT x.course_id FROM scrap x WHERE x."user" = $1)"#
-        case .shared:
-            filter = "c.is_uploaded AND $1::text IS NOT NULL"
-        }
+        let filter = scopeFilter(scope, &bindings)
         bindings.append(limit)
         bindings.append(offset)
         let n = bindings.count
         let sql = "SELECT c.id FROM course c WHERE \(filter) ORDER BY \(Self.order(sort)) LIMIT $\(n - 1) OFFSET $\(n)"
         return try column(Int64.self, PostgresQuery(unsafeSQL: sql, binds: bindings))
+    }
+
+    /// The condition on `course c` of a list's courses, its values appended to `bindings`.
+    /// (Row-level security already hides what the user may not read.)
+    func scopeFilter(_ scope: CourseListScope, _ bindings: inout PostgresBindings) -> String {
+        switch scope {
+        case .mine(let uploaded):
+            bindings.append(user)
+            let owner = "c.owner = $\(bindings.count)"
+            guard let uploaded else { return owner }
+            bindings.append(uploaded)
+            return "\(owner) AND c.is_uploaded = $\(bindings.count)"
+        case .scrapped:
+            bindings.append(user)
+            return #"c.id IN (SELECT x.course_id FROM scrap x WHERE x."user" = $\#(bindings.count))"#
+        case .shared:
+            return "c.is_uploaded"
+        }
     }
 
     func courses(in scope: SearchScope, sort: CourseSort) throws -> [Course] {
@@ -230,8 +234,13 @@ final class PostgresTransaction: StoreTransaction {
         Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
-    /// The course segments of an encoded activity joined, as well-known binary for a geography
-    /// `LineString`; `nil` under two points with valid coordinates.
+    /// The course segments of an encoded activity as well-known binary for a geography
+    /// `MultiLineString`, one line a segment: the legs are those between consecutive points
+    /// with valid coordinates, none between segments, and a segment of one such point is a line
+    /// from it to itself (the point). `nil` when no point has valid coordinates.
+    ///
+    /// What near-me search measures (``StoreTransaction/nearbyCourses(to:withinMeters:scope:limit:offset:)``
+    /// defines the path so, and SQLite's measure walks the same legs).
     static func pathWKB(_ geometry: Data) throws -> Data? {
         let activity: Activity
         do {
@@ -239,20 +248,32 @@ final class PostgresTransaction: StoreTransaction {
         } catch {
             throw StoreError.cannotEncode("path: \(error)")
         }
-        let points = activity.courseSegments.joined().filter {
-            $0.latitude.isFinite && $0.longitude.isFinite && abs($0.latitude) <= 90 && abs($0.longitude) <= 180
+        let lines: [[TrackPoint]] = activity.courseSegments.compactMap { segment in
+            // As RunnectKit measures paths: a point without a usable position is left out, its
+            // neighbours joined; a longitude past ±180° is the same meridian wrapped.
+            let points = segment.filter {
+                $0.latitude.isFinite && $0.longitude.isFinite && abs($0.latitude) <= 90
+            }
+            guard let first = points.first else { return nil }
+            return points.count == 1 ? [first, first] : points
         }
-        guard points.count >= 2 else { return nil }
-        var bytes: [UInt8] = [1]  // little-endian
+        guard !lines.isEmpty else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(9 + lines.reduce(0) { $0 + 9 + 16 * $1.count })
         func append<T: FixedWidthInteger>(_ value: T) {
             withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
         }
-        append(UInt32(2))  // LineString
-        append(UInt32(points.count))
-        bytes.reserveCapacity(bytes.count + points.count * 16)
-        for point in points {
-            append(point.longitude.bitPattern)
-            append(point.latitude.bitPattern)
+        bytes.append(1)  // little-endian
+        append(UInt32(5))  // MultiLineString
+        append(UInt32(lines.count))
+        for line in lines {
+            bytes.append(1)
+            append(UInt32(2))  // LineString
+            append(UInt32(line.count))
+            for point in line {
+                append(remainder(point.longitude, 360).bitPattern)
+                append(point.latitude.bitPattern)
+            }
         }
         return Data(bytes)
     }

@@ -19,6 +19,21 @@ func searchBench(_ arguments: [String]) throws {
     FileHandle.standardError.write(Data((report.text + "\n").utf8))
 }
 
+/// `runnect-bench near [COURSES] [--jobs N] [--repeat N] [--keep PATH]`: a store of placed
+/// courses and the near-me query set (``NearBenchmark``). With `--keep`, the store is built at
+/// PATH the first time and reused afterwards (a million courses take minutes to build).
+func nearBench(_ arguments: [String]) throws {
+    let count = arguments.first.flatMap { Int($0) } ?? 100_000
+    let jobs = option("--jobs", in: arguments).flatMap { Int($0) } ?? 1
+    let kept = option("--keep", in: arguments)
+    let path = kept ?? temporaryPath("runnect-near-bench.sqlite")
+    defer { if kept == nil { removeDatabase(path) } }
+    let report = try NearBenchmark.run(
+        courseCount: count, path: path, repeats: repeatCount(arguments, default: 20), jobs: jobs, reuse: kept != nil)
+    for line in report.jsonLines { print(line) }
+    FileHandle.standardError.write(Data((report.text + "\n").utf8))
+}
+
 /// `runnect-bench import FILES [--points N] [--jobs N]`: writes FILES generated GPX runs of N
 /// points each and imports them as `runnect import` does (``BulkImporter``), timing the import.
 func importBench(_ arguments: [String]) throws {

@@ -12,6 +12,9 @@ import RunnectKit
 //   runnect-bench fit FILE [--repeat N]   FIT decode into an Activity (and with stats), best of N
 //   runnect-bench search [COURSES] [--commit N] [--jobs N] [--optimize]
 //                                         store of generated courses, keyword search latency
+//   runnect-bench near [COURSES] [--jobs N] [--repeat N] [--keep PATH]
+//                                         store of placed courses (30 % in Seoul), near-me
+//                                         search latency; --keep builds PATH once and reuses it
 //   runnect-bench import [FILES] [--points N] [--jobs N]
 //                                         bulk import of generated GPX files into a store
 //   runnect-bench index [COURSES] [--shared]
@@ -75,7 +78,7 @@ func fileBytes(_ path: String) throws -> Double {
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | import [FILES] | export [POINTS] | write FILE OUTDIR --format gpx|tcx|fit | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N] | numbers FILE… [--repeat N] | copy [COURSES] [--jobs N]\n"
+            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | near [COURSES] | import [FILES] | export [POINTS] | write FILE OUTDIR --format gpx|tcx|fit | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N] | numbers FILE… [--repeat N] | copy [COURSES] [--jobs N]\n"
                 .utf8))
     exit(64)
 }
@@ -124,6 +127,9 @@ case "fit":
 
 case "search":
     try searchBench(Array(arguments.dropFirst()))
+
+case "near":
+    try nearBench(Array(arguments.dropFirst()))
 
 case "import":
     try importBench(Array(arguments.dropFirst()))

@@ -1,4 +1,5 @@
 import Foundation
+import RunnectKit
 import RunnectStore
 import RunnectTestSupport
 import Testing
@@ -10,7 +11,7 @@ import Testing
         let database = try ClusterDatabase()
         let url = try database.adminURL
         let first = try await PostgresAdministration.initialize(url)
-        #expect(first.appliedVersions == [1])
+        #expect(first.appliedVersions == [1, 2])
         #expect(first.schemaVersion == PostgresSchema.supportedVersion)
         #expect(first.createdExtension)
         #expect(first.database == database.name)
@@ -27,13 +28,41 @@ import Testing
         let path = try database.adminSQL(
             "SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'course'::regclass AND attname = 'path'"
         )
-        #expect(path.stdout.trimmed == "geography(LineString,4326)")
+        #expect(path.stdout.trimmed == "geography(MultiLineString,4326)")
 
         let second = try await PostgresAdministration.initialize(url)
         #expect(second.appliedVersions == [])
         #expect(!second.createdExtension)
         let versions = try database.adminSQL("SELECT string_agg(version || ' ' || name, ',') FROM schema_version")
-        #expect(versions.stdout.trimmed == "1 v1-courses-records-search")
+        #expect(versions.stdout.trimmed == "1 v1-courses-records-search,2 v2-path-segments")
+    }
+
+    @Test func version2SplitsAVersion1PathIntoItsSegments() async throws {
+        let database = try ClusterDatabase()
+        let url = try database.adminURL
+        #expect(try await PostgresAdministration.initialize(url, upTo: 1).appliedVersions == [1])
+        // A two-segment course as version 1 stored it: its segments joined into one line.
+        let file = PostgresBackendTests.sampleFolder.appendingPathComponent("namsan_loop_two_segments.gpx")
+        let draft = try CourseDraft(source: CourseSource(path: file.path), title: "남산")
+        let segments = try ActivityCodec.decode(draft.record.geometry).courseSegments
+        #expect(segments.count == 2)
+        let joined = segments.joined().map { "\($0.longitude) \($0.latitude)" }.joined(separator: ",")
+        let wkt = "LINESTRING(\(joined))"
+        try await PostgresSession.with(url) { session in
+            try await session.query(
+                """
+                INSERT INTO course (owner, title, source_format, content_hash, distance_m, point_count, stats, geometry, path)
+                VALUES ('x', 't', 'gpx', 'h', 1, 1, '{}', \(draft.record.geometry), ST_GeogFromText(\(wkt)))
+                """)
+        }
+
+        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [2])
+        let lines = try database.adminSQL(
+            "SELECT ST_NumGeometries(path::geometry), ST_NPoints(path::geometry), GeometryType(path) FROM course")
+        #expect(lines.stdout.trimmed == "2|\(segments.joined().count)|MULTILINESTRING")
+        let expected = try #require(try PostgresTransaction.pathWKB(draft.record.geometry))
+        let stored = try database.adminSQL("SELECT encode(ST_AsBinary(path::geometry), 'hex') FROM course")
+        #expect(stored.stdout.trimmed == expected.hexString)
     }
 
     @Test func twoInitsAtOnceApplyTheSchemaOnce() async throws {
@@ -42,7 +71,7 @@ import Testing
         async let first = PostgresAdministration.initialize(url)
         async let second = PostgresAdministration.initialize(url)
         let reports = try await [first, second]
-        #expect(reports.map(\.appliedVersions).sorted { $0.count < $1.count } == [[], [1]])
+        #expect(reports.map(\.appliedVersions).sorted { $0.count < $1.count } == [[], [1, 2]])
     }
 
     @Test func aNewerSchemaIsRefusedBeforeAnythingIsWritten() async throws {
@@ -50,12 +79,12 @@ import Testing
         try database.adminSQL(
             "CREATE TABLE schema_version (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz)")
         try database.adminSQL("INSERT INTO schema_version VALUES (1, 'v1-courses-records-search', now())")
-        try database.adminSQL("INSERT INTO schema_version VALUES (2, 'v2-from-the-future', now())")
+        try database.adminSQL("INSERT INTO schema_version VALUES (3, 'v3-from-the-future', now())")
         let url = try database.adminURL
-        await #expect(throws: StoreError.newerSchema(found: 2, supported: 1)) {
+        await #expect(throws: StoreError.newerSchema(found: 3, supported: 2)) {
             try await PostgresAdministration.initialize(url)
         }
-        await #expect(throws: StoreError.newerSchema(found: 2, supported: 1)) {
+        await #expect(throws: StoreError.newerSchema(found: 3, supported: 2)) {
             try await PostgresAdministration.summary(url)
         }
         // Not even the extension: the database is as it was.
@@ -72,7 +101,7 @@ import Testing
         try database.adminSQL(
             "CREATE TABLE schema_version (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz)")
         try database.adminSQL("INSERT INTO schema_version VALUES (1, 'v1-something-else', now())")
-        await #expect(throws: StoreError.newerSchema(found: 1, supported: 1)) {
+        await #expect(throws: StoreError.newerSchema(found: 1, supported: 2)) {
             try await PostgresAdministration.initialize(try database.adminURL)
         }
     }
@@ -85,7 +114,7 @@ import Testing
         }
         _ = try await PostgresAdministration.initialize(url)
         let summary = try await PostgresAdministration.summary(url)
-        #expect(summary.schemaVersion == 1 && summary.supportedSchemaVersion == 1)
+        #expect(summary.schemaVersion == 2 && summary.supportedSchemaVersion == 2)
         #expect(summary.courses == 0 && summary.scraps == 0)
         #expect(summary.path == url.description)
     }
@@ -104,4 +133,8 @@ import Testing
 
 extension String {
     var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}
+
+extension Data {
+    var hexString: String { map { String(format: "%02x", $0) }.joined() }
 }

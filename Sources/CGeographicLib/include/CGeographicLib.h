@@ -56,6 +56,33 @@ int rk_geod_check_short_legs(uint64_t seed, size_t count, double min_length, dou
                              double min_abs_lat, double max_abs_lat, double lon_center, double lon_spread,
                              double *max_error, size_t *fast_count);
 
+/// The shortest distance on WGS84 from the point (lat, lon) to the geodesic leg from (lat1, lon1)
+/// to (lat2, lon2): to the closest point ON the leg, which may lie between its ends. Writes that
+/// point to (*near_lat, *near_lon) when they are not NULL. Returns the distance in metres, or NaN when
+/// GeographicLib failed (a latitude outside -90...90, a non-finite coordinate).
+///
+/// Solved as Karney's "interception" problem: the gnomonic projection centred at the current
+/// estimate maps geodesics through the centre to straight lines with their true azimuths, so the
+/// foot of the perpendicular from the point to the projected leg converges to the point of the leg
+/// where the geodesic to the point meets it at right angles (a few iterations), clamped to the
+/// leg's ends. Where the projection cannot hold the three points (more than about a quarter of the
+/// earth apart), a golden-section search along the leg takes over.
+double rk_geod_point_leg_distance(double lat, double lon, double lat1, double lon1, double lat2, double lon2,
+                                  double *near_lat, double *near_lon);
+
+/// The shortest distance on WGS84 from (lat, lon) to a path of geodesic legs between consecutive
+/// points (read as `rk_geod_path_legs` reads them; one point: the distance to it).
+///
+/// Only the legs that could be closer than both `cutoff` and the best leg so far are solved
+/// exactly (`rk_geod_point_leg_distance`), in the order of a lower bound that costs a few
+/// multiplications: the straight-line (chord) distance in space from the point to the leg's
+/// chord, less the most a geodesic of the leg's length can bow away from its chord. Returns the
+/// exact distance when it is at most `cutoff` (pass INFINITY for always), else some value above
+/// `cutoff`; writes the index of the closest leg (or 0) to `*leg` when `leg` is not NULL. Returns
+/// NaN on failure, +INFINITY for count 0.
+double rk_geod_point_path_distance(double lat, double lon, const double *plat, const double *plon,
+                                   size_t stride_bytes, size_t count, double cutoff, size_t *leg);
+
 #ifdef __cplusplus
 }
 #endif

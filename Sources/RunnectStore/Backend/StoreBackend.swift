@@ -110,6 +110,34 @@ package protocol StoreTransaction: StoreCopyTransaction {
     /// What ``CourseStore/summary()`` shows.
     func counts() throws -> StoreCounts
 
+    // MARK: Near-me search
+
+    /// A page of the courses of `scope` whose path passes within `withinMeters` of `point`,
+    /// closest first. The contract every backend keeps (the tests hold SQLite to it, and hold the
+    /// backends to the same ids):
+    ///
+    /// - **Distance**: the shortest geodesic distance on WGS84 from `point` to the course's path,
+    ///   i.e. to the closest point of any leg of its `Activity.courseSegments` (legs
+    ///   between consecutive points with a position, none between segments; a one-point segment
+    ///   is that point), not only to its points. `meters` is that distance to within 1 m
+    ///   (SQLite: RunnectKit's `Geodesic.distance(from:toSegments:cutoff:)`, about 10 µm;
+    ///   PostGIS: `ST_Distance` on `geography`, whose edges are great-circle arcs: they part from
+    ///   the ellipsoid's geodesics by under a millimetre on legs of a few kilometres).
+    /// - **Radius**: inclusive, a course at exactly `withinMeters` is in (`ST_DWithin`).
+    /// - **Order**: by distance, then by id ascending; `offset` courses skipped, then `limit`.
+    /// - **Scope**: as ``courseIDs(_:sort:limit:offset:)`` reads `CourseListScope`; ``NearbyScope/all``
+    ///   is every course the user may read (on SQLite, every course).
+    ///
+    /// Callers have checked `point` (valid) and `withinMeters` (0 < d ≤
+    /// ``CourseStore/maximumNearbyMeters``).
+    func nearbyCourses(
+        to point: Coordinate, withinMeters: Double, scope: NearbyScope, limit: Int, offset: Int
+    ) throws -> [CourseDistance]
+    /// The distances (as ``nearbyCourses(to:withinMeters:scope:limit:offset:)`` defines them) of
+    /// those of courses `ids` whose path passes within `withinMeters` of `point`; the others, and
+    /// unknown ids, are left out. What keyword search near a point filters its matches with.
+    func courseDistances(ids: [Int64], to point: Coordinate, withinMeters: Double) throws -> [Int64: Double]
+
     // MARK: Savepoints
 
     /// Begins (or begins again) savepoint `name`.

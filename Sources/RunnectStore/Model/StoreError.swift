@@ -69,6 +69,11 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case courseHasRecords(id: Int64, count: Int)
     /// The course has records of other runners, which no one else can delete.
     case courseHasOthersRecords(id: Int64, count: Int)
+    /// A near-me search needs a point with latitude −90…90 and longitude −180…180.
+    case invalidNearbyPoint(Coordinate)
+    /// A near-me search's distance must be positive and at most
+    /// ``CourseStore/maximumNearbyMeters``.
+    case invalidNearbyDistance(meters: Double, maximum: Double)
     /// A copy cannot store the source's `kind` ("course" or "record") `id` as it is: the
     /// destination holds another row under that id, or the same content under another id. The
     /// two stores are not copies of one another.
@@ -150,6 +155,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "course #\(id) has \(count) of your records; pass --with-records to delete them with it"
         case .courseHasOthersRecords(let id, let count):
             return "course #\(id) has \(count) records of other runners; it cannot be deleted (unupload it instead)"
+        case .invalidNearbyPoint(let point):
+            return "the point \(point) is outside latitude -90…90 / longitude -180…180; give it as LAT,LON in degrees"
+        case .invalidNearbyDistance(let meters, let maximum):
+            return "a near-me distance must be more than 0 and at most \(maximum / 1000) km, got \(meters / 1000) km"
         case .copyConflict(let kind, let id, let reason):
             return
                 "cannot copy \(kind) #\(id): \(reason); copy into an empty store or one copied from this source"

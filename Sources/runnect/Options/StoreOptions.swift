@@ -91,4 +91,19 @@ enum CourseOutput {
             for course in courses { Swift.print(CourseText.line(course)) }
         }
     }
+
+    /// Courses of a near-me search: each line or object with the distance from the point.
+    static func print(_ found: [NearbyCourse], json: Bool) throws {
+        if json {
+            for entry in found {
+                var report = CourseReport(entry.course)
+                report.awayMeters = entry.distanceMeters
+                Swift.print(try report.jsonLine())
+            }
+        } else if found.isEmpty {
+            Swift.print("no courses")
+        } else {
+            for entry in found { Swift.print(CourseText.line(entry.course, awayMeters: entry.distanceMeters)) }
+        }
+    }
 }

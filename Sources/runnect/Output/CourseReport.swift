@@ -7,6 +7,9 @@ struct CourseReport: Encodable {
     let course: Course
     /// `show` only: every runner's record count of the course and the user's best course time.
     var records: (count: Int, bestCourseTimeSeconds: Double?)?
+    /// Near-me searches only: how far the path passes from the point, metres (`away_m`; the
+    /// course's own length is `distance_m`).
+    var awayMeters: Double?
 
     init(_ course: Course) {
         self.course = course
@@ -18,6 +21,7 @@ struct CourseReport: Encodable {
         case createdAt = "created_at", sourceFormat = "source_format", contentHash = "content_hash"
         case distanceMeters = "distance_m", stats
         case recordCount = "record_count", bestCourseTime = "best_course_time_s"
+        case awayMeters = "away_m"
     }
 
     private enum DepartureKeys: String, CodingKey {
@@ -54,6 +58,10 @@ struct CourseReport: Encodable {
         if let records {
             try c.encode(records.count, forKey: .recordCount)
             try c.encode(JSONResolution.seconds(records.bestCourseTimeSeconds), forKey: .bestCourseTime)
+        }
+        if let awayMeters {
+            // To the millimetre: the distance is good to about 10 µm.
+            try c.encode((awayMeters * 1000).rounded() / 1000, forKey: .awayMeters)
         }
     }
 

@@ -5,10 +5,13 @@ import RunnectStore
 /// Courses as a person reads them.
 enum CourseText {
     /// `#12  반포 한강공원 달빛 러닝 10K  10.14 km  5'44"/km  서울 서초구 반포동  shared ★3`
-    static func line(_ course: Course) -> String {
-        var parts = [
-            "#\(course.id)", course.title.forTerminal, RunnerFormat.kilometers(meters: course.stats.distanceMeters),
-        ]
+    ///
+    /// With `awayMeters` (a near-me search), how far the path passes comes after the id:
+    /// `#12  350 m away  반포 한강공원 달빛 러닝 10K  10.14 km  …`.
+    static func line(_ course: Course, awayMeters: Double? = nil) -> String {
+        var parts = ["#\(course.id)"]
+        if let awayMeters { parts.append(away(awayMeters)) }
+        parts += [course.title.forTerminal, RunnerFormat.kilometers(meters: course.stats.distanceMeters)]
         if let pace = course.stats.averagePaceSecondsPerKilometer {
             parts.append(RunnerFormat.pace(secondsPerKilometer: pace) + "/km")
         }
@@ -19,6 +22,11 @@ enum CourseText {
         parts.append(flags)
         parts.append("by \(course.owner.forTerminal)")
         return parts.joined(separator: "  ")
+    }
+
+    /// `0 m away`, `350 m away`, `1.24 km away`.
+    static func away(_ meters: Double) -> String {
+        meters < 999.5 ? String(format: "%.0f m away", meters) : String(format: "%.2f km away", meters / 1000)
     }
 
     /// `서울 송파구 잠실동 올림픽로 25 (잠실종합운동장)`.

@@ -513,7 +513,7 @@ private struct DirectCase: CustomStringConvertible {
 // MARK: - Running GeodSolve
 
 /// GeographicLib's `GeodSolve` as an independent oracle.
-private struct GeodSolve {
+struct GeodSolve {
     let executable: URL
 
     /// `GeodSolve` found on `PATH`, if any.

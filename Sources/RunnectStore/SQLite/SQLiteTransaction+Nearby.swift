@@ -1,0 +1,198 @@
+import Foundation
+import GRDB
+import RunnectKit
+
+/// Near-me search on SQLite: the `course_bounds` R*Tree proposes the courses whose box comes
+/// near the point, and each is measured exactly (`Geodesic.distance(from:toSegments:cutoff:)`)
+/// only when its box could hold a course of the page.
+///
+/// The search grows a ring: it asks the R*Tree for the boxes within ρ of the point (``NearbyBox``),
+/// measures the candidates in the order of their box's lower bound, and stops measuring when the
+/// next bound exceeds both ρ and the page's last distance so far; a course measured with a cutoff
+/// is only measured again when a wider ring needs a larger one. Once the page is full within ρ
+/// (every course within ρ has been seen, so the order is exact), or ρ has reached the radius
+/// asked for, the page is known. In a city full of courses the first ring of a few hundred
+/// metres fills it; in the country the ring grows to the radius, over few boxes.
+///
+/// (A value of its own, apart from ``SQLiteTransaction``, for its tuning and counters.)
+struct SQLiteNearbySearch {
+    let db: Database
+    let user: String
+
+    /// The first ring's radius, metres, and how much each next ring grows.
+    var firstRingMeters = 400.0
+    var ringGrowth = 4.0
+
+    /// Counters of the last search, for the benchmark: boxes the R*Tree proposed, courses measured.
+    private(set) var boxesRead = 0
+    private(set) var coursesMeasured = 0
+
+    init(db: Database, user: String) {
+        self.db = db
+        self.user = user
+    }
+
+    /// See ``StoreTransaction/nearbyCourses(to:withinMeters:scope:limit:offset:)``.
+    mutating func nearbyCourses(
+        to point: Coordinate, withinMeters radius: Double, scope: NearbyScope, limit: Int, offset: Int
+    ) throws -> [CourseDistance] {
+        guard limit > 0, radius >= 0 else { return [] }
+        let wanted = max(0, offset) + limit
+        /// Exact distances (at most the cutoff they were measured with), and for the others the
+        /// cutoff they are known to be beyond.
+        var exact: [Int64: Double] = [:]
+        var beyond: [Int64: Double] = [:]
+        var ring = min(radius, firstRingMeters)
+        while true {
+            var candidates: [(id: Int64, bound: Double)] = []
+            for box in try boxes(around: point, meters: ring, scope: scope) where exact[box.id] == nil {
+                let bound = NearbyBox.lowerBound(
+                    from: point, latitudes: box.latitudes, longitudes: box.longitudes, upTo: ring)
+                if bound <= ring { candidates.append((box.id, bound)) }
+            }
+            candidates.sort { $0.bound < $1.bound || ($0.bound == $1.bound && $0.id < $1.id) }
+            // The page's last distance so far: past it, no course can enter the page.
+            var found = exact.values.filter { $0 <= ring }.sorted()
+            func cutoff() -> Double { found.count >= wanted ? min(ring, found[wanted - 1]) : ring }
+            for (id, bound) in candidates {
+                let limitMeters = cutoff()
+                guard bound <= limitMeters else { break }
+                if let known = beyond[id], known >= limitMeters { continue }
+                let meters = try distance(of: id, from: point, cutoff: limitMeters)
+                if meters <= limitMeters {
+                    exact[id] = meters
+                    beyond[id] = nil
+                    found.insert(meters, at: found.partitioningIndex(where: { $0 > meters }))
+                } else {
+                    beyond[id] = limitMeters
+                }
+            }
+            if found.count >= wanted || ring >= radius { break }
+            ring = min(radius, ring * ringGrowth)
+        }
+        var page: [CourseDistance] = []
+        for (id, meters) in exact where meters <= radius { page.append(CourseDistance(id: id, meters: meters)) }
+        page.sort { $0.meters < $1.meters || ($0.meters == $1.meters && $0.id < $1.id) }
+        return Array(page.dropFirst(max(0, offset)).prefix(limit))
+    }
+
+    /// See ``StoreTransaction/courseDistances(ids:to:withinMeters:)``.
+    mutating func courseDistances(ids: [Int64], to point: Coordinate, withinMeters radius: Double) throws -> [Int64:
+        Double]
+    {
+        guard !ids.isEmpty else { return [:] }
+        var result: [Int64: Double] = [:]
+        let statement = try db.cachedStatement(
+            sql: "SELECT min_lat, max_lat, min_lon, max_lon FROM course_bounds WHERE id = ?")
+        for id in Set(ids) {
+            guard let row = try Row.fetchOne(statement, arguments: [id]) else { continue }
+            let south: Double = row[0]
+            let north: Double = row[1]
+            let west: Double = row[2]
+            let east: Double = row[3]
+            let bound = NearbyBox.lowerBound(
+                from: point, latitudes: south...north, longitudes: west...east, upTo: radius)
+            guard bound <= radius else { continue }
+            let meters = try distance(of: id, from: point, cutoff: radius)
+            if meters <= radius { result[id] = meters }
+        }
+        return result
+    }
+
+    /// A candidate of the R*Tree: a course's id and box.
+    struct Box {
+        var id: Int64
+        var latitudes: ClosedRange<Double>
+        var longitudes: ClosedRange<Double>
+    }
+
+    /// The boxes of the courses of `scope` that meet the box around `point` of radius `meters`.
+    mutating func boxes(around point: Coordinate, meters: Double, scope: NearbyScope) throws -> [Box] {
+        let area = NearbyBox(around: point, meters: meters)
+        let (filter, arguments) = Self.scopeFilter(scope, user: user)
+        var boxes: [Box] = []
+        var seen = Set<Int64>()
+        for longitudes in area.longitudes {
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT b.id, b.min_lat, b.max_lat, b.min_lon, b.max_lon FROM course_bounds b
+                    JOIN course ON course.id = b.id
+                    WHERE b.max_lat >= ? AND b.min_lat <= ? AND b.max_lon >= ? AND b.min_lon <= ? AND \(filter)
+                    """)
+            let rows = try Row.fetchCursor(
+                statement,
+                arguments: [area.minLatitude, area.maxLatitude, longitudes.lowerBound, longitudes.upperBound]
+                    + arguments)
+            while let row = try rows.next() {
+                let id: Int64 = row[0]
+                guard seen.insert(id).inserted else { continue }
+                let south: Double = row[1]
+                let north: Double = row[2]
+                let west: Double = row[3]
+                let east: Double = row[4]
+                boxes.append(Box(id: id, latitudes: south...north, longitudes: west...east))
+            }
+        }
+        boxesRead += boxes.count
+        return boxes
+    }
+
+    /// The SQL condition on `course` for `scope` (fixed text; the user travels as an argument).
+    static func scopeFilter(_ scope: NearbyScope, user: String) -> (String, StatementArguments) {
+        switch scope {
+        case .all:
+            return ("1", [])
+        case .list(.shared):
+            return ("course.is_uploaded", [])
+        case .list(.mine(nil)):
+            return ("course.owner = ?", [user])
+        case .list(.mine(let uploaded?)):
+            return ("course.owner = ? AND course.is_uploaded = ?", [user, uploaded])
+        case .list(.scrapped):
+            return ("course.id IN (SELECT scrap.course_id FROM scrap WHERE scrap.user = ?)", [user])
+        }
+    }
+
+    /// The exact distance from `point` to course `id`'s path when at most `cutoff`, else some
+    /// value above it.
+    private mutating func distance(of id: Int64, from point: Coordinate, cutoff: Double) throws -> Double {
+        coursesMeasured += 1
+        let blob = try Data.fetchOne(
+            db.cachedStatement(sql: "SELECT geometry FROM course WHERE id = ?"), arguments: [id])
+        let activity = try CourseStore.decodeGeometry(blob, id: id)
+        guard let meters = Geodesic.distance(from: point, toSegments: activity.courseSegments, cutoff: cutoff) else {
+            throw StoreError.corruptGeometry(id: id, reason: "a point outside latitude -90…90")
+        }
+        return meters
+    }
+}
+
+extension Array where Element == Double {
+    /// The index of the first element for which `belongs` holds, the array being partitioned by it.
+    fileprivate func partitioningIndex(where belongs: (Double) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
+
+extension SQLiteTransaction {
+    // MARK: - Near-me search
+
+    func nearbyCourses(
+        to point: Coordinate, withinMeters: Double, scope: NearbyScope, limit: Int, offset: Int
+    ) throws -> [CourseDistance] {
+        var search = SQLiteNearbySearch(db: db, user: user)
+        return try search.nearbyCourses(
+            to: point, withinMeters: withinMeters, scope: scope, limit: limit, offset: offset)
+    }
+
+    func courseDistances(ids: [Int64], to point: Coordinate, withinMeters: Double) throws -> [Int64: Double] {
+        var search = SQLiteNearbySearch(db: db, user: user)
+        return try search.courseDistances(ids: ids, to: point, withinMeters: withinMeters)
+    }
+}
