@@ -83,7 +83,9 @@ let package = Package(
         // Throughput and peak memory of the hot paths; run through scripts/bench.sh (release build).
         .executableTarget(
             name: "runnect-bench",
-            dependencies: ["RunnectKit", "RunnectStore", "RunnectBenchmarkSupport", "CFromChars"]),
+            dependencies: [
+                "RunnectKit", "RunnectStore", "RunnectPostgres", "RunnectBenchmarkSupport", "CFromChars",
+            ]),
         // libstdc++'s std::from_chars for double, only for runnect-bench's comparison with
         // DecimalParser (`runnect-bench numbers`).
         .target(name: "CFromChars", linkerSettings: [.linkedLibrary("stdc++")]),

@@ -67,6 +67,13 @@ public enum NearBenchmark {
         public var fileBytes: Int64
         public var queries: [QueryFigures]
 
+        public init(courseCount: Int, insertSeconds: Double, fileBytes: Int64, queries: [QueryFigures]) {
+            self.courseCount = courseCount
+            self.insertSeconds = insertSeconds
+            self.fileBytes = fileBytes
+            self.queries = queries
+        }
+
         /// All samples pooled, and those of the queries without keywords.
         public var p50Milliseconds: Double { percentile(queries.flatMap(\.samplesMilliseconds), 0.5) }
         public var p95Milliseconds: Double { percentile(queries.flatMap(\.samplesMilliseconds), 0.95) }
@@ -142,6 +149,17 @@ public enum NearBenchmark {
             try store.checkpoint()
         }
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0
+        return Report(
+            courseCount: courseCount, insertSeconds: insertSeconds, fileBytes: fileBytes,
+            queries: try time(store, repeats: repeats))
+    }
+
+    /// Times every query of the fixed set on `store` `repeats` times, round robin, after one
+    /// round to warm the caches: first pages of 20.
+    ///
+    /// - Throws: What the store's search throws.
+    public static func time(_ store: CourseStore, repeats: Int) throws -> [QueryFigures] {
+        let clock = ContinuousClock()
         var samples = [[Double]](repeating: [], count: queries.count)
         var hits = [Int](repeating: 0, count: queries.count)
         let page = Page(limit: 20)
@@ -156,12 +174,10 @@ public enum NearBenchmark {
                 hits[index] = found.count
             }
         }
-        return Report(
-            courseCount: courseCount, insertSeconds: insertSeconds, fileBytes: fileBytes,
-            queries: queries.indices.map {
-                QueryFigures(
-                    name: queries[$0].name, withinMeters: queries[$0].withinMeters, keywords: queries[$0].keywords,
-                    hits: hits[$0], samplesMilliseconds: samples[$0])
-            })
+        return queries.indices.map {
+            QueryFigures(
+                name: queries[$0].name, withinMeters: queries[$0].withinMeters, keywords: queries[$0].keywords,
+                hits: hits[$0], samplesMilliseconds: samples[$0])
+        }
     }
 }

@@ -23,6 +23,21 @@ extension SearchBenchmark {
         /// Latency figures per query.
         public var queries: [QueryFigures]
 
+        public init(
+            courseCount: Int, commitEvery: Int, jobs: Int, insertSeconds: Double, insertCoursesPerSecond: Double,
+            optimizeSeconds: Double?, tokenIndexSegments: Int, fileBytes: Int64, queries: [QueryFigures]
+        ) {
+            self.courseCount = courseCount
+            self.commitEvery = commitEvery
+            self.jobs = jobs
+            self.insertSeconds = insertSeconds
+            self.insertCoursesPerSecond = insertCoursesPerSecond
+            self.optimizeSeconds = optimizeSeconds
+            self.tokenIndexSegments = tokenIndexSegments
+            self.fileBytes = fileBytes
+            self.queries = queries
+        }
+
         /// One line per figure, for people.
         public var text: String {
             var lines: [String] = []

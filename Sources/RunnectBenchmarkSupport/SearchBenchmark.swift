@@ -52,7 +52,7 @@ public enum SearchBenchmark {
     ]
 
     /// Builds a fresh database of `courseCount` generated courses at `path` (replacing any file
-    /// there) and times every query of the fixed set `repeats` times (first pages of 20, all
+    /// there; with `reuse`, opens the one there instead) and times every query of the fixed set `repeats` times (first pages of 20, all
     /// queries in turn, after one round to warm the caches).
     ///
     /// - Parameters:
@@ -65,10 +65,13 @@ public enum SearchBenchmark {
     /// - Throws: Database errors.
     public static func run(
         courseCount: Int, path: String, repeats: Int = 30, commitEvery: Int = 10_000, optimize: Bool = false,
-        jobs: Int = 1, seed: UInt64 = 2024
+        jobs: Int = 1, reuse: Bool = false, seed: UInt64 = 2024
     ) throws -> Report {
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-            try? FileManager.default.removeItem(atPath: path + suffix)
+        let reusing = reuse && FileManager.default.fileExists(atPath: path)
+        if !reusing {
+            for suffix in ["", "-wal", "-shm", "-journal"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
         }
         let store = try CourseStore(path: path, user: "bench")
 
@@ -78,8 +81,8 @@ public enum SearchBenchmark {
         let clock = ContinuousClock()
         let batch = max(1, commitEvery)
         let insertStart = clock.now
-        try CorpusGenerator.fill(store, count: courseCount, batch: batch, jobs: jobs, seed: seed)
-        let insertSeconds = seconds(clock.now - insertStart)
+        if !reusing { try CorpusGenerator.fill(store, count: courseCount, batch: batch, jobs: jobs, seed: seed) }
+        let insertSeconds = reusing ? 0 : seconds(clock.now - insertStart)
         var optimizeSeconds: Double?
         if optimize {
             let start = clock.now
@@ -91,8 +94,20 @@ public enum SearchBenchmark {
         let segments = try store.searchTokenIndexSegments()
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0
 
-        // Round robin, so that no query only ever meets the pages it warmed itself; the first
-        // round warms the caches and is not counted.
+        let figures = try time(store, repeats: repeats)
+        return Report(
+            courseCount: courseCount, commitEvery: batch, jobs: jobs, insertSeconds: insertSeconds,
+            insertCoursesPerSecond: Double(courseCount) / max(insertSeconds, 1e-9), optimizeSeconds: optimizeSeconds,
+            tokenIndexSegments: segments, fileBytes: fileBytes, queries: figures)
+    }
+
+    /// Times every query of the fixed set on `store` `repeats` times: first pages of 20, all
+    /// queries in turn, after one round to warm the caches. Round robin, so that no query only
+    /// ever meets the pages it warmed itself.
+    ///
+    /// - Throws: What the store's search throws.
+    public static func time(_ store: CourseStore, repeats: Int) throws -> [QueryFigures] {
+        let clock = ContinuousClock()
         var samples = [[Double]](repeating: [], count: queries.count)
         var hits = [Int](repeating: 0, count: queries.count)
         let page = Page(limit: 20)
@@ -106,16 +121,12 @@ public enum SearchBenchmark {
                 hits[index] = courses.count
             }
         }
-        let figures = queries.indices.map { index in
+        return queries.indices.map { index in
             QueryFigures(
                 queryClass: queries[index].queryClass, keywords: queries[index].keywords,
                 sort: queries[index].sort.rawValue, scope: queries[index].scope == .shared ? "shared" : "all",
                 hits: hits[index], samplesMilliseconds: samples[index])
         }
-        return Report(
-            courseCount: courseCount, commitEvery: batch, jobs: jobs, insertSeconds: insertSeconds,
-            insertCoursesPerSecond: Double(courseCount) / max(insertSeconds, 1e-9), optimizeSeconds: optimizeSeconds,
-            tokenIndexSegments: segments, fileBytes: fileBytes, queries: figures)
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -125,7 +125,7 @@ package final class PostgresBackend: StoreBackend {
     /// planner the figures of a bulk import.
     package func optimizeSearch() throws {
         try run(readOnly: false) { transaction in
-            try (transaction as! PostgresTransaction).execute("ANALYZE course_search_token")
+            try (transaction as! PostgresTransaction).execute("ANALYZE course_search")
         }
     }
 
@@ -180,15 +180,19 @@ package final class PostgresBackend: StoreBackend {
 
 /// When a search sorts its candidates and when it walks an index in the order asked.
 package struct PostgresSearchPlans: Sendable {
-    /// Candidate count from which date, scrap and distance orders walk an index, checking each
-    /// course, instead of sorting the candidates.
+    /// Candidate count from which a slice of the answer (the whole of it, or one relevance
+    /// tier) walks an index, checking each course, instead of sorting the candidates.
     package var denseCandidateCount: Int
     /// Rows read from the walk's cursor at a time.
     package var walkBatch: Int
+    /// Relevance is read tier by tier for up to this many keywords (`(k + 1)²` tiers); longer
+    /// queries, whose matches the AND makes few, sort their candidates.
+    package var maxTieredWords: Int
 
-    package init(denseCandidateCount: Int = 2_000, walkBatch: Int = 256) {
+    package init(denseCandidateCount: Int = 2_000, walkBatch: Int = 256, maxTieredWords: Int = 3) {
         self.denseCandidateCount = denseCandidateCount
         self.walkBatch = walkBatch
+        self.maxTieredWords = maxTieredWords
     }
 
     /// The thresholds of the shipped store.

@@ -11,7 +11,8 @@ import RunnectStore
 ///
 /// PostgreSQL's versions count on their own: version 1 is the whole of SQLite's version 2
 /// (courses, scraps, records, the search index), on PostGIS, with row-level security; version 2
-/// keeps a course's path as one line per course segment (near-me search).
+/// keeps a course's path as one line per course segment (near-me search); version 3 searches
+/// through a GIN index on the entries' tokens in place of the posting table.
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
@@ -27,6 +28,7 @@ package enum PostgresSchema {
         Migration(version: 1, name: "v1-courses-records-search", statements: tableStatements + securityStatements),
         Migration(
             version: 2, name: "v2-path-segments", statements: pathSegmentStatements, afterwards: rebuildPaths),
+        Migration(version: 3, name: "v3-search-gin", statements: searchGINStatements),
     ]
 
     /// The newest schema version this build knows.

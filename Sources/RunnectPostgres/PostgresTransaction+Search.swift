@@ -5,53 +5,70 @@ import RunnectStore
 extension PostgresTransaction {
     // MARK: - Search
 
-    /// The same answers as SQLite's search (`SearchIndex.search`), by two plans:
+    /// The same answers as SQLite's search (`SearchIndex.search`), through the GIN index on
+    /// `course_search.tokens`: a keyword's candidates are the entries holding all its lookup
+    /// grams in one field (`tokens @> …`, a superset of its matches), and each row read is
+    /// checked exactly here (``KoreanText/contains(_:word:)``, the reference definition of a
+    /// match). Row-level security keeps `.all` to what the user may read.
     ///
-    /// - **Sort the candidates**: the postings give the courses holding every keyword's grams in
-    ///   some field, among those the user may read (`runnect_search_candidates`); their text is
-    ///   read, checked exactly and sorted here. Relevance always, and any order when the
-    ///   candidates are fewer than ``PostgresSearchPlans/denseCandidateCount``.
-    /// - **Walk an index** in the order asked (`course_search (created_ms, course_id)` for date,
-    ///   `course`'s list indexes for scrap and distance) through a cursor, checking each course,
-    ///   until the page is full: for keywords so common that the page comes after a few hundred
-    ///   rows.
+    /// Each slice of the answer is read by one of two plans:
+    /// - **Sort**: fewer candidates than ``PostgresSearchPlans/denseCandidateCount`` (counted
+    ///   through the index, up to that count): all read, checked and sorted here.
+    /// - **Walk** an index in the order asked (`course_search (created_ms, course_id)` newest
+    ///   first, `course`'s list indexes for scrap and distance) through a cursor, checking each
+    ///   row, until the page is full: dense keywords fill a page after a few hundred rows.
     ///
-    /// The exact check is ``KoreanText/contains(_:word:)``, the reference definition of a match,
-    /// run here on each row read; a plain keyword (no initial consonant) is also tested in SQL
-    /// (`strpos`, a bound value) so that rows that cannot match are never sent.
+    /// Relevance (up to ``PostgresSearchPlans/maxTieredWords`` keywords) goes tier by tier, as
+    /// on SQLite: all keywords in the title first, then fewer; within a title count, more in the
+    /// departure first; each tier newest first, by either plan.
     func searchIDs(keywords: String, scope: SearchScope, sort: CourseSort, limit: Int, offset: Int) throws -> [Int64] {
         let search = PostgresSearch(words: KoreanText.words(in: keywords))
         guard !search.words.isEmpty, limit > 0 else { return [] }
         let offset = max(0, offset)
-        if sort != .relevance {
-            let dense = plans.denseCandidateCount
-            let some = try candidateIDs(search, scope: scope, upTo: dense)
-            if some.count >= dense {
-                return try walk(search, scope: scope, sort: sort, wanted: offset + limit).dropFirst(offset).map { $0 }
+        let wanted = offset + limit
+        var ids: [Int64] = []
+        if sort == .relevance && search.words.count <= plans.maxTieredWords {
+            let k = search.words.count
+            tiers: for inTitle in stride(from: k, through: 0, by: -1) {
+                for inDeparture in stride(from: k, through: 0, by: -1) {
+                    let tier = search.tier(inTitle: inTitle, inDeparture: inDeparture)
+                    ids += try slice(search, scope: scope, sort: .date, wanted: wanted - ids.count, tier: tier)
+                    if ids.count >= wanted { break tiers }
+                }
             }
-            return page(try matches(search, scope: scope, among: some), sort: sort, limit: limit, offset: offset)
+        } else {
+            ids = try slice(search, scope: scope, sort: sort, wanted: wanted, tier: nil)
         }
-        let all = try candidateIDs(search, scope: scope, upTo: Int(Int32.max))
-        return page(try matches(search, scope: scope, among: all), sort: sort, limit: limit, offset: offset)
+        return Array(ids.dropFirst(offset).prefix(limit))
     }
 
-    /// Up to `limit` ids of courses holding every keyword's grams, that the user may read in `scope`.
-    func candidateIDs(_ search: PostgresSearch, scope: SearchScope, upTo limit: Int) throws -> [Int64] {
-        try column(
+    /// The first `wanted` matches (of `tier`, when given) in `sort` order, by the cheaper plan.
+    func slice(
+        _ search: PostgresSearch, scope: SearchScope, sort: CourseSort, wanted: Int, tier: PostgresSearch.Tier?
+    ) throws -> [Int64] {
+        let clauses = search.clauses(tier: tier)
+        let accept = { (match: PostgresSearch.Match) in tier.map { $0.holds(match) } ?? true }
+        // Through the GIN index, in a function of the tables' owner: under row-level security
+        // the planner may not use `@>` (not leakproof) in an index scan of a runner's query.
+        let candidates = try column(
             Int64.self,
-            "SELECT runnect_search_candidates(\(search.gramLists), \(scope == .shared), \(Int32(clamping: limit)))")
-    }
-
-    /// The courses of `ids` matching every keyword, with what they are sorted by.
-    func matches(_ search: PostgresSearch, scope: SearchScope, among ids: [Int64]) throws -> [PostgresSearch.Match] {
-        guard !ids.isEmpty else { return [] }
+            """
+            SELECT runnect_search_candidates(\(PostgresSearch.encoded(clauses)), \(scope == .shared),
+                                             \(Int32(clamping: plans.denseCandidateCount)))
+            """)
         var bindings = PostgresBindings()
-        bindings.append(ids)
-        var conditions = ["s.course_id = ANY($1)"]
-        if scope == .shared { conditions.append("c.is_uploaded") }
-        conditions += search.plainConditions(&bindings)
-        let sql = "SELECT \(PostgresSearch.columns) WHERE \(conditions.joined(separator: " AND "))"
-        return try query(PostgresQuery(unsafeSQL: sql, binds: bindings)).rows.compactMap(search.match)
+        var conditions = scope == .shared ? ["s.is_uploaded"] : []
+        if candidates.count < plans.denseCandidateCount {
+            bindings.append(candidates)
+            conditions.append("s.course_id = ANY($1)")
+            conditions += search.plainConditions(&bindings)
+            let sql = "SELECT \(PostgresSearch.columns) WHERE \(conditions.joined(separator: " AND "))"
+            let matches = try query(PostgresQuery(unsafeSQL: sql, binds: bindings)).rows.compactMap(search.match)
+            return page(matches.filter(accept), sort: sort, limit: wanted, offset: 0)
+        }
+        conditions += PostgresSearch.conditions(clauses, &bindings) + search.plainConditions(&bindings)
+        let filter = "WHERE \(conditions.joined(separator: " AND "))"
+        return try walk(search, filter: filter, bindings: bindings, sort: sort, wanted: wanted, accept: accept)
     }
 
     /// Sorts matches in `sort` order and cuts the page.
@@ -68,18 +85,18 @@ extension PostgresTransaction {
         return sorted.dropFirst(offset).prefix(limit).map(\.id)
     }
 
-    /// The first `wanted` matches in `sort` order (not relevance), walking an index through a cursor.
-    func walk(_ search: PostgresSearch, scope: SearchScope, sort: CourseSort, wanted: Int) throws -> [Int64] {
-        var bindings = PostgresBindings()
-        var conditions = scope == .shared ? ["s.is_uploaded", "c.is_uploaded"] : []
-        conditions += search.plainConditions(&bindings)
+    /// The first `wanted` accepted matches in `sort` order (not relevance), walking an index
+    /// through a cursor.
+    func walk(
+        _ search: PostgresSearch, filter: String, bindings: PostgresBindings, sort: CourseSort, wanted: Int,
+        accept: (PostgresSearch.Match) -> Bool
+    ) throws -> [Int64] {
         let order =
             switch sort {
             case .date, .relevance: "s.created_ms DESC, s.course_id DESC"
             case .scrap: "c.scrap_count DESC, c.created_at DESC, c.id DESC"
             case .distance: "c.distance_m, c.id"
             }
-        let filter = conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
         try query(
             PostgresQuery(
                 unsafeSQL:
@@ -89,7 +106,7 @@ extension PostgresTransaction {
         while ids.count < wanted {
             let rows = try query(PostgresQuery(unsafeSQL: "FETCH \(plans.walkBatch) FROM runnect_search_walk")).rows
             for row in rows {
-                guard let match = try search.match(row) else { continue }
+                guard let match = try search.match(row), accept(match) else { continue }
                 ids.append(match.id)
                 if ids.count == wanted { break }
             }
@@ -124,13 +141,74 @@ struct PostgresSearch {
         self.words = words
     }
 
-    /// Each keyword's lookup grams (``KoreanText/lookupGrams(for:)``) as index tokens without
-    /// their field letter, space-separated: the argument of `runnect_search_candidates`.
-    var gramLists: [String] {
-        words.map { word in
-            KoreanText.lookupGrams(for: word).map { String(KoreanText.token(prefix: 0x74, gram: $0).dropFirst()) }
-                .joined(separator: " ")
+    /// One relevance tier: the matches with exactly `inTitle` keywords in the title and
+    /// `inDeparture` in the departure.
+    struct Tier {
+        var inTitle: Int
+        var inDeparture: Int
+
+        func holds(_ match: Match) -> Bool { match.inTitle == inTitle && match.inDeparture == inDeparture }
+    }
+
+    func tier(inTitle: Int, inDeparture: Int) -> Tier { Tier(inTitle: inTitle, inDeparture: inDeparture) }
+
+    /// A keyword's lookup grams (``KoreanText/lookupGrams(for:)``) as the index tokens of the
+    /// field with letter `prefix` (`t`, `d`, `p`, as `SearchIndex` writes them).
+    func tokens(_ word: KoreanText.Word, field prefix: UInt8) -> [String] {
+        KoreanText.lookupGrams(for: word).map { KoreanText.token(prefix: prefix, gram: $0) }
+    }
+
+    /// What the index can tell of the matches (of `tier`, when given), as clauses all of
+    /// which hold, each met by any of its token lists, each list wholly in `tokens`: every
+    /// keyword's grams in some field; for a tier, the grams of `inTitle` keywords in the title
+    /// (any `inTitle` of them; all of them when `inTitle` is the keyword count), and as much for
+    /// the departure. Supersets: the exact check decides.
+    func clauses(tier: Tier? = nil) -> [[[String]]] {
+        var clauses = words.map { word in [0x74, 0x64, 0x70].map { tokens(word, field: $0) } }
+        if let tier {
+            for (count, prefix) in [(tier.inTitle, UInt8(0x74)), (tier.inDeparture, UInt8(0x70))] where count > 0 {
+                clauses.append(
+                    Self.subsets(of: words.count, size: count).map { subset in
+                        subset.flatMap { tokens(words[$0], field: prefix) }
+                    })
+            }
         }
+        // A clause with an empty list holds for every entry: nothing to ask of the index.
+        return clauses.filter { clause in !clause.contains(where: \.isEmpty) }
+    }
+
+    /// Clauses as `runnect_search_candidates` takes them: one string a clause, its token lists
+    /// separated by `|`, tokens by a space (tokens are `[0-9a-z]`).
+    static func encoded(_ clauses: [[[String]]]) -> [String] {
+        clauses.map { clause in clause.map { $0.joined(separator: " ") }.joined(separator: "|") }
+    }
+
+    /// Clauses as SQL conditions on `course_search s`, values bound after what `bindings` holds
+    /// (tested on each row read: row-level security keeps them out of an index scan).
+    static func conditions(_ clauses: [[[String]]], _ bindings: inout PostgresBindings) -> [String] {
+        clauses.map { clause in
+            "("
+                + clause.map { tokens in
+                    bindings.append(tokens)
+                    return "s.tokens @> $\(bindings.count)::text[]"
+                }.joined(separator: " OR ") + ")"
+        }
+    }
+
+    /// The subsets of `0..<n` with `size` elements, each ascending.
+    static func subsets(of n: Int, size: Int) -> [[Int]] {
+        guard size > 0 else { return [[]] }
+        guard size <= n else { return [] }
+        var result: [[Int]] = []
+        func extend(_ prefix: [Int], from start: Int) {
+            if prefix.count == size {
+                result.append(prefix)
+                return
+            }
+            for i in start..<n { extend(prefix + [i], from: i + 1) }
+        }
+        extend([], from: 0)
+        return result
     }
 
     /// `strpos` tests of the plain keywords (no initial consonant), bound after what `bindings` holds.

@@ -29,6 +29,9 @@ import RunnectKit
 //   runnect-bench numbers FILE… [--repeat N]
 //                                         the files' coordinates and elevations parsed by
 //                                         DecimalParser and by std::from_chars, best of N
+//   runnect-bench pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--jobs N] [--keep PATH]
+//                                         the search or near-me benchmark on SQLite, `db copy`
+//                                         of its store into PostgreSQL, the same queries there
 //   runnect-bench store-matching [COURSES] [--points N] [--imports N]
 //                                         a run imported as a record into a store of COURSES
 //                                         generated courses: milliseconds per import (one core)
@@ -78,7 +81,7 @@ func fileBytes(_ path: String) throws -> Double {
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | near [COURSES] | import [FILES] | export [POINTS] | write FILE OUTDIR --format gpx|tcx|fit | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N] | numbers FILE… [--repeat N] | copy [COURSES] [--jobs N]\n"
+            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | near [COURSES] | import [FILES] | export [POINTS] | write FILE OUTDIR --format gpx|tcx|fit | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N] | numbers FILE… [--repeat N] | copy [COURSES] [--jobs N] | pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--keep PATH]\n"
                 .utf8))
     exit(64)
 }
@@ -154,6 +157,9 @@ case "numbers":
 
 case "copy":
     try copyBench(Array(arguments.dropFirst()))
+
+case "pg":
+    try postgresBench(Array(arguments.dropFirst()))
 
 default:
     usage()

@@ -11,7 +11,7 @@ import Testing
         let database = try ClusterDatabase()
         let url = try database.adminURL
         let first = try await PostgresAdministration.initialize(url)
-        #expect(first.appliedVersions == [1, 2])
+        #expect(first.appliedVersions == [1, 2, 3])
         #expect(first.schemaVersion == PostgresSchema.supportedVersion)
         #expect(first.createdExtension)
         #expect(first.database == database.name)
@@ -23,7 +23,7 @@ import Testing
             """)
         #expect(
             tables.stdout.trimmed
-                == "course:true course_search:true course_search_token:true record:true schema_version:false scrap:true"
+                == "course:true course_search:true record:true schema_version:false scrap:true"
         )
         let path = try database.adminSQL(
             "SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'course'::regclass AND attname = 'path'"
@@ -34,7 +34,7 @@ import Testing
         #expect(second.appliedVersions == [])
         #expect(!second.createdExtension)
         let versions = try database.adminSQL("SELECT string_agg(version || ' ' || name, ',') FROM schema_version")
-        #expect(versions.stdout.trimmed == "1 v1-courses-records-search,2 v2-path-segments")
+        #expect(versions.stdout.trimmed == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin")
     }
 
     @Test func version2SplitsAVersion1PathIntoItsSegments() async throws {
@@ -56,7 +56,7 @@ import Testing
                 """)
         }
 
-        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [2])
+        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [2, 3])
         let lines = try database.adminSQL(
             "SELECT ST_NumGeometries(path::geometry), ST_NPoints(path::geometry), GeometryType(path) FROM course")
         #expect(lines.stdout.trimmed == "2|\(segments.joined().count)|MULTILINESTRING")
@@ -71,7 +71,7 @@ import Testing
         async let first = PostgresAdministration.initialize(url)
         async let second = PostgresAdministration.initialize(url)
         let reports = try await [first, second]
-        #expect(reports.map(\.appliedVersions).sorted { $0.count < $1.count } == [[], [1, 2]])
+        #expect(reports.map(\.appliedVersions).sorted { $0.count < $1.count } == [[], [1, 2, 3]])
     }
 
     @Test func aNewerSchemaIsRefusedBeforeAnythingIsWritten() async throws {
@@ -79,12 +79,12 @@ import Testing
         try database.adminSQL(
             "CREATE TABLE schema_version (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz)")
         try database.adminSQL("INSERT INTO schema_version VALUES (1, 'v1-courses-records-search', now())")
-        try database.adminSQL("INSERT INTO schema_version VALUES (3, 'v3-from-the-future', now())")
+        try database.adminSQL("INSERT INTO schema_version VALUES (4, 'v4-from-the-future', now())")
         let url = try database.adminURL
-        await #expect(throws: StoreError.newerSchema(found: 3, supported: 2)) {
+        await #expect(throws: StoreError.newerSchema(found: 4, supported: 3)) {
             try await PostgresAdministration.initialize(url)
         }
-        await #expect(throws: StoreError.newerSchema(found: 3, supported: 2)) {
+        await #expect(throws: StoreError.newerSchema(found: 4, supported: 3)) {
             try await PostgresAdministration.summary(url)
         }
         // Not even the extension: the database is as it was.
@@ -101,7 +101,7 @@ import Testing
         try database.adminSQL(
             "CREATE TABLE schema_version (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz)")
         try database.adminSQL("INSERT INTO schema_version VALUES (1, 'v1-something-else', now())")
-        await #expect(throws: StoreError.newerSchema(found: 1, supported: 2)) {
+        await #expect(throws: StoreError.newerSchema(found: 1, supported: 3)) {
             try await PostgresAdministration.initialize(try database.adminURL)
         }
     }
@@ -114,7 +114,7 @@ import Testing
         }
         _ = try await PostgresAdministration.initialize(url)
         let summary = try await PostgresAdministration.summary(url)
-        #expect(summary.schemaVersion == 2 && summary.supportedSchemaVersion == 2)
+        #expect(summary.schemaVersion == 3 && summary.supportedSchemaVersion == 3)
         #expect(summary.courses == 0 && summary.scraps == 0)
         #expect(summary.path == url.description)
     }

@@ -1,0 +1,58 @@
+extension PostgresSchema {
+    /// Version 3: the search's grams through a GIN index on `course_search.tokens`, in place of
+    /// version 1's posting table `course_search_token (token, course_id)`.
+    ///
+    /// Why: the postings were a B-tree of a row per gram and course (about 200 a course), which
+    /// every insert wrote row by row through a trigger, and the candidate function grouped every
+    /// posting of a keyword's grams before its `LIMIT`, so a query took 300 ms–1.3 s on 100,000
+    /// courses (`runnect-bench pg search`, 2026-11-25). A GIN index keeps each gram's courses as
+    /// one compressed list and answers `tokens @> grams` by intersecting them.
+    ///
+    /// The candidates still come from a `SECURITY DEFINER` function of the tables' owner, with
+    /// the visibility test of the policies written in it: in a runner's own query, row-level
+    /// security keeps `@>` (not leakproof) out of index scans, and every search was a
+    /// sequential scan (1–3 s on 100,000 courses, measured).
+    static let searchGINStatements: [String] = [
+        "DROP FUNCTION runnect_search_candidates(text[], boolean, integer)",
+        "DROP TRIGGER course_search_postings ON course_search",
+        "DROP FUNCTION runnect_search_postings()",
+        "DROP TABLE course_search_token",
+        "CREATE INDEX course_search_tokens ON course_search USING gin (tokens)",
+        searchCandidatesGINFunction,
+        "REVOKE ALL ON FUNCTION runnect_search_candidates(text[], boolean, integer) FROM PUBLIC",
+        "GRANT EXECUTE ON FUNCTION runnect_search_candidates(text[], boolean, integer) TO \(runnerGroup)",
+    ]
+
+    /// Up to `up_to` ids of the courses whose entry meets every clause, among those the caller
+    /// may read (shared, or their own unless `shared_only`): a superset of the matches, which the
+    /// store checks against their text.
+    ///
+    /// A clause is token lists separated by `|`, tokens by a space, and is met when one of its
+    /// lists is wholly in `tokens` (`@>`, through the GIN index). Tokens are the index's own
+    /// `[0-9a-z]` (anything else is refused), never what the user typed, and enter the query as
+    /// quoted literals. The caller is the role that called (`SET ROLE` included), not the
+    /// function's owner: the `role` setting, which only a member of the role can set, else the
+    /// session's user.
+    static let searchCandidatesGINFunction = """
+        CREATE FUNCTION runnect_search_candidates(clauses text[], shared_only boolean, up_to integer)
+        RETURNS SETOF bigint LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+        DECLARE
+            caller text := CASE current_setting('role') WHEN 'none' THEN session_user::text
+                           ELSE current_setting('role') END;
+            query text := 'SELECT s.course_id FROM course_search s '
+                || 'WHERE (s.is_uploaded OR (NOT $1 AND s.owner = $2))';
+            clause text;
+        BEGIN
+            FOREACH clause IN ARRAY clauses LOOP
+                IF clause !~ '^[0-9a-z |]*$' THEN
+                    RAISE EXCEPTION 'runnect_search_candidates: a clause holds more than tokens';
+                END IF;
+                query := query || ' AND (' || (
+                    SELECT string_agg('s.tokens @> ' || quote_literal(string_to_array(list, ' ')::text) || '::text[]',
+                                      ' OR ')
+                    FROM unnest(string_to_array(clause, '|')) AS list) || ')';
+            END LOOP;
+            RETURN QUERY EXECUTE query || ' LIMIT $3' USING shared_only, caller, up_to;
+        END $$
+        """
+}

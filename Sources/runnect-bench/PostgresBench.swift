@@ -1,0 +1,109 @@
+import Foundation
+import RunnectBenchmarkSupport
+import RunnectPostgres
+import RunnectStore
+
+/// `runnect-bench pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--jobs N] [--keep PATH]`:
+/// the search (or near-me) benchmark's store built in SQLite and timed there, then copied by
+/// `db copy` into a new database of the PostgreSQL server at ADMIN_URL (an administrator: the
+/// copy keeps ids and owners), timed, and the same query set timed on PostgreSQL as a runner
+/// role (row-level security and all), side by side. The database is dropped at the end.
+/// `scripts/pg-cluster.sh run` gives a throwaway server: ADMIN_URL is its `$RUNNECT_PG_URL`.
+func postgresBench(_ arguments: [String]) throws {
+    guard let work = arguments.first, ["search", "near"].contains(work),
+        let adminText = option("--url", in: arguments)
+    else { usage() }
+    let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+    let repeats = repeatCount(arguments, default: 20)
+    let jobs = option("--jobs", in: arguments).flatMap { Int($0) } ?? 1
+    let kept = option("--keep", in: arguments)
+    let path = kept ?? temporaryPath("runnect-pg-bench.sqlite")
+    defer { if kept == nil { removeDatabase(path) } }
+
+    // SQLite first: builds the corpus and times the queries on it.
+    let sqliteLines: [String]
+    let sqliteText: String
+    if work == "search" {
+        let report = try SearchBenchmark.run(
+            courseCount: count, path: path, repeats: repeats, jobs: jobs, reuse: kept != nil)
+        (sqliteLines, sqliteText) = (report.jsonLines, report.text)
+    } else {
+        let report = try NearBenchmark.run(
+            courseCount: count, path: path, repeats: repeats, jobs: jobs, reuse: kept != nil)
+        (sqliteLines, sqliteText) = (report.jsonLines, report.text)
+    }
+    for line in sqliteLines { print("{\"backend\":\"sqlite\"," + line.dropFirst()) }
+    FileHandle.standardError.write(Data(("SQLite\n" + sqliteText + "\n").utf8))
+
+    let admin = try PostgresURL(adminText)
+    let database = "runnect_bench_\(UInt32.random(in: 0...UInt32.max))"
+    try runBlocking {
+        try await PostgresSession.with(admin) { session in
+            try await session.execute(["CREATE DATABASE \(database)"])
+        }
+    }
+    defer {
+        try? runBlocking {
+            try await PostgresSession.with(admin) { session in
+                try await session.execute(["DROP DATABASE IF EXISTS \(database) WITH (FORCE)"])
+            }
+        }
+    }
+    let databaseAdmin = {
+        var url = admin
+        url.database = database
+        return url
+    }()
+    _ = try runBlocking { try await PostgresAdministration.initialize(databaseAdmin) }
+
+    // The copy, as `runnect db copy FILE URL` does it.
+    let source = try CourseStore(path: path, user: "bench")
+    let destinationBackend = try PostgresBackend(url: databaseAdmin)
+    let copy = try CopyBenchmark.copy(from: source, to: CourseStore(backend: destinationBackend))
+    emit([
+        ("tool", "runnect"), ("work", "db-copy"), ("from", "sqlite"), ("to", "postgresql"),
+        ("courses", copy.courses), ("copied", copy.summary.courses), ("seconds", copy.seconds),
+        ("courses_per_s", copy.coursesPerSecond),
+    ])
+    FileHandle.standardError.write(
+        Data(
+            String(
+                format: "runnect: db copy of %d courses, SQLite to PostgreSQL, in %.2f s: %.0f courses/s\n",
+                copy.courses, copy.seconds, copy.coursesPerSecond
+            ).utf8))
+    try destinationBackend.optimizeSearch()
+
+    // The queries as the runner `bench` (over the administrator's connection settings).
+    try destinationBackend.ensureUsers(["bench"])
+    var runner = databaseAdmin
+    runner.user = "bench"
+    runner.password = nil
+    let store = try CourseStore(postgres: runner)
+    if work == "search" {
+        let figures = try SearchBenchmark.time(store, repeats: repeats)
+        let report = SearchBenchmark.Report(
+            courseCount: count, commitEvery: 0, jobs: jobs, insertSeconds: copy.seconds,
+            insertCoursesPerSecond: copy.coursesPerSecond, optimizeSeconds: nil, tokenIndexSegments: 0, fileBytes: 0,
+            queries: figures)
+        for line in report.jsonLines { print("{\"backend\":\"postgresql\"," + line.dropFirst()) }
+        FileHandle.standardError.write(Data(("PostgreSQL\n" + report.text + "\n").utf8))
+    } else {
+        let figures = try NearBenchmark.time(store, repeats: repeats)
+        let report = NearBenchmark.Report(
+            courseCount: count, insertSeconds: copy.seconds, fileBytes: 0, queries: figures)
+        for line in report.jsonLines { print("{\"backend\":\"postgresql\"," + line.dropFirst()) }
+        FileHandle.standardError.write(Data(("PostgreSQL\n" + report.text + "\n").utf8))
+    }
+}
+
+/// Runs async work from this synchronous tool, waiting for it.
+func runBlocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var result: Result<T, Error>!
+    Task {
+        do { result = .success(try await body()) } catch { result = .failure(error) }
+        done.signal()
+    }
+    done.wait()
+    return try result.get()
+}
