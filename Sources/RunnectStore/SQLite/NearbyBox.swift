@@ -2,7 +2,7 @@ import Foundation
 import RunnectKit
 
 /// Longitude-latitude boxes that hold every point within a distance of a point, and lower bounds
-/// of the distance to a box: what lets an R*Tree of course boxes propose the courses a near-me
+/// of the distance to a box: what lets an R*Tree of course or piece boxes propose what a near-me
 /// search must measure, without missing one.
 ///
 /// Both rest on two facts of the ellipsoid's metric, `ds² = M² dφ² + N² cos²φ dλ²`: a path that
