@@ -12,14 +12,14 @@ struct CourseStoreSchemaTests {
         try withTemporaryDirectory { folder in
             let path = folder.appendingPathComponent("deep/er/courses.sqlite").path
             let store = try CourseStore(path: path, user: "a")
-            #expect(try store.schemaVersion == 3)
-            #expect(CourseStore.supportedSchemaVersion == 3)
+            #expect(try store.schemaVersion == 4)
+            #expect(CourseStore.supportedSchemaVersion == 4)
             #expect(FileManager.default.fileExists(atPath: path))
             try store.pool.read { db in
                 #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
                 #expect(
                     try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == [
-                        "v1-courses", "v2-records", "v3-course-starts",
+                        "v1-courses", "v2-records", "v3-course-starts", "v4-course-pieces",
                     ])
                 #expect(try db.tableExists("course") && db.tableExists("scrap"))
                 #expect(
@@ -35,7 +35,7 @@ struct CourseStoreSchemaTests {
             // Reopening changes nothing.
             _ = try store.draw(points: taps(seed: 1), title: "kept")
             let again = try CourseStore(path: path, user: "b")
-            #expect(try again.schemaVersion == 3)
+            #expect(try again.schemaVersion == 4)
             #expect(try again.list(.mine(uploaded: nil)).isEmpty)
             #expect(try again.course(id: 1).title == "kept")
         }
@@ -51,12 +51,12 @@ struct CourseStoreSchemaTests {
             do {
                 let queue = try DatabaseQueue(path: path)
                 try queue.write { db in
-                    try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v4-routes')")
+                    try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v5-routes')")
                 }
                 try queue.close()
             }
             let before = try sha256(ofFile: path)
-            #expect(throws: StoreError.newerSchema(found: 4, supported: 3)) { try CourseStore(path: path, user: "a") }
+            #expect(throws: StoreError.newerSchema(found: 5, supported: 4)) { try CourseStore(path: path, user: "a") }
             #expect(try sha256(ofFile: path) == before)
         }
     }
@@ -74,10 +74,10 @@ struct CourseStoreSchemaTests {
             let files = try FileManager.default.contentsOfDirectory(
                 atPath: (path as NSString).deletingLastPathComponent
             ).sorted()
-            #expect(throws: StoreError.newerSchema(found: 7, supported: 3)) { try CourseStore(path: path, user: "a") }
+            #expect(throws: StoreError.newerSchema(found: 7, supported: 4)) { try CourseStore(path: path, user: "a") }
             #expect(try sha256(ofFile: path) == before)
-            let message = StoreError.newerSchema(found: 7, supported: 3).description
-            #expect(message.contains("7") && message.contains("3") && message.contains("not changed"))
+            let message = StoreError.newerSchema(found: 7, supported: 4).description
+            #expect(message.contains("7") && message.contains("4") && message.contains("not changed"))
             _ = files
         }
     }

@@ -35,6 +35,7 @@ extension CourseDraft {
                 title: stored.title, description: stored.description,
                 departure: stored.departure?.searchableParts ?? []))
         bounds = CourseBounds(activity)
+        pieces = CoursePieces(activity)
         run = nil
         isPreset = true
     }

@@ -21,6 +21,8 @@ public struct CourseDraft: Sendable {
     package let searchEntry: SearchIndex.Entry
     /// The course's entry in the R*Tree of course bounds.
     package let bounds: CourseBounds?
+    /// The course's entries in the R*Tree of path pieces, for near-me search.
+    package let pieces: CoursePieces?
     /// For a timed run imported with ``RunMatching``: what its record needs. Stored by
     /// ``CourseStore/insert(_:)-([CourseDraft])`` as a record of the course it followed.
     let run: RunDraft?
@@ -89,6 +91,7 @@ public struct CourseDraft: Sendable {
         record.setDeparture(departure)
         self.departure = departure
         bounds = CourseBounds(activity)
+        pieces = CoursePieces(activity)
         run = matching.flatMap { RunDraft(activity, stats: stats.stats, matching: $0) }
         searchEntry = SearchIndex.Entry(
             fields: SearchFields(

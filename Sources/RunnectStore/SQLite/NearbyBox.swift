@@ -2,7 +2,7 @@ import Foundation
 import RunnectKit
 
 /// Longitude-latitude boxes that hold every point within a distance of a point, and lower bounds
-/// of the distance to a box: what lets an R*Tree of course boxes propose the courses a near-me
+/// of the distance to a box: what lets an R*Tree of course or piece boxes propose what a near-me
 /// search must measure, without missing one.
 ///
 /// Both rest on two facts of the ellipsoid's metric, `ds² = M² dφ² + N² cos²φ dλ²`: a path that
@@ -35,12 +35,13 @@ struct NearbyBox: Equatable {
         meters / smallestMeridianRadius * 180 / .pi
     }
 
-    /// The box that holds every point within `meters` of `point`, widened to meet the box of any
-    /// course whose path comes that close.
-    init(around point: Coordinate, meters: Double) {
+    /// The box that holds every point within `meters` of `point`, its latitudes widened by
+    /// `bulgeDegrees` to meet the box of any course whose path comes that close (0 for the boxes
+    /// of `course_piece`, which hold their legs' bulge).
+    init(around point: Coordinate, meters: Double, bulgeDegrees: Double = legBulgeDegrees) {
         let reach = Self.latitudeReach(meters)
-        minLatitude = max(-90, point.latitude - reach - Self.legBulgeDegrees)
-        maxLatitude = min(90, point.latitude + reach + Self.legBulgeDegrees)
+        minLatitude = max(-90, point.latitude - reach - bulgeDegrees)
+        maxLatitude = min(90, point.latitude + reach + bulgeDegrees)
         if maxLatitude > Self.polarLatitude {
             (minLatitude, maxLatitude) = (min(minLatitude, Self.polarLatitude), 90)
         }
@@ -67,12 +68,13 @@ struct NearbyBox: Equatable {
 
     /// A lower bound of the distance from `point` to anything in the box `latitudes` ×
     /// `longitudes` (a course's box), valid for distances up to `meters`: if the true distance is
-    /// at most `meters`, it is at least the bound.
+    /// at most `meters`, it is at least the bound. `bulgeDegrees` as for ``init(around:meters:bulgeDegrees:)``.
     static func lowerBound(
-        from point: Coordinate, latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>, upTo meters: Double
+        from point: Coordinate, latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>, upTo meters: Double,
+        bulgeDegrees: Double = legBulgeDegrees
     ) -> Double {
-        let south = latitudes.lowerBound - legBulgeDegrees
-        let north = latitudes.upperBound + legBulgeDegrees
+        let south = latitudes.lowerBound - bulgeDegrees
+        let north = latitudes.upperBound + bulgeDegrees
         guard max(abs(south), abs(north)) <= polarLatitude else { return 0 }
         let latitudeGap =
             point.latitude < south ? south - point.latitude : point.latitude > north ? point.latitude - north : 0

@@ -64,6 +64,7 @@ extension SQLiteBackend {
 
         migrator.registerMigration("v2-records", migrate: migrateToRecords)
         migrator.registerMigration("v3-course-starts", migrate: migrateToCourseStarts)
+        migrator.registerMigration("v4-course-pieces", migrate: migrateToCoursePieces)
 
         return migrator
     }
@@ -142,5 +143,35 @@ extension SQLiteBackend {
             try entry.insert(db, courseID: row[0])
         }
         try db.execute(sql: "PRAGMA user_version = 3")
+    }
+
+    /// Version 4: `course_piece`, an R*Tree of each course's path cut into pieces of a few legs
+    /// (see `CoursePieces`), each with its points beside its box, for near-me search. A piece's id
+    /// is its course's id times 2^24 plus its index; a course's pieces are numbered from 0
+    /// without a gap, so the trigger deletes them by id until one is missing.
+    private static func migrateToCoursePieces(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE VIRTUAL TABLE course_piece USING rtree(id, min_lat, max_lat, min_lon, max_lon, +path);
+                CREATE TRIGGER course_piece_removed AFTER DELETE ON course BEGIN
+                    DELETE FROM course_piece WHERE id IN (
+                        WITH RECURSIVE piece(n) AS (
+                            SELECT 0
+                            UNION ALL
+                            SELECT n + 1 FROM piece
+                            WHERE EXISTS (SELECT 1 FROM course_piece WHERE id = OLD.id * 16777216 + n + 1)
+                        )
+                        SELECT OLD.id * 16777216 + n FROM piece
+                    );
+                END;
+                """)
+        // The courses stored so far, from their geometry.
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, geometry FROM course")
+        while let row = try rows.next() {
+            let blob: Data = row[1]
+            guard let activity = try? ActivityCodec.decode(blob), let pieces = CoursePieces(activity) else { continue }
+            try pieces.insert(db, courseID: row[0])
+        }
+        try db.execute(sql: "PRAGMA user_version = 4")
     }
 }

@@ -2,17 +2,20 @@ import Foundation
 import GRDB
 import RunnectKit
 
-/// Near-me search on SQLite: the `course_bounds` R*Tree proposes the courses whose box comes
-/// near the point, and each is measured exactly (`Geodesic.distance(from:toSegments:cutoff:)`)
-/// only when its box could hold a course of the page.
+/// Near-me search on SQLite: the `course_piece` R*Tree (schema version 4) proposes the pieces of
+/// path whose box comes near the point (``CoursePieces``: runs of a few legs, at most 300 m), and
+/// each is measured exactly (`Geodesic.distance(from:toPath:cutoff:)`, over the points stored
+/// beside its box) only when it could change the page. A course's distance is the smallest of
+/// its pieces'.
 ///
-/// The search grows a ring: it asks the R*Tree for the boxes within ρ of the point (``NearbyBox``),
-/// measures the candidates in the order of their box's lower bound, and stops measuring when the
-/// next bound exceeds both ρ and the page's last distance so far; a course measured with a cutoff
-/// is only measured again when a wider ring needs a larger one. Once the page is full within ρ
-/// (every course within ρ has been seen, so the order is exact), or ρ has reached the radius
-/// asked for, the page is known. In a city full of courses the first ring of a few hundred
-/// metres fills it; in the country the ring grows to the radius, over few boxes.
+/// The search grows a ring: it asks the R*Tree for the pieces within ρ of the point
+/// (``NearbyBox``), measures them in the order of their box's lower bound, and stops when the next
+/// bound exceeds both ρ and the page's last distance so far; a piece is skipped when its bound
+/// is no less than its course's distance so far, and a piece measured with a cutoff is only
+/// measured again when a wider ring needs a larger one. Once the page is full within ρ (every
+/// course within ρ has been seen, so the order is exact), or ρ has reached the radius asked for,
+/// the page is known. In a city full of courses the first ring of a hundred metres fills it,
+/// measuring a few hundred pieces; in the country the ring grows to the radius, over few boxes.
 ///
 /// (A value of its own, apart from ``SQLiteTransaction``, for its tuning and counters.)
 struct SQLiteNearbySearch {
@@ -20,12 +23,15 @@ struct SQLiteNearbySearch {
     let user: String
 
     /// The first ring's radius, metres, and how much each next ring grows.
-    var firstRingMeters = 400.0
+    var firstRingMeters = 100.0
     var ringGrowth = 4.0
 
-    /// Counters of the last search, for the benchmark: boxes the R*Tree proposed, courses measured.
+    /// Counters of the last search, for tuning: boxes the R*Tree proposed, pieces measured.
     private(set) var boxesRead = 0
-    private(set) var coursesMeasured = 0
+    private(set) var piecesMeasured = 0
+
+    /// Whether each course seen is in the scope searched.
+    private var inScope: [Int64: Bool] = [:]
 
     init(db: Database, user: String) {
         self.db = db
@@ -38,40 +44,51 @@ struct SQLiteNearbySearch {
     ) throws -> [CourseDistance] {
         guard limit > 0, radius >= 0 else { return [] }
         let wanted = max(0, offset) + limit
-        /// Exact distances (at most the cutoff they were measured with), and for the others the
-        /// cutoff they are known to be beyond.
-        var exact: [Int64: Double] = [:]
+        /// Each course's smallest distance over the pieces measured exactly so far (its distance
+        /// once no piece left could be closer); the pieces measured exactly, and for the others
+        /// the cutoff they are known to be beyond.
+        var best: [Int64: Double] = [:]
+        var measured = Set<Int64>()
         var beyond: [Int64: Double] = [:]
         var ring = min(radius, firstRingMeters)
         while true {
             var candidates: [(id: Int64, bound: Double)] = []
-            for box in try boxes(around: point, meters: ring, scope: scope) where exact[box.id] == nil {
+            for box in try pieces(around: point, meters: ring) where !measured.contains(box.id) {
                 let bound = NearbyBox.lowerBound(
-                    from: point, latitudes: box.latitudes, longitudes: box.longitudes, upTo: ring)
+                    from: point, latitudes: box.latitudes, longitudes: box.longitudes, upTo: ring, bulgeDegrees: 0)
                 if bound <= ring { candidates.append((box.id, bound)) }
             }
             candidates.sort { $0.bound < $1.bound || ($0.bound == $1.bound && $0.id < $1.id) }
             // The page's last distance so far: past it, no course can enter the page.
-            var found = exact.values.filter { $0 <= ring }.sorted()
+            var found = best.values.filter { $0 <= ring }.sorted()
             func cutoff() -> Double { found.count >= wanted ? min(ring, found[wanted - 1]) : ring }
-            for (id, bound) in candidates {
+            for (piece, bound) in candidates {
                 let limitMeters = cutoff()
                 guard bound <= limitMeters else { break }
-                if let known = beyond[id], known >= limitMeters { continue }
-                let meters = try distance(of: id, from: point, cutoff: limitMeters)
-                if meters <= limitMeters {
-                    exact[id] = meters
-                    beyond[id] = nil
-                    found.insert(meters, at: found.partitioningIndex(where: { $0 > meters }))
-                } else {
-                    beyond[id] = limitMeters
+                let course = CoursePieces.courseID(ofPiece: piece)
+                let current = best[course] ?? .infinity
+                // No closer than the course's distance so far: it cannot change it.
+                guard bound < current else { continue }
+                let pieceCutoff = min(limitMeters, current)
+                if let known = beyond[piece], known >= pieceCutoff { continue }
+                guard try isInScope(course, scope) else { continue }
+                let meters = try distance(ofPiece: piece, from: point, cutoff: pieceCutoff)
+                guard meters <= pieceCutoff else {
+                    beyond[piece] = pieceCutoff
+                    continue
                 }
+                measured.insert(piece)
+                beyond[piece] = nil
+                guard meters < current else { continue }
+                if current <= ring { found.remove(at: found.partitioningIndex(where: { $0 >= current })) }
+                best[course] = meters
+                found.insert(meters, at: found.partitioningIndex(where: { $0 > meters }))
             }
             if found.count >= wanted || ring >= radius { break }
             ring = min(radius, ring * ringGrowth)
         }
         var page: [CourseDistance] = []
-        for (id, meters) in exact where meters <= radius { page.append(CourseDistance(id: id, meters: meters)) }
+        for (id, meters) in best where meters <= radius { page.append(CourseDistance(id: id, meters: meters)) }
         page.sort { $0.meters < $1.meters || ($0.meters == $1.meters && $0.id < $1.id) }
         return Array(page.dropFirst(max(0, offset)).prefix(limit))
     }
@@ -99,33 +116,31 @@ struct SQLiteNearbySearch {
         return result
     }
 
-    /// A candidate of the R*Tree: a course's id and box.
+    /// A candidate of an R*Tree: a course's or a piece's id and box.
     struct Box {
         var id: Int64
         var latitudes: ClosedRange<Double>
         var longitudes: ClosedRange<Double>
     }
 
-    /// The boxes of the courses of `scope` that meet the box around `point` of radius `meters`.
-    mutating func boxes(around point: Coordinate, meters: Double, scope: NearbyScope) throws -> [Box] {
-        let area = NearbyBox(around: point, meters: meters)
-        let (filter, arguments) = Self.scopeFilter(scope, user: user)
+    /// The pieces of every course that meet the box around `point` of radius `meters`.
+    mutating func pieces(around point: Coordinate, meters: Double) throws -> [Box] {
+        let area = NearbyBox(around: point, meters: meters, bulgeDegrees: 0)
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT id, min_lat, max_lat, min_lon, max_lon FROM course_piece
+                WHERE max_lat >= ? AND min_lat <= ? AND max_lon >= ? AND min_lon <= ?
+                """)
         var boxes: [Box] = []
         var seen = Set<Int64>()
         for longitudes in area.longitudes {
-            let statement = try db.cachedStatement(
-                sql: """
-                    SELECT b.id, b.min_lat, b.max_lat, b.min_lon, b.max_lon FROM course_bounds b
-                    JOIN course ON course.id = b.id
-                    WHERE b.max_lat >= ? AND b.min_lat <= ? AND b.max_lon >= ? AND b.min_lon <= ? AND \(filter)
-                    """)
             let rows = try Row.fetchCursor(
                 statement,
-                arguments: [area.minLatitude, area.maxLatitude, longitudes.lowerBound, longitudes.upperBound]
-                    + arguments)
+                arguments: [area.minLatitude, area.maxLatitude, longitudes.lowerBound, longitudes.upperBound])
             while let row = try rows.next() {
                 let id: Int64 = row[0]
-                guard seen.insert(id).inserted else { continue }
+                // (Only a box that meets both longitude ranges, across the antimeridian, comes twice.)
+                guard area.longitudes.count == 1 || seen.insert(id).inserted else { continue }
                 let south: Double = row[1]
                 let north: Double = row[2]
                 let west: Double = row[3]
@@ -135,6 +150,17 @@ struct SQLiteNearbySearch {
         }
         boxesRead += boxes.count
         return boxes
+    }
+
+    /// Whether course `id` is in `scope` (read once per search).
+    private mutating func isInScope(_ id: Int64, _ scope: NearbyScope) throws -> Bool {
+        if case .all = scope { return true }
+        if let known = inScope[id] { return known }
+        let (filter, arguments) = Self.scopeFilter(scope, user: user)
+        let statement = try db.cachedStatement(sql: "SELECT 1 FROM course WHERE course.id = ? AND \(filter)")
+        let member = try Bool.fetchOne(statement, arguments: [id] + arguments) != nil
+        inScope[id] = member
+        return member
     }
 
     /// The SQL condition on `course` for `scope` (fixed text; the user travels as an argument).
@@ -155,13 +181,28 @@ struct SQLiteNearbySearch {
 
     /// The exact distance from `point` to course `id`'s path when at most `cutoff`, else some
     /// value above it.
-    private mutating func distance(of id: Int64, from point: Coordinate, cutoff: Double) throws -> Double {
-        coursesMeasured += 1
+    private func distance(of id: Int64, from point: Coordinate, cutoff: Double) throws -> Double {
         let blob = try Data.fetchOne(
             db.cachedStatement(sql: "SELECT geometry FROM course WHERE id = ?"), arguments: [id])
         let activity = try CourseStore.decodeGeometry(blob, id: id)
         guard let meters = Geodesic.distance(from: point, toSegments: activity.courseSegments, cutoff: cutoff) else {
             throw StoreError.corruptGeometry(id: id, reason: "a point outside latitude -90…90")
+        }
+        return meters
+    }
+
+    /// The exact distance from `point` to piece `id` when at most `cutoff`, else some value
+    /// above it.
+    private mutating func distance(ofPiece id: Int64, from point: Coordinate, cutoff: Double) throws -> Double {
+        piecesMeasured += 1
+        let blob = try Data.fetchOne(
+            db.cachedStatement(sql: "SELECT path FROM course_piece WHERE id = ?"), arguments: [id])
+        let course = CoursePieces.courseID(ofPiece: id)
+        guard let blob, let points = CoursePieces.decode(blob) else {
+            throw StoreError.corruptGeometry(id: course, reason: "a near-me index piece that cannot be read")
+        }
+        guard let meters = Geodesic.distance(from: point, toPath: points, cutoff: cutoff) else {
+            throw StoreError.corruptGeometry(id: course, reason: "a point outside latitude -90…90")
         }
         return meters
     }

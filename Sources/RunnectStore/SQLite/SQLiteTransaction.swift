@@ -102,6 +102,7 @@ struct SQLiteTransaction: StoreTransaction {
             uploadedAt: dates?[1], scrapCount: record.scrapCount, isScrapped: false)
         try SearchIndex.index(db, courseID: id, entry: draft.searchEntry)
         try draft.bounds?.insert(db, courseID: id)
+        try draft.pieces?.insert(db, courseID: id)
         try hooks.beforeImportCommit?(db, id)
         return course
     }
