@@ -91,10 +91,15 @@ let package = Package(
         .target(name: "CFromChars", linkerSettings: [.linkedLibrary("stdc++")]),
         // What the test targets share: the shared corpus and its reference figures, and the
         // `.requires` trait (skip where an external tool or the corpus is missing, fail under CI),
-        // and the throwaway PostgreSQL cluster (`.postgres`).
-        .target(name: "RunnectTestSupport", path: "Tests/RunnectTestSupport"),
+        // and the throwaway PostgreSQL cluster (`.postgres`) with its databases and runner roles,
+        // which the store tests and the PostgreSQL tests both make.
+        .target(
+            name: "RunnectTestSupport", dependencies: ["RunnectStore", "RunnectPostgres"],
+            path: "Tests/RunnectTestSupport"),
         .testTarget(name: "RunnectKitTests", dependencies: ["RunnectKit", "RunnectTestSupport"]),
-        .testTarget(name: "RunnectStoreTests", dependencies: ["RunnectStore", "RunnectTestSupport"]),
+        // Store and search tests run on SQLite and on PostgreSQL (one parameterised suite).
+        .testTarget(
+            name: "RunnectStoreTests", dependencies: ["RunnectStore", "RunnectPostgres", "RunnectTestSupport"]),
         .testTarget(name: "RunnectPostgresTests", dependencies: ["RunnectPostgres", "RunnectTestSupport"]),
         .testTarget(
             name: "RunnectSiteTests", dependencies: ["RunnectKit", "RunnectStore", "RunnectSite", "RunnectTestSupport"]),

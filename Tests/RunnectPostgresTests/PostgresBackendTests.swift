@@ -179,50 +179,6 @@ import Testing
         #expect(try alice.read { try $0.counts() }.courses == 1)
     }
 
-    @Test(arguments: [PostgresSearchPlans.standard, PostgresSearchPlans(denseCandidateCount: 1, walkBatch: 2)])
-    func searchGivesSQLitesAnswers(plans: PostgresSearchPlans) async throws {
-        let store = try await PostgresStoreDatabase()
-        let backend = try await store.backend("search", plans: plans)
-        let drafts = try Self.drafts()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-pg-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let sqlite = try CourseStore(path: directory.appendingPathComponent("c.sqlite").path, user: backend.user)
-        var hashByID: [Int64: String] = [:]
-        var sqliteHashByID: [Int64: String] = [:]
-        for (index, draft) in drafts.enumerated() {
-            let course = try backend.write { try $0.insertCourse(draft) }
-            let local = try sqlite.insert(draft)
-            hashByID[course.id] = course.contentHash
-            sqliteHashByID[local.id] = local.contentHash
-            if index % 2 == 0 {
-                try backend.write {
-                    try $0.share(id: course.id, title: course.title, description: "공유 \(index)", at: Date())
-                }
-                _ = try sqlite.upload(id: local.id, title: local.title, description: "공유 \(index)")
-            }
-        }
-        let queries = [
-            "한강", "ㅎㄱ", "한ㄱ", "강", "공원 ㅅㅊ", "100%", "'; DROP TABLE course; --", "a_b", "[x]", "*?", "러닝 한강",
-            "서울", "ㅅㅇ 송파구", "two", "호", "숲길 입구", "없는말", "ㄱ", "%", "_",
-        ]
-        for keywords in queries {
-            for scope in [SearchScope.shared, .all] {
-                for sort in [CourseSort.relevance, .date, .scrap, .distance] {
-                    for (limit, offset) in [(20, 0), (2, 2)] {
-                        let found = try backend.read {
-                            try $0.searchIDs(keywords: keywords, scope: scope, sort: sort, limit: limit, offset: offset)
-                        }.map { hashByID[$0] ?? "?" }
-                        let expected = try sqlite.search(
-                            keywords: keywords, scope: scope, sort: sort,
-                            page: Page(limit: limit, number: offset / limit + 1)
-                        ).map(\.contentHash)
-                        #expect(found == expected, "\(keywords) \(scope) \(sort) \(limit) \(offset)")
-                    }
-                }
-            }
-        }
-    }
-
     @Test func aLostConnectionIsReplaced() async throws {
         let store = try await PostgresStoreDatabase()
         let backend = try await store.backend("restart")

@@ -8,16 +8,18 @@ import Testing
 
 @Suite("Store: import and draw")
 struct CourseStoreImportTests {
-    @Test("activity(id:) returns exactly the imported Activity", arguments: SampleTracks.files)
-    func geometryRoundTrip(file: String) throws {
-        try withTemporaryStore { store, _ in
+    @Test(
+        "activity(id:) returns exactly the imported Activity", arguments: StoreKind.allCases, SampleTracks.files)
+    func geometryRoundTrip(kind: StoreKind, file: String) async throws {
+        try await withStores(kind) { fixture in
+            let store = fixture.stores[0]
             let path = SampleTracks.path(file)
             let course = try store.importFile(path: path)
             let expected = try ActivityReader.read(path: path)
             #expect(try store.activity(id: course.id) == expected)
             #expect(course.sourceFormat == expected.format.rawValue)
             #expect(course.contentHash == (try sha256(ofFile: path)))
-            #expect(course.owner == "a")
+            #expect(course.owner == store.user)
             #expect(!course.isUploaded && course.uploadedAt == nil && course.scrapCount == 0 && !course.isScrapped)
             let stats = expected.stats()
             #expect(abs(course.stats.distanceMeters - stats.distanceMeters) < 0.001)
@@ -31,9 +33,10 @@ struct CourseStoreImportTests {
         }
     }
 
-    @Test("titles default to the file's own name, else the file name")
-    func defaultTitles() throws {
-        try withTemporaryStore { store, _ in
+    @Test("titles default to the file's own name, else the file name", arguments: StoreKind.allCases)
+    func defaultTitles(kind: StoreKind) async throws {
+        try await withStores(kind) { fixture in
+            let store = fixture.stores[0]
             let banpo = try store.importFile(path: SampleTracks.path("banpo_hangang_night_run.gpx"))
             #expect(banpo.title == "반포 한강공원 달빛 러닝 10K")
             let seokchon = try store.importFile(path: SampleTracks.path("seokchon_lake_tapped.json"))
@@ -62,9 +65,10 @@ struct CourseStoreImportTests {
         }
     }
 
-    @Test("titles given by the user must hold 1–40 characters")
-    func titleRules() throws {
-        try withTemporaryStore { (store, _) throws in
+    @Test("titles given by the user must hold 1–40 characters", arguments: StoreKind.allCases)
+    func titleRules(kind: StoreKind) async throws {
+        try await withStores(kind) { fixture throws in
+            let store = fixture.stores[0]
             let forty = String(repeating: "한", count: 40)
             #expect(try store.draw(points: taps(seed: 1), title: forty).title == forty)
             for bad in ["", "   ", String(repeating: "a", count: 41)] {
@@ -78,12 +82,13 @@ struct CourseStoreImportTests {
         }
     }
 
-    @Test("re-importing the same content is a duplicate and adds nothing")
-    func duplicates() throws {
-        try withTemporaryStore { store, path in
+    @Test("re-importing the same content is a duplicate and adds nothing", arguments: StoreKind.allCases)
+    func duplicates(kind: StoreKind) async throws {
+        try await withStores(kind, users: ["a", "b"]) { fixture in
+            let store = fixture.stores[0]
             let file = SampleTracks.path("namsan_loop_two_segments.gpx")
             let first = try store.importFile(path: file)
-            let before = try dumpDatabase(store)
+            let before = try fixture.dump()
             #expect(throws: StoreError.duplicate(existingID: first.id)) {
                 try store.importFile(path: file, title: "again")
             }
@@ -93,13 +98,15 @@ struct CourseStoreImportTests {
                 try FileManager.default.copyItem(atPath: file, toPath: copy.path)
                 #expect(throws: StoreError.duplicate(existingID: first.id)) { try store.importFile(path: copy.path) }
             }
-            #expect(try dumpDatabase(store) == before)
+            #expect(try fixture.dump() == before)
             // Duplicates are per owner: another runner keeps their own copy.
-            let other = try CourseStore(path: path, user: "b").importFile(path: file)
+            let other = try fixture.stores[1].importFile(path: file)
             #expect(other.id != first.id && other.contentHash == first.contentHash)
         }
     }
 
+    /// SQLite-only: the failure is injected by a hook of the SQLite backend, and the file's
+    /// integrity checked by SQLite.
     @Test("a failure midway through an import leaves the database as it was")
     func atomicImport() throws {
         try withTemporaryDatabase { path in
@@ -139,9 +146,10 @@ struct CourseStoreImportTests {
         }
     }
 
-    @Test("an activity without track or route points is refused")
-    func emptyActivity() throws {
-        try withTemporaryStore { (store, _) throws in
+    @Test("an activity without track or route points is refused", arguments: StoreKind.allCases)
+    func emptyActivity(kind: StoreKind) async throws {
+        try await withStores(kind) { fixture throws in
+            let store = fixture.stores[0]
             let waypointsOnly = Activity(
                 format: .geoJSON, waypoints: [Waypoint(point: TrackPoint(latitude: 1, longitude: 2))])
             #expect(throws: StoreError.emptyActivity) {
@@ -149,13 +157,14 @@ struct CourseStoreImportTests {
                     waypointsOnly, contentHash: "h", title: nil, description: nil,
                     departure: nil, fileName: nil)
             }
-            #expect(try rowCount(store, "course") == 0)
+            #expect(try fixture.rowCount("course") == 0)
         }
     }
 
-    @Test("draw stores the taps as a route, measured by geodesic legs")
-    func draw() throws {
-        try withTemporaryStore { store, _ in
+    @Test("draw stores the taps as a route, measured by geodesic legs", arguments: StoreKind.allCases)
+    func draw(kind: StoreKind) async throws {
+        try await withStores(kind) { fixture in
+            let store = fixture.stores[0]
             let points = [
                 Coordinate(latitude: 37.5100, longitude: 127.0600),
                 Coordinate(latitude: 37.5112, longitude: 127.0621),
@@ -184,13 +193,14 @@ struct CourseStoreImportTests {
             #expect(throws: StoreError.invalidCoordinate(index: 1, bad)) {
                 try store.draw(points: [points[0], bad], title: "x")
             }
-            #expect(try rowCount(store, "course") == 1)
+            #expect(try fixture.rowCount("course") == 1)
         }
     }
 
-    @Test("files read on several threads, then imported by one writer")
-    func parallelReading() throws {
-        try withTemporaryStore { store, _ in
+    @Test("files read on several threads, then imported by one writer", arguments: StoreKind.allCases)
+    func parallelReading(kind: StoreKind) async throws {
+        try await withStores(kind) { fixture in
+            let store = fixture.stores[0]
             let files = SampleTracks.files
             let sources = Locked([String: CourseSource]())
             DispatchQueue.concurrentPerform(iterations: files.count) { index in
@@ -206,21 +216,22 @@ struct CourseStoreImportTests {
                 #expect(course.contentHash == (try sha256(ofFile: SampleTracks.path(file))))
                 #expect(try store.activity(id: course.id) == source.activity)
             }
-            #expect(try rowCount(store, "course") == files.count)
+            #expect(try fixture.rowCount("course") == files.count)
         }
     }
 
-    @Test("the file is hashed in the same pass that reads it, trailing bytes included")
-    func streamingHash() throws {
-        try withTemporaryDirectory { folder in
-            let file = folder.appendingPathComponent("trailing.gpx")
-            var bytes = try Data(contentsOf: URL(fileURLWithPath: SampleTracks.path("olympic_park_route.gpx")))
-            bytes.append(contentsOf: Array("\n<!-- written after the root -->\n".utf8))
-            try bytes.write(to: file)
-            let store = try CourseStore(path: folder.appendingPathComponent("db.sqlite").path, user: "a")
-            let course = try store.importFile(path: file.path)
-            #expect(course.contentHash == (try sha256(ofFile: file.path)))
-            #expect(course.title == "올림픽공원 둘레길")
+    @Test("the file is hashed in the same pass that reads it, trailing bytes included", arguments: StoreKind.allCases)
+    func streamingHash(kind: StoreKind) async throws {
+        try await withStores(kind) { fixture in
+            try withTemporaryDirectory { folder in
+                let file = folder.appendingPathComponent("trailing.gpx")
+                var bytes = try Data(contentsOf: URL(fileURLWithPath: SampleTracks.path("olympic_park_route.gpx")))
+                bytes.append(contentsOf: Array("\n<!-- written after the root -->\n".utf8))
+                try bytes.write(to: file)
+                let course = try fixture.stores[0].importFile(path: file.path)
+                #expect(course.contentHash == (try sha256(ofFile: file.path)))
+                #expect(course.title == "올림픽공원 둘레길")
+            }
         }
     }
 }
@@ -248,9 +259,10 @@ struct DepartureTests {
         #expect(departure.town == "잠실동")
     }
 
-    @Test("a departure is stored and read back with every part")
-    func stored() throws {
-        try withTemporaryStore { store, _ in
+    @Test("a departure is stored and read back with every part", arguments: StoreKind.allCases)
+    func stored(kind: StoreKind) async throws {
+        try await withStores(kind) { fixture in
+            let store = fixture.stores[0]
             let departure = try Departure(address: "서울 서초구 반포동 신반포로11길 40", name: "반포한강공원")
             let course = try store.importFile(
                 path: SampleTracks.path("banpo_hangang_night_run.gpx"), departure: departure)

@@ -10,9 +10,8 @@ struct CourseStoreListTests {
     /// a owns 6 courses (ids 1…6; 2, 4, 6 shared), b owns 3 (ids 7…9; 8 shared). Course i has
     /// i + 1 taps 1 km apart, so distances grow with the id, except course 5 (2 taps 450 m apart),
     /// the shortest.
-    static func populate(_ path: String) throws -> (a: CourseStore, b: CourseStore) {
-        let a = try CourseStore(path: path, user: "a")
-        let b = try CourseStore(path: path, user: "b")
+    static func populate(_ fixture: StoreFixture) throws -> (a: CourseStore, b: CourseStore) {
+        let (a, b) = (fixture.stores[0], fixture.stores[1])
         for i in 1...9 {
             let store = i <= 6 ? a : b
             let count = i == 5 ? 2 : i + 1
@@ -27,10 +26,13 @@ struct CourseStoreListTests {
         return (a, b)
     }
 
-    @Test("scopes: mine (all, shared, private), scrapped, shared")
-    func scopes() throws {
-        try withTemporaryDatabase { path in
-            let (a, b) = try Self.populate(path)
+    /// 2025-05-02 12:00:00 UTC: a date some tests give several courses, so that they tie.
+    static let sameInstant = Date(timeIntervalSince1970: 1_746_187_200)
+
+    @Test("scopes: mine (all, shared, private), scrapped, shared", arguments: StoreKind.allCases)
+    func scopes(kind: StoreKind) async throws {
+        try await withStores(kind, users: ["a", "b"]) { fixture in
+            let (a, b) = try Self.populate(fixture)
             _ = try a.scrap(id: 8)
             _ = try a.scrap(id: 2)
             func ids(_ store: CourseStore, _ scope: CourseListScope) throws -> [Int64] {
@@ -49,18 +51,20 @@ struct CourseStoreListTests {
         }
     }
 
-    @Test("sorts: date newest first, scrap most first, distance shortest first; ties by id")
-    func sorts() throws {
-        try withTemporaryDatabase { path in
-            let (a, b) = try Self.populate(path)
-            let c = try CourseStore(path: path, user: "c")
+    @Test(
+        "sorts: date newest first, scrap most first, distance shortest first; ties by id",
+        arguments: StoreKind.allCases)
+    func sorts(kind: StoreKind) async throws {
+        try await withStores(kind, users: ["a", "b", "c"]) { fixture in
+            let (a, b) = try Self.populate(fixture)
+            let c = fixture.stores[2]
             for store in [a, b, c] { _ = try store.scrap(id: 4) }
             for store in [b, c] { _ = try store.scrap(id: 2) }
             _ = try c.scrap(id: 8)
             _ = try b.scrap(id: 6)
             _ = try c.scrap(id: 6)
             // Every course at the same instant: dates tie, and so do scraps 2 and 6.
-            try a.pool.write { try $0.execute(sql: "UPDATE course SET created_at = '2025-05-02 12:00:00.000'") }
+            try fixture.setCreatedAt(Self.sameInstant, ids: Array(1...9))
 
             func ids(_ scope: CourseListScope, _ sort: CourseSort) throws -> [Int64] {
                 try a.list(scope, sort: sort, page: Page(limit: 100)).map(\.id)
@@ -76,10 +80,12 @@ struct CourseStoreListTests {
             #expect(distances == distances.sorted())
         }
         // Dates that differ: newest first.
-        try withTemporaryStore { store, _ in
+        try await withStores(kind) { fixture in
+            let store = fixture.stores[0]
             for i in 1...3 { _ = try store.draw(points: taps(seed: i), title: "\(i)") }
-            try store.pool.write {
-                try $0.execute(sql: "UPDATE course SET created_at = '2024-01-0' || (4 - id) || ' 00:00:00.000'")
+            for id in 1...3 {  // 2024-01-03, 2024-01-02, 2024-01-01
+                try fixture.setCreatedAt(
+                    Date(timeIntervalSince1970: 1_704_067_200 + Double(3 - id) * 86_400), ids: [Int64(id)])
             }
             #expect(try store.list(.mine(uploaded: nil), sort: .date).map(\.id) == [1, 2, 3])
             #expect(
@@ -88,13 +94,12 @@ struct CourseStoreListTests {
         }
     }
 
-    @Test("pages cover the list once, in order, whatever their size")
-    func pages() throws {
-        try withTemporaryStore { store, _ in
+    @Test("pages cover the list once, in order, whatever their size", arguments: StoreKind.allCases)
+    func pages(kind: StoreKind) async throws {
+        try await withStores(kind) { fixture in
+            let store = fixture.stores[0]
             for i in 1...23 { _ = try store.draw(points: taps(seed: i), title: "course \(i)") }
-            try store.pool.write {
-                try $0.execute(sql: "UPDATE course SET created_at = '2025-05-02 12:00:00.000' WHERE id % 3 = 0")
-            }
+            try fixture.setCreatedAt(Self.sameInstant, ids: Array(stride(from: 3, through: 23, by: 3)))
             for sort in CourseSort.allCases {
                 let all = try store.list(.mine(uploaded: nil), sort: sort, page: Page(limit: 100)).map(\.id)
                 #expect(all.count == 23 && Set(all).count == 23)
@@ -126,6 +131,7 @@ struct CourseStoreListTests {
         }
     }
 
+    /// SQLite-only: SQLite's query plans.
     @Test(
         "shared lists read an index in every order, with no sort step", arguments: [CourseSort.date, .scrap, .distance])
     func sharedListsUseIndexes(sort: CourseSort) throws {
@@ -142,10 +148,12 @@ struct CourseStoreListTests {
         }
     }
 
-    @Test("readCourses: the courses of a scope in a list order, their activities from the same snapshot")
-    func readCourses() throws {
-        try withTemporaryDatabase { path in
-            let (a, b) = try Self.populate(path)
+    @Test(
+        "readCourses: the courses of a scope in a list order, their activities from the same snapshot",
+        arguments: StoreKind.allCases)
+    func readCourses(kind: StoreKind) async throws {
+        try await withStores(kind, users: ["a", "b"]) { fixture in
+            let (a, b) = try Self.populate(fixture)
             _ = try b.scrap(id: 4)
             let shared = try b.readCourses(in: .shared) { courses, activity in
                 try courses.map { ($0, try activity($0.id)) }
@@ -155,7 +163,10 @@ struct CourseStoreListTests {
             for (course, activity) in shared { #expect(try activity == a.activity(id: course.id)) }
             #expect(
                 try a.readCourses(in: .all, sort: .distance) { courses, _ in courses.map(\.id) }
-                    == [5, 1, 2, 3, 4, 6, 7, 8, 9])
+                    == [5, 1, 2, 3, 4, 6, 7, 8, 9].filter {
+                        // b's private courses: read on SQLite, hidden by PostgreSQL's row-level security.
+                        kind.readsOthersPrivateCourses || ![7, 9].contains($0)
+                    })
             // A course deleted meanwhile is still there in the snapshot read before.
             let read = try a.readCourses(in: .all) { courses, activity in
                 _ = try a.delete(ids: [1])
@@ -163,7 +174,7 @@ struct CourseStoreListTests {
             }
             #expect(read.courseSegments.first?.count == 2)
             #expect(throws: StoreError.notFound(1)) { try a.readCourses(in: .all) { _, activity in try activity(1) } }
-            try a.pool.write { try $0.execute(sql: "UPDATE course SET geometry = x'00' WHERE id = 2") }
+            try fixture.breakGeometry(id: 2)
             #expect(throws: StoreError.self) { try a.readCourses(in: .shared) { _, activity in try activity(2) } }
         }
     }

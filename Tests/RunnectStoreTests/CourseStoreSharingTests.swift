@@ -6,24 +6,27 @@ import Testing
 
 @Suite("Store: ownership, upload and scrap")
 struct CourseStoreSharingTests {
-    @Test("only the owner can rename, delete, upload or unupload; nothing changes otherwise")
-    func ownership() throws {
-        try withTemporaryDatabase { path in
-            let a = try CourseStore(path: path, user: "a")
-            let b = try CourseStore(path: path, user: "b")
+    @Test(
+        "only the owner can rename, delete, upload or unupload; nothing changes otherwise",
+        arguments: StoreKind.allCases)
+    func ownership(kind: StoreKind) async throws {
+        try await withStores(kind, users: ["a", "b"]) { fixture in
+            let (a, b) = (fixture.stores[0], fixture.stores[1])
             let course = try a.draw(points: taps(seed: 1), title: "a의 코스")
-            let before = try dumpDatabase(a)
-            let notOwner = StoreError.notOwner(id: course.id, owner: "a")
-            #expect(throws: notOwner) { try b.rename(id: course.id, title: "b's now") }
-            #expect(throws: notOwner) { try b.delete(ids: [course.id]) }
-            #expect(throws: notOwner) { try b.upload(id: course.id, title: "b's now", description: "mine") }
-            #expect(try dumpDatabase(a) == before)
+            let before = try fixture.dump()
+            let refused = kind.othersPrivateCourse(course.id, owner: a.user)
+            #expect(throws: refused) { try b.rename(id: course.id, title: "b's now") }
+            #expect(throws: refused) { try b.delete(ids: [course.id]) }
+            #expect(throws: refused) { try b.upload(id: course.id, title: "b's now", description: "mine") }
+            #expect(try fixture.dump() == before)
 
             _ = try a.upload(id: course.id, title: "a의 코스", description: "공유")
-            let shared = try dumpDatabase(a)
+            let shared = try fixture.dump()
+            let notOwner = StoreError.notOwner(id: course.id, owner: a.user)
             #expect(throws: notOwner) { try b.unupload(id: course.id) }
             #expect(throws: notOwner) { try b.rename(id: course.id, title: "b's now") }
-            #expect(try dumpDatabase(a) == shared)
+            #expect(throws: notOwner) { try b.delete(ids: [course.id]) }
+            #expect(try fixture.dump() == shared)
 
             // Anyone can read it.
             #expect(try b.course(id: course.id).title == "a의 코스")
@@ -31,9 +34,10 @@ struct CourseStoreSharingTests {
         }
     }
 
-    @Test("rename changes the title only, within the title rules")
-    func rename() throws {
-        try withTemporaryStore { store, _ in
+    @Test("rename changes the title only, within the title rules", arguments: StoreKind.allCases)
+    func rename(kind: StoreKind) async throws {
+        try await withStores(kind) { fixture in
+            let store = fixture.stores[0]
             let course = try store.draw(points: taps(seed: 1), title: "first")
             let renamed = try store.rename(id: course.id, title: "  둘째 이름 ")
             var expected = course
@@ -46,20 +50,19 @@ struct CourseStoreSharingTests {
         }
     }
 
-    @Test("delete is all or nothing, and takes the scraps along")
-    func delete() throws {
-        try withTemporaryDatabase { path in
-            let a = try CourseStore(path: path, user: "a")
-            let b = try CourseStore(path: path, user: "b")
+    @Test("delete is all or nothing, and takes the scraps along", arguments: StoreKind.allCases)
+    func delete(kind: StoreKind) async throws {
+        try await withStores(kind, users: ["a", "b"]) { fixture in
+            let (a, b) = (fixture.stores[0], fixture.stores[1])
             let first = try a.draw(points: taps(seed: 1), title: "one")
             let second = try a.draw(points: taps(seed: 2), title: "two")
             let theirs = try b.draw(points: taps(seed: 3), title: "b's")
-            let before = try dumpDatabase(a)
-            #expect(throws: StoreError.notOwner(id: theirs.id, owner: "b")) {
+            let before = try fixture.dump()
+            #expect(throws: kind.othersPrivateCourse(theirs.id, owner: b.user)) {
                 try a.delete(ids: [first.id, theirs.id])
             }
             #expect(throws: StoreError.notFound(42)) { try a.delete(ids: [first.id, 42]) }
-            #expect(try dumpDatabase(a) == before)
+            #expect(try fixture.dump() == before)
 
             _ = try a.upload(id: second.id, title: "two", description: "shared")
             _ = try b.scrap(id: second.id)
@@ -67,16 +70,17 @@ struct CourseStoreSharingTests {
             try a.delete(ids: [])
             #expect(throws: StoreError.notFound(first.id)) { try a.course(id: first.id) }
             #expect(throws: StoreError.notFound(second.id)) { try a.activity(id: second.id) }
-            #expect(try rowCount(a, "scrap") == 0)
+            #expect(try fixture.rowCount("scrap") == 0)
             #expect(try b.list(.scrapped).isEmpty)
             #expect(try a.list(.mine(uploaded: nil)).isEmpty)
             #expect(try b.list(.mine(uploaded: nil)).map(\.id) == [theirs.id])
         }
     }
 
-    @Test("upload needs a 1–40 character title and a description, once")
-    func upload() throws {
-        try withTemporaryStore { store, _ in
+    @Test("upload needs a 1–40 character title and a description, once", arguments: StoreKind.allCases)
+    func upload(kind: StoreKind) async throws {
+        try await withStores(kind) { fixture in
+            let store = fixture.stores[0]
             let course = try store.importFile(path: SampleTracks.path("banpo_hangang_night_run.gpx"))
             #expect(throws: StoreError.invalidTitle("")) {
                 try store.upload(id: course.id, title: "", description: "d")
@@ -104,15 +108,14 @@ struct CourseStoreSharingTests {
         }
     }
 
-    @Test("scraps: shared courses only, once per user, counted, cleared by unupload")
-    func scraps() throws {
-        try withTemporaryDatabase { path in
-            let a = try CourseStore(path: path, user: "a")
-            let b = try CourseStore(path: path, user: "b")
-            let c = try CourseStore(path: path, user: "c")
+    @Test("scraps: shared courses only, once per user, counted, cleared by unupload", arguments: StoreKind.allCases)
+    func scraps(kind: StoreKind) async throws {
+        try await withStores(kind, users: ["a", "b", "c"]) { fixture in
+            let (a, b, c) = (fixture.stores[0], fixture.stores[1], fixture.stores[2])
             let course = try a.draw(points: taps(seed: 1), title: "잠실 한강공원")
+            let unshared = kind.othersPrivateCourse(course.id, owner: a.user, sqlite: .notShared(course.id))
 
-            #expect(throws: StoreError.notShared(course.id)) { try b.scrap(id: course.id) }
+            #expect(throws: unshared) { try b.scrap(id: course.id) }
             #expect(throws: StoreError.notUploaded(course.id)) { try a.unupload(id: course.id) }
             _ = try a.upload(id: course.id, title: "잠실 한강공원", description: "강변")
 
@@ -134,11 +137,17 @@ struct CourseStoreSharingTests {
             let privateCourse = try a.unupload(id: course.id)
             #expect(!privateCourse.isUploaded && privateCourse.uploadedAt == nil)
             #expect(privateCourse.scrapCount == 0 && !privateCourse.isScrapped)
-            #expect(try rowCount(a, "scrap") == 0)
+            #expect(try fixture.rowCount("scrap") == 0)
             #expect(try c.list(.scrapped).isEmpty)
-            #expect(try c.course(id: course.id).isScrapped == false)
-            #expect(throws: StoreError.notShared(course.id)) { try c.scrap(id: course.id) }
-            #expect(throws: StoreError.notScrapped(course.id)) { try c.unscrap(id: course.id) }
+            if kind.readsOthersPrivateCourses {
+                #expect(try c.course(id: course.id).isScrapped == false)
+            } else {
+                #expect(throws: StoreError.notFound(course.id)) { try c.course(id: course.id) }
+            }
+            #expect(throws: unshared) { try c.scrap(id: course.id) }
+            #expect(throws: kind.othersPrivateCourse(course.id, owner: a.user, sqlite: .notScrapped(course.id))) {
+                try c.unscrap(id: course.id)
+            }
             #expect(throws: StoreError.notFound(5)) { try c.scrap(id: 5) }
 
             // Shared again: counting starts from zero.

@@ -15,27 +15,29 @@ struct CourseStoreTextTests {
 
     @Test(
         "draw, rename and upload refuse a title with a control character; the database is unchanged",
-        arguments: hostile)
-    func titles(title: String) throws {
-        try withTemporaryStore { store, _ in
+        arguments: StoreKind.allCases, hostile)
+    func titles(kind: StoreKind, title: String) async throws {
+        try await withStores(kind) { fixture in
+            let store = fixture.stores[0]
             let course = try store.draw(points: taps(seed: 1), title: "반포 야간 러닝")
-            let before = try dumpDatabase(store)
+            let before = try fixture.dump()
             let expected = try #require(ControlCharacters.first(in: title))
             let refusal = StoreError.controlCharacter(
                 field: "title", scalar: expected.scalar, position: expected.position)
             #expect(throws: refusal) { try store.draw(points: taps(seed: 2), title: title) }
             #expect(throws: refusal) { try store.rename(id: course.id, title: title) }
             #expect(throws: refusal) { try store.upload(id: course.id, title: title, description: "fine") }
-            #expect(try dumpDatabase(store) == before)
+            #expect(try fixture.dump() == before)
         }
     }
 
-    @Test("a typed description may span lines and hold tabs, never another control")
-    func descriptions() throws {
-        try withTemporaryStore { store, _ in
+    @Test("a typed description may span lines and hold tabs, never another control", arguments: StoreKind.allCases)
+    func descriptions(kind: StoreKind) async throws {
+        try await withStores(kind) { fixture in
+            let store = fixture.stores[0]
             let course = try store.draw(points: taps(seed: 1), title: "반포", description: "첫 줄\n\t둘째 줄")
             #expect(course.description == "첫 줄\n\t둘째 줄")
-            let before = try dumpDatabase(store)
+            let before = try fixture.dump()
             #expect(throws: StoreError.controlCharacter(field: "description", scalar: "\u{1B}", position: 3)) {
                 try store.upload(id: course.id, title: "반포", description: "줄\n\u{1B}[2J")
             }
@@ -45,7 +47,7 @@ struct CourseStoreTextTests {
             #expect(throws: StoreError.controlCharacter(field: "description", scalar: "\0", position: 2)) {
                 try store.importFile(path: SampleTracks.path("olympic_park_route.gpx"), description: "a\0b")
             }
-            #expect(try dumpDatabase(store) == before)
+            #expect(try fixture.dump() == before)
         }
     }
 
@@ -59,6 +61,8 @@ struct CourseStoreTextTests {
         }
     }
 
+    /// SQLite-only: a SQLite store's user is a name given; a PostgreSQL store's is the role that
+    /// connected (role names are checked by `RoleName`, tested with RunnectPostgres).
     @Test("a user name with a control character, or a blank one, cannot open the store; nothing is created")
     func users() throws {
         try withTemporaryDatabase { path in
@@ -70,6 +74,7 @@ struct CourseStoreTextTests {
         }
     }
 
+    /// SQLite-only: the database file.
     @Test("a database path that is a device, a FIFO or a folder is refused before SQLite writes beside it")
     func databasePath() throws {
         try withTemporaryDirectory { (folder: URL) throws -> Void in
@@ -88,28 +93,33 @@ struct CourseStoreTextTests {
         }
     }
 
-    @Test("a file's name and description with controls are stored with them replaced: a\\0b reads a\u{FFFD}b")
-    func fileText() throws {
-        try withTemporaryDirectory { folder in
-            let gpx = folder.appendingPathComponent("run.gpx")
-            try Data(
-                """
-                <gpx version="1.1" creator="x"><metadata><name>a\u{0}b\u{1B}[2J</name>\
-                <desc>line 1\r\nline 2\u{7}</desc></metadata>\
-                <trk><trkseg><trkpt lat="37.5" lon="127"/><trkpt lat="37.51" lon="127"/></trkseg></trk></gpx>
-                """.utf8
-            ).write(to: gpx)
-            try withTemporaryStore { store, _ in
-                let course = try store.importFile(path: gpx.path)
+    @Test(
+        "a file's name and description with controls are stored with them replaced: a\\0b reads a\u{FFFD}b",
+        arguments: StoreKind.allCases)
+    func fileText(kind: StoreKind) async throws {
+        try await withStores(kind) { fixture in
+            try withTemporaryDirectory { folder in
+                let gpx = folder.appendingPathComponent("run.gpx")
+                try Data(
+                    """
+                    <gpx version="1.1" creator="x"><metadata><name>a\u{0}b\u{1B}[2J</name>\
+                    <desc>line 1\r\nline 2\u{7}</desc></metadata>\
+                    <trk><trkseg><trkpt lat="37.5" lon="127"/><trkpt lat="37.51" lon="127"/></trkseg></trk></gpx>
+                    """.utf8
+                ).write(to: gpx)
+                let course = try fixture.stores[0].importFile(path: gpx.path)
                 #expect(course.title == "a\u{FFFD}b\u{FFFD}[2J")
                 #expect(course.description == "line 1\nline 2\u{FFFD}")
             }
         }
     }
 
-    @Test("keywords past the bound (16 words, 64 characters each) are refused at once, never an SQLite error")
-    func keywordBounds() throws {
-        try withTemporaryStore { store, _ in
+    @Test(
+        "keywords past the bound (16 words, 64 characters each) are refused at once, never a database error",
+        arguments: StoreKind.allCases)
+    func keywordBounds(kind: StoreKind) async throws {
+        try await withStores(kind) { fixture in
+            let store = fixture.stores[0]
             let course = try store.draw(points: taps(seed: 1), title: "한강 야간 러닝", description: "반포 무지개분수")
             _ = try store.upload(id: course.id, title: "한강 야간 러닝", description: "반포 무지개분수")
             let words = (0..<CourseStore.maximumKeywordCount).map { "한강\($0)" }

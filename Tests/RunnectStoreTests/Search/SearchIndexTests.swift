@@ -4,99 +4,18 @@ import Testing
 
 @testable import RunnectStore
 
-/// A real SQLite file with the store's schema (its own migrations), filled course by course
-/// through the search index alone: the columns search does not read hold placeholders.
-final class SearchDatabase {
-    let queue: DatabaseQueue
-    let directory: URL
-    private var clock = Date(timeIntervalSince1970: 1_700_000_000)
-
-    init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("runnect-search-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        queue = try DatabaseQueue(path: directory.appendingPathComponent("search.sqlite").path)
-        try SQLiteBackend.migrator.migrate(queue)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    /// Inserts and indexes a course; by default shared, a minute newer than the one before.
-    @discardableResult
-    func add(
-        _ title: String, description: String? = nil, departure: [String] = [], uploaded: Bool = true,
-        createdAt: Date? = nil, distance: Double = 5_000, scraps: Int = 0
-    ) throws -> Int64 {
-        clock += 60
-        let created = createdAt ?? clock
-        return try queue.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO course (owner, title, description, departure_region, departure_city,
-                        departure_town, departure_detail, departure_name, is_uploaded, created_at,
-                        distance_m, scrap_count, source_format, content_hash, point_count, stats, geometry)
-                    VALUES ('a', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'gpx', lower(hex(randomblob(32))), 0, '{}', x'')
-                    """,
-                arguments: [
-                    title, description, departure.count > 0 ? departure[0] : nil,
-                    departure.count > 1 ? departure[1] : nil, departure.count > 2 ? departure[2] : nil,
-                    departure.count > 3 ? departure[3] : nil, departure.count > 4 ? departure[4] : nil,
-                    uploaded, created, distance, scraps,
-                ])
-            let id = db.lastInsertedRowID
-            try SearchIndex.index(
-                db, courseID: id, fields: SearchFields(title: title, description: description, departure: departure))
-            return id
-        }
-    }
-
-    func search(
-        _ keywords: String, scope: SearchScope = .all, sort: CourseSort = .date, limit: Int = 1_000,
-        offset: Int = 0, plans: SearchIndex.Plans = .standard
-    ) throws -> [Int64] {
-        try queue.read { db in
-            try SearchIndex.search(
-                db, keywords: keywords, scope: scope, sort: sort, limit: limit, offset: offset,
-                plans: plans)
-        }
-    }
-
-    /// The search under every plan (sorting candidates; walking whenever possible), which must
-    /// agree; returns their common answer.
-    func searchAllPlans(
-        _ keywords: String, scope: SearchScope = .all, sort: CourseSort = .date, limit: Int = 1_000,
-        offset: Int = 0
-    ) throws -> [Int64] {
-        let plans: [SearchIndex.Plans] = [
-            .standard,
-            SearchIndex.Plans(denseCandidateCount: 1, maxTieredWords: 3),
-            SearchIndex.Plans(denseCandidateCount: Int.max, maxTieredWords: 0),
-        ]
-        let answers = try plans.map {
-            try search(keywords, scope: scope, sort: sort, limit: limit, offset: offset, plans: $0)
-        }
-        #expect(answers.allSatisfy { $0 == answers[0] }, "plans disagree for \(keywords) \(sort): \(answers)")
-        return answers[0]
-    }
-
-    func integrityCheck() throws {
-        try queue.write { db in
-            try db.execute(sql: "INSERT INTO course_search_token (course_search_token) VALUES ('integrity-check')")
-        }
-    }
-}
-
-@Suite("Search: keyword matching, ranking and paging over a real database file")
+/// Keyword search on both backends: the matching, ranking and paging tests take each
+/// ``StoreKind``; those of SQLite's own index (its guards, maintenance and `in_order`
+/// bookkeeping) are SQLite-only and say so.
+@Suite("Search: keyword matching, ranking and paging over a real database")
 struct SearchIndexTests {
     static let jamsil = ["서울", "송파구", "잠실동", "올림픽로 25", "잠실종합운동장"]
 
     // MARK: Matching
 
-    @Test("English: substring, case-insensitive")
-    func english() throws {
-        let db = try SearchDatabase()
+    @Test("English: substring, case-insensitive", arguments: StoreKind.allCases)
+    func english(kind: StoreKind) async throws {
+        guard let db = try await SearchDatabase.make(kind) else { return }
         let night = try db.add("Hangang Night Run")
         let forest = try db.add("Seoul Forest Loop", description: "Flat and FAST")
         #expect(try db.searchAllPlans("han") == [night])
@@ -109,9 +28,9 @@ struct SearchIndexTests {
         #expect(try db.searchAllPlans("xyz") == [])
     }
 
-    @Test("Korean words of 1, 2, 3 and more syllables, inside longer words")
-    func korean() throws {
-        let db = try SearchDatabase()
+    @Test("Korean words of 1, 2, 3 and more syllables, inside longer words", arguments: StoreKind.allCases)
+    func korean(kind: StoreKind) async throws {
+        guard let db = try await SearchDatabase.make(kind) else { return }
         let jamsil = try db.add("잠실 한강공원 10K")
         let olympic = try db.add("올림픽공원 한 바퀴")
         let banpo = try db.add("반포 야간 러닝", description: "한강 야경")
@@ -128,9 +47,9 @@ struct SearchIndexTests {
         #expect(try db.searchAllPlans("공원한") == [])
     }
 
-    @Test("initial consonants (초성) and mixed keywords")
-    func initials() throws {
-        let db = try SearchDatabase()
+    @Test("initial consonants (초성) and mixed keywords", arguments: StoreKind.allCases)
+    func initials(kind: StoreKind) async throws {
+        guard let db = try await SearchDatabase.make(kind) else { return }
         let hangang = try db.add("한강 야경")
         let olympic = try db.add("올림픽공원")
         let kkachi = try db.add("까치산 둘레")
@@ -150,9 +69,9 @@ struct SearchIndexTests {
         #expect(try db.searchAllPlans("ㅇㄱ ㅎ") == [hangang])  // 야경, 한: AND
     }
 
-    @Test("NFC on both sides: decomposed keywords find precomposed text and back")
-    func nfc() throws {
-        let db = try SearchDatabase()
+    @Test("NFC on both sides: decomposed keywords find precomposed text and back", arguments: StoreKind.allCases)
+    func nfc(kind: StoreKind) async throws {
+        guard let db = try await SearchDatabase.make(kind) else { return }
         let precomposed = try db.add("한강 러닝")
         let decomposed = try db.add(
             "\u{1112}\u{1161}\u{11AB}\u{1100}\u{1161}\u{11BC} 산책", description: "Cafe\u{301} stop")
@@ -163,9 +82,9 @@ struct SearchIndexTests {
         #expect(try db.searchAllPlans("CAFE\u{301}") == [decomposed])
     }
 
-    @Test("every departure part is searched, but no keyword spans two parts")
-    func departure() throws {
-        let db = try SearchDatabase()
+    @Test("every departure part is searched, but no keyword spans two parts", arguments: StoreKind.allCases)
+    func departure(kind: StoreKind) async throws {
+        guard let db = try await SearchDatabase.make(kind) else { return }
         let jamsil = try db.add("아침 러닝", departure: Self.jamsil)
         let banpo = try db.add("Evening run", departure: ["서울", "서초구", "반포동", "신반포로11길 40", "반포한강공원"])
         for keyword in ["송파구", "잠실동", "올림픽로", "올림픽로 25", "잠실종합운동장", "파구", "ㅅㅍㄱ", "25"] {
@@ -178,9 +97,9 @@ struct SearchIndexTests {
         #expect(try db.searchAllPlans("ㄱㅈ") == [])
     }
 
-    @Test("every keyword must match (AND), each in any field")
-    func and() throws {
-        let db = try SearchDatabase()
+    @Test("every keyword must match (AND), each in any field", arguments: StoreKind.allCases)
+    func and(kind: StoreKind) async throws {
+        guard let db = try await SearchDatabase.make(kind) else { return }
         let both = try db.add("잠실 야경 런", departure: Self.jamsil)
         let one = try db.add("잠실 새벽런")
         let split = try db.add("Night run", description: "잠실 출발")
@@ -191,14 +110,28 @@ struct SearchIndexTests {
         #expect(try db.searchAllPlans("잠실 없는말") == [])
     }
 
-    @Test("empty and blank keywords find nothing")
-    func blank() throws {
-        let db = try SearchDatabase()
+    @Test("empty and blank keywords find nothing", arguments: StoreKind.allCases)
+    func blank(kind: StoreKind) async throws {
+        guard let db = try await SearchDatabase.make(kind) else { return }
         try db.add("한강")
         for keywords in ["", " ", "\t\n", "\u{3000}"] {
             #expect(try db.searchAllPlans(keywords) == [])
         }
-        #expect(try db.search("한강", limit: 0) == [])
+    }
+
+    /// SQLite-only: the guards of SQLite's `SearchIndex.search` itself (the store checks pages
+    /// before either backend is asked).
+    @Test("the index answers no rows for a limit of 0, and reads a negative offset as 0")
+    func pageGuards() async throws {
+        let db = try #require(await SearchDatabase.make(.sqlite))
+        let ids = try (0..<7).map { try db.add("한강 \($0)") }
+        func search(limit: Int, offset: Int) throws -> [Int64] {
+            try db.sqliteRead {
+                try SearchIndex.search($0, keywords: "한강", scope: .all, sort: .date, limit: limit, offset: offset)
+            }
+        }
+        #expect(try search(limit: 0, offset: 0) == [])
+        #expect(try search(limit: 5, offset: -3) == Array(ids.reversed().prefix(5)))
     }
 
     // MARK: User text is data
@@ -209,9 +142,11 @@ struct SearchIndexTests {
         "[가-힣]", "%%", "_%_", "\\%", "NEAR(", "x AND y", "-han", "한강*",
     ]
 
-    @Test("injection-looking keywords are searched for literally and never fail", arguments: hostile)
-    func literal(keyword: String) throws {
-        let db = try SearchDatabase()
+    @Test(
+        "injection-looking keywords are searched for literally and never fail",
+        arguments: StoreKind.allCases, hostile)
+    func literal(kind: StoreKind, keyword: String) async throws {
+        guard let db = try await SearchDatabase.make(kind) else { return }
         let courses = [("한강 야경 10K", "Flat and fast"), ("코스 \(keyword) 끝", "literal")]
         let ids = try courses.map { try db.add($0.0, description: $0.1) }
         // The reference: every keyword a substring of the title or the description.
@@ -225,13 +160,13 @@ struct SearchIndexTests {
         for sort in CourseSort.allCases {
             #expect(Set(try db.searchAllPlans(keyword, sort: sort)) == Set(expected), "\(keyword) \(sort)")
         }
-        #expect(try db.queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM course") } == 2)
-        try db.integrityCheck()
+        #expect(try db.courseCount() == 2)
+        try db.checkIntegrity()
     }
 
-    @Test("% and _ are literal: 100% is found by 100%, and % alone matches only a %")
-    func likeMetacharacters() throws {
-        let db = try SearchDatabase()
+    @Test("% and _ are literal: 100% is found by 100%, and % alone matches only a %", arguments: StoreKind.allCases)
+    func likeMetacharacters(kind: StoreKind) async throws {
+        guard let db = try await SearchDatabase.make(kind) else { return }
         let percent = try db.add("100% 평지")
         let underscore = try db.add("run_club")
         try db.add("100 m 트랙")
@@ -245,9 +180,9 @@ struct SearchIndexTests {
 
     // MARK: Scope, order, pages
 
-    @Test("shared scope holds uploaded courses only")
-    func scope() throws {
-        let db = try SearchDatabase()
+    @Test("shared scope holds uploaded courses only", arguments: StoreKind.allCases)
+    func scope(kind: StoreKind) async throws {
+        guard let db = try await SearchDatabase.make(kind) else { return }
         let shared = try db.add("한강 10K", uploaded: true)
         let mine = try db.add("한강 5K", uploaded: false)
         for sort in CourseSort.allCases {
@@ -256,9 +191,9 @@ struct SearchIndexTests {
         }
     }
 
-    @Test("date: newest first, ties by id, also when ids and dates disagree")
-    func dateOrder() throws {
-        let db = try SearchDatabase()
+    @Test("date: newest first, ties by id, also when ids and dates disagree", arguments: StoreKind.allCases)
+    func dateOrder(kind: StoreKind) async throws {
+        guard let db = try await SearchDatabase.make(kind) else { return }
         let base = Date(timeIntervalSince1970: 1_700_000_000)
         let a = try db.add("한강 a", createdAt: base + 100)
         let b = try db.add("한강 b", createdAt: base + 300)
@@ -275,9 +210,9 @@ struct SearchIndexTests {
         }
     }
 
-    @Test("scrap: most scrapped first, then newest, then id")
-    func scrapOrder() throws {
-        let db = try SearchDatabase()
+    @Test("scrap: most scrapped first, then newest, then id", arguments: StoreKind.allCases)
+    func scrapOrder(kind: StoreKind) async throws {
+        guard let db = try await SearchDatabase.make(kind) else { return }
         let base = Date(timeIntervalSince1970: 1_700_000_000)
         let a = try db.add("반포 a", createdAt: base, scraps: 3)
         let b = try db.add("반포 b", createdAt: base + 10, scraps: 9)
@@ -287,9 +222,9 @@ struct SearchIndexTests {
         #expect(try db.searchAllPlans("반포", sort: .scrap) == [b, d, c, a, e])
     }
 
-    @Test("distance: shortest first, ties by id")
-    func distanceOrder() throws {
-        let db = try SearchDatabase()
+    @Test("distance: shortest first, ties by id", arguments: StoreKind.allCases)
+    func distanceOrder(kind: StoreKind) async throws {
+        guard let db = try await SearchDatabase.make(kind) else { return }
         let a = try db.add("야경 a", distance: 10_000)
         let b = try db.add("야경 b", distance: 3_000)
         let c = try db.add("야경 c", distance: 10_000)
@@ -297,9 +232,9 @@ struct SearchIndexTests {
         #expect(try db.searchAllPlans("야경", sort: .distance) == [b, a, c, d])
     }
 
-    @Test("relevance: keywords in the title first, then in the departure, then newest")
-    func relevance() throws {
-        let db = try SearchDatabase()
+    @Test("relevance: keywords in the title first, then in the departure, then newest", arguments: StoreKind.allCases)
+    func relevance(kind: StoreKind) async throws {
+        guard let db = try await SearchDatabase.make(kind) else { return }
         let inDescription = try db.add("아침 러닝", description: "잠실 출발")
         let inTitle = try db.add("잠실 야경")
         let inDeparture = try db.add("Evening run", departure: Self.jamsil)
@@ -314,9 +249,9 @@ struct SearchIndexTests {
         #expect(try db.searchAllPlans("ㅈㅅ 야", sort: .relevance) == [both, inTitle])
     }
 
-    @Test("pages are stable: every match once, in order, whatever the page size")
-    func pagination() throws {
-        let db = try SearchDatabase()
+    @Test("pages are stable: every match once, in order, whatever the page size", arguments: StoreKind.allCases)
+    func pagination(kind: StoreKind) async throws {
+        guard let db = try await SearchDatabase.make(kind) else { return }
         let same = Date(timeIntervalSince1970: 1_700_000_000)
         var ids: [Int64] = []
         for i in 0..<23 {
@@ -333,11 +268,12 @@ struct SearchIndexTests {
             }
         }
         #expect(try db.searchAllPlans("한강", sort: .date) == ids.reversed())
-        #expect(try db.search("한강", limit: 5, offset: -3) == Array(ids.reversed().prefix(5)))
     }
 
-    @Test("matches and orders agree with a brute-force reference (seeded corpus and queries)")
-    func reference() throws {
+    @Test(
+        "matches and orders agree with a brute-force reference (seeded corpus and queries)",
+        arguments: StoreKind.allCases)
+    func reference(kind: StoreKind) async throws {
         struct Course {
             var id: Int64 = 0
             var title: String
@@ -359,7 +295,7 @@ struct SearchIndexTests {
             (0..<random.int(words)).map { _ in word() }.joined(separator: " ")
         }
 
-        let db = try SearchDatabase()
+        guard let db = try await SearchDatabase.make(kind) else { return }
         var courses: [Course] = []
         var clock = 1_700_000_000.0
         for _ in 0..<160 {
@@ -437,14 +373,14 @@ struct SearchIndexTests {
         #expect(answered > 300)  // most queries find several courses: the orders are exercised
     }
 
-    // MARK: Maintenance
+    // MARK: Maintenance (SQLite-only: SQLite's index, its `in_order` bookkeeping and FTS5 tokens)
 
     @Test("remove() forgets a course; index() replaces its text")
-    func removeAndReindex() throws {
-        let db = try SearchDatabase()
+    func removeAndReindex() async throws {
+        let db = try #require(await SearchDatabase.make(.sqlite))
         let a = try db.add("한강 야경", departure: Self.jamsil)
         let b = try db.add("반포 달빛")
-        try db.queue.write { db in
+        try db.sqliteWrite { db in
             try SearchIndex.remove(db, courseID: a)
             try SearchIndex.remove(db, courseID: a)  // twice: nothing happens
             try SearchIndex.remove(db, courseID: 999)
@@ -452,7 +388,7 @@ struct SearchIndexTests {
         #expect(try db.searchAllPlans("한강") == [])
         #expect(try db.searchAllPlans("송파구") == [])
         #expect(try db.searchAllPlans("ㅎㄱ") == [])
-        try db.queue.write { db in
+        try db.sqliteWrite { db in
             try SearchIndex.index(db, courseID: b, fields: SearchFields(title: "석촌호수 한 바퀴", departure: ["서울"]))
             try SearchIndex.index(db, courseID: b, fields: SearchFields(title: "석촌호수 한 바퀴", departure: ["서울"]))
             try SearchIndex.index(db, courseID: a, fields: SearchFields(title: "Hangang again"))
@@ -462,26 +398,26 @@ struct SearchIndexTests {
         #expect(try db.searchAllPlans("서울") == [b])
         #expect(try db.searchAllPlans("again") == [a])
         #expect(try db.searchAllPlans("ㅅㅊㅎㅅ") == [b])
-        try db.integrityCheck()
-        try db.queue.write { try SearchIndex.rebuildTokens($0) }
+        try db.checkIntegrity()
+        try db.sqliteWrite { try SearchIndex.rebuildTokens($0) }
         #expect(try db.searchAllPlans("석촌") == [b])
         #expect(try db.searchAllPlans("again") == [a])
-        try db.queue.write { try SearchIndex.remove($0, courseID: b) }
+        try db.sqliteWrite { try SearchIndex.remove($0, courseID: b) }
         #expect(try db.searchAllPlans("석촌") == [])
-        try db.integrityCheck()
-        let rows = try db.queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_search") }
+        try db.checkIntegrity()
+        let rows = try db.sqliteRead { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_search") }
         #expect(rows == 1)
     }
 
     @Test("a course stamped far ahead does not push later ones out of order")
-    func clockSpike() throws {
-        let db = try SearchDatabase()
+    func clockSpike() async throws {
+        let db = try #require(await SearchDatabase.make(.sqlite))
         let base = Date(timeIntervalSince1970: 1_700_000_000)
         var ids: [Int64] = []
         for i in 0..<5 { ids.append(try db.add("한강 \(i)", createdAt: base + Double(i))) }
         let spike = try db.add("한강 미래", createdAt: base + 1e7)
         for i in 5..<10 { ids.append(try db.add("한강 \(i)", createdAt: base + Double(i))) }
-        let outOfOrder = try db.queue.read {
+        let outOfOrder = try db.sqliteRead {
             try Int64.fetchAll($0, sql: "SELECT course_id FROM course_search WHERE in_order = 0")
         }
         #expect(outOfOrder == [spike])
@@ -489,10 +425,10 @@ struct SearchIndexTests {
     }
 
     @Test("optimize() leaves the fewest courses out of order")
-    func optimizeOrder() throws {
+    func optimizeOrder() async throws {
         #expect(SearchIndex.longestNonDecreasingRun([]) == [])
         #expect(SearchIndex.longestNonDecreasingRun([5, 1, 2, 2, 9, 3]) == [false, true, true, true, false, true])
-        let db = try SearchDatabase()
+        let db = try #require(await SearchDatabase.make(.sqlite))
         let base = Date(timeIntervalSince1970: 1_700_000_000)
         // The clock steps back 1,000 s after 10 courses: too many to push out of order, so the
         // 15 that follow go out of order while they are indexed; 10 would do.
@@ -500,12 +436,12 @@ struct SearchIndexTests {
         for i in 0..<10 { ids.append(try db.add("반포 \(i)", createdAt: base + Double(1_000 + i))) }
         for i in 0..<15 { ids.append(try db.add("반포 b\(i)", createdAt: base + Double(i))) }
         let count = {
-            try db.queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_search WHERE in_order = 0") }
+            try db.sqliteRead { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_search WHERE in_order = 0") }
         }
         #expect(try count() == 15)
         let before = try db.searchAllPlans("반포")
         #expect(before == Array(ids[..<10].reversed()) + Array(ids[10...].reversed()))
-        try db.queue.write { try SearchIndex.optimize($0) }
+        try db.sqliteWrite { try SearchIndex.optimize($0) }
         #expect(try count() == 10)
         #expect(try db.searchAllPlans("반포") == before)
         for limit in [3, 7] {
@@ -517,13 +453,13 @@ struct SearchIndexTests {
     }
 
     @Test("optimize() keeps every answer")
-    func optimize() throws {
-        let db = try SearchDatabase()
+    func optimize() async throws {
+        let db = try #require(await SearchDatabase.make(.sqlite))
         let ids = try (0..<30).map { try db.add("한강 \($0)", description: $0 % 2 == 0 ? "야경" : nil) }
         let before = try db.searchAllPlans("야경", sort: .relevance)
-        try db.queue.write { try SearchIndex.optimize($0) }
+        try db.sqliteWrite { try SearchIndex.optimize($0) }
         #expect(try db.searchAllPlans("야경", sort: .relevance) == before)
         #expect(try db.searchAllPlans("한강") == ids.reversed())
-        try db.integrityCheck()
+        try db.checkIntegrity()
     }
 }

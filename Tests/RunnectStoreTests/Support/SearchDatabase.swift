@@ -1,0 +1,170 @@
+import Foundation
+import GRDB
+import RunnectKit
+import RunnectPostgres
+import RunnectTestSupport
+import Testing
+
+@testable import RunnectStore
+
+/// A store of one ``StoreKind`` filled course by course through the backend's own insert (its
+/// search entry made as an import makes it), with what search orders by set as the test says:
+/// creation date, sharing, scrap count and length. Each course is a short drawn path of its own.
+///
+/// On SQLite the courses are user `a`'s, searched through the index under each of its plans;
+/// on PostgreSQL they belong to a runner role, inserted by the superuser (a runner may not set
+/// dates, counts or ids) and searched by the runner, under row-level security, with each of
+/// the backend's plans.
+final class SearchDatabase {
+    let kind: StoreKind
+    /// The store that inserts: user `a` on SQLite, the superuser on PostgreSQL.
+    private let writer: CourseStore
+    /// Who owns the courses.
+    private let owner: String
+    /// The backends that search, one for each PostgreSQL plan; none on SQLite (its plans are
+    /// arguments of its search).
+    private let searchers: [any StoreBackend]
+    private let postgres: ClusterDatabase?
+    private var clock = Date(timeIntervalSince1970: 1_700_000_000)
+    private var count = 0
+
+    private init(
+        kind: StoreKind, writer: CourseStore, owner: String, searchers: [any StoreBackend], postgres: ClusterDatabase?
+    ) {
+        self.kind = kind
+        self.writer = writer
+        self.owner = owner
+        self.searchers = searchers
+        self.postgres = postgres
+    }
+
+    /// The SQLite file's pool.
+    private var pool: DatabasePool { writer.pool }
+
+    /// Reads the SQLite file, for the tests of SQLite's own index (synchronously: an async
+    /// test would otherwise get GRDB's async overload).
+    func sqliteRead<T>(_ body: (GRDB.Database) throws -> T) throws -> T {
+        try pool.read(body)
+    }
+
+    /// Writes the SQLite file, for the tests of SQLite's own index.
+    func sqliteWrite<T>(_ body: (GRDB.Database) throws -> T) throws -> T {
+        try pool.write(body)
+    }
+
+    /// Inserts and indexes a course; by default shared, a minute newer than the one before.
+    @discardableResult
+    func add(
+        _ title: String, description: String? = nil, departure: [String] = [], uploaded: Bool = true,
+        createdAt: Date? = nil, distance: Double = 5_000, scraps: Int = 0
+    ) throws -> Int64 {
+        clock += 60
+        count += 1
+        // A departure's first three parts are its region, city and town; fewer are padded with
+        // empty parts, which no keyword matches.
+        let parts = departure + Array(repeating: "", count: max(0, 3 - departure.count))
+        var draft = try CourseDraft(
+            activity: Activity(format: .pointsText, routes: [Route(points: taps(seed: count).map(TrackPoint.init))]),
+            contentHash: "search-\(count)", title: title, description: description,
+            departure: departure.isEmpty
+                ? nil
+                : Departure(
+                    region: parts[0], city: parts[1], town: parts[2], detail: parts.count > 3 ? parts[3] : nil,
+                    name: parts.count > 4 ? parts[4] : nil))
+        draft.preset(owner: owner, createdAt: createdAt ?? clock, isUploaded: uploaded, scrapCount: scraps)
+        draft.record.id = Int64(count)
+        draft.record.distanceMeters = distance
+        return try writer.write { try $0.insertCourse(draft) }.id
+    }
+
+    /// The courses stored.
+    func courseCount() throws -> Int {
+        try writer.read { try $0.counts() }.courses
+    }
+
+    /// The search under every plan of the backend (SQLite: sorting candidates, and walking
+    /// whenever possible; PostgreSQL: its standard thresholds, and walking from one candidate in
+    /// batches of two), which must agree; returns their common answer.
+    func searchAllPlans(
+        _ keywords: String, scope: SearchScope = .all, sort: CourseSort = .date, limit: Int = 1_000,
+        offset: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [Int64] {
+        let answers: [[Int64]]
+        switch kind {
+        case .sqlite:
+            let plans: [SearchIndex.Plans] = [
+                .standard,
+                SearchIndex.Plans(denseCandidateCount: 1, maxTieredWords: 3),
+                SearchIndex.Plans(denseCandidateCount: Int.max, maxTieredWords: 0),
+            ]
+            answers = try plans.map { plans in
+                try pool.read {
+                    try SearchIndex.search(
+                        $0, keywords: keywords, scope: scope, sort: sort, limit: limit, offset: offset, plans: plans)
+                }
+            }
+        case .postgres:
+            answers = try searchers.map { backend in
+                try backend.read {
+                    try $0.searchIDs(keywords: keywords, scope: scope, sort: sort, limit: limit, offset: offset)
+                }
+            }
+        }
+        #expect(
+            answers.allSatisfy { $0 == answers[0] }, "plans disagree for \(keywords) \(sort): \(answers)",
+            sourceLocation: sourceLocation)
+        return answers[0]
+    }
+
+    /// Checks the index against its courses: SQLite's FTS5 `integrity-check`; on PostgreSQL,
+    /// that the postings of every entry are exactly its tokens.
+    func checkIntegrity(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        switch kind {
+        case .sqlite:
+            try pool.write { db in
+                try db.execute(sql: "INSERT INTO course_search_token (course_search_token) VALUES ('integrity-check')")
+            }
+        case .postgres:
+            let result = try #require(postgres).adminSQL(
+                """
+                SELECT count(*) FROM course_search s
+                WHERE ARRAY(SELECT DISTINCT t FROM unnest(s.tokens) t ORDER BY t)
+                    IS DISTINCT FROM ARRAY(SELECT p.token FROM course_search_token p WHERE p.course_id = s.course_id
+                                           ORDER BY p.token)
+                """)
+            #expect(result.status == 0 && result.stdout == "0\n", "\(result)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// A search database of `kind`; `nil` where it cannot be had (``StoreKind/isAvailable(sourceLocation:)``).
+    static func make(_ kind: StoreKind, sourceLocation: SourceLocation = #_sourceLocation) async throws
+        -> SearchDatabase?
+    {
+        guard kind.isAvailable(sourceLocation: sourceLocation) else { return nil }
+        switch kind {
+        case .sqlite:
+            let directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("runnect-search-tests-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let store = try CourseStore(path: directory.appendingPathComponent("search.sqlite").path, user: "a")
+            let database = SearchDatabase(kind: .sqlite, writer: store, owner: "a", searchers: [], postgres: nil)
+            database.directory = directory
+            return database
+        case .postgres:
+            let database = try await PostgresStoreDatabase()
+            let runner = try await database.addRunner("search")
+            let plans = [PostgresSearchPlans.standard, PostgresSearchPlans(denseCandidateCount: 1, walkBatch: 2)]
+            return SearchDatabase(
+                kind: .postgres, writer: try CourseStore(postgres: try database.database.adminURL), owner: runner.role,
+                searchers: try plans.map { try PostgresBackend(url: runner.url, searchPlans: $0) },
+                postgres: database.database)
+        }
+    }
+
+    /// The SQLite file's folder, removed with the database.
+    private var directory: URL?
+
+    deinit {
+        if let directory { try? FileManager.default.removeItem(at: directory) }
+    }
+}
