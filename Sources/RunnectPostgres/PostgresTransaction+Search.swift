@@ -97,6 +97,10 @@ extension PostgresTransaction {
             case .scrap: "c.scrap_count DESC, c.created_at DESC, c.id DESC"
             case .distance: "c.distance_m, c.id"
             }
+        // A walk reads a page's worth of rows, not a tenth of them all (the default): the plan
+        // that follows the index beats one that sorts every match (a scrap-order walk took
+        // 560 ms–1.4 s on 100,000 courses with the default).
+        try execute("SET LOCAL cursor_tuple_fraction = 0.001")
         try query(
             PostgresQuery(
                 unsafeSQL:
