@@ -141,9 +141,6 @@ struct PostgresSearch {
         var inDeparture: Int
     }
 
-    init(words: [KoreanText.Word]) {
-        self.words = words
-    }
 
     /// One relevance tier: the matches with exactly `inTitle` keywords in the title and
     /// `inDeparture` in the departure.

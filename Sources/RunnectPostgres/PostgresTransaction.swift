@@ -153,15 +153,44 @@ final class PostgresTransaction: StoreTransaction {
     func insertCourse(_ draft: CourseDraft) throws -> Course {
         let record = draft.record
         let owner = draft.isPreset ? record.owner : user
+        var bindings = PostgresBindings()
+        let row = try Self.appendCourse(draft, owner: owner, to: &bindings)
+        let columns = row.columns
+        let values = row.placeholders
+        let sql = """
+            INSERT INTO course (\(columns.joined(separator: ", "))) VALUES \(values)
+            ON CONFLICT (owner, content_hash) DO NOTHING RETURNING id
+            """
+        guard let id = try value(Int64.self, PostgresQuery(unsafeSQL: sql, binds: bindings)) else {
+            // The same content stored before (by a transaction that committed meanwhile, too: an
+            // insert of a conflicting row waits for it). Nothing was written.
+            let existing = try value(
+                Int64.self, "SELECT id FROM course WHERE owner = \(owner) AND content_hash = \(record.contentHash)")
+            guard let existing else {
+                throw StoreError.database("course \(record.contentHash) of \(owner) conflicts but cannot be read")
+            }
+            throw StoreError.duplicate(existingID: existing)
+        }
+        try index(courseID: id, entry: draft.searchEntry, createdAt: row.createdAt)
+        guard let course = try course(id: id) else { throw StoreError.notFound(id) }
+        return course
+    }
+
+    /// The columns of a course row for `draft`, its values appended to `bindings` and their
+    /// placeholders as one `(…)` of a `VALUES` list, and its creation date.
+    static func appendCourse(_ draft: CourseDraft, owner: String, to bindings: inout PostgresBindings) throws -> (
+        columns: [String], placeholders: String, createdAt: Date
+    ) {
+        let record = draft.record
         // The store's dates have millisecond resolution (as SQLite's text dates): the search's
         // `created_ms` and the lists' `created_at` then agree on the order.
-        let createdAt = Self.milliseconds(draft.isPreset ? record.createdAt : Date())
+        let createdAt = milliseconds(draft.isPreset ? record.createdAt : Date())
         var columns = [
             "owner", "title", "description", "departure_region", "departure_city", "departure_town",
             "departure_detail", "departure_name", "source_format", "content_hash", "created_at", "distance_m",
             "point_count", "stats", "geometry", "path", "start_lat", "start_lon", "finish_lat", "finish_lon", "path_m",
         ]
-        var bindings = PostgresBindings()
+        let first = bindings.count + 1
         bindings.append(owner)
         bindings.append(record.title)
         bindings.append(record.description)
@@ -177,7 +206,7 @@ final class PostgresTransaction: StoreTransaction {
         bindings.append(record.pointCount)
         bindings.append(draft.statsJSON)
         try bindings.append(record.geometry)
-        try bindings.append(Self.pathWKB(record.geometry))
+        try bindings.append(pathWKB(record.geometry))
         let bounds = draft.bounds
         bindings.append(bounds?.start.latitude)
         bindings.append(bounds?.start.longitude)
@@ -193,33 +222,18 @@ final class PostgresTransaction: StoreTransaction {
             // Benchmarks and copies build stores as an administrator: runners have no grant on these.
             columns += ["is_uploaded", "uploaded_at", "scrap_count"]
             bindings.append(record.isUploaded)
-            bindings.append(record.uploadedAt.map(Self.milliseconds))
+            bindings.append(record.uploadedAt.map(milliseconds))
             bindings.append(record.scrapCount)
         }
-        let values = (1...columns.count).map { n in
-            switch columns[n - 1] {
+        let values = columns.enumerated().map { offset, column in
+            let n = first + offset
+            return switch column {
             case "stats": "$\(n)::json"
             case "path": "ST_GeogFromWKB($\(n))"
             default: "$\(n)"
             }
         }
-        let sql = """
-            INSERT INTO course (\(columns.joined(separator: ", "))) VALUES (\(values.joined(separator: ", ")))
-            ON CONFLICT (owner, content_hash) DO NOTHING RETURNING id
-            """
-        guard let id = try value(Int64.self, PostgresQuery(unsafeSQL: sql, binds: bindings)) else {
-            // The same content stored before (by a transaction that committed meanwhile, too: an
-            // insert of a conflicting row waits for it). Nothing was written.
-            let existing = try value(
-                Int64.self, "SELECT id FROM course WHERE owner = \(owner) AND content_hash = \(record.contentHash)")
-            guard let existing else {
-                throw StoreError.database("course \(record.contentHash) of \(owner) conflicts but cannot be read")
-            }
-            throw StoreError.duplicate(existingID: existing)
-        }
-        try index(courseID: id, entry: draft.searchEntry, createdAt: createdAt)
-        guard let course = try course(id: id) else { throw StoreError.notFound(id) }
-        return course
+        return (columns, "(" + values.joined(separator: ", ") + ")", createdAt)
     }
 
     /// `date` at the nearest millisecond (the store's resolution, as SQLite's text dates).

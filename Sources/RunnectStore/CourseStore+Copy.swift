@@ -65,25 +65,27 @@ extension CourseStore {
             do {
                 counts = try write { tx in
                     var counts = Counts()
+                    // Copied meanwhile (a copy running beside this one)?
+                    let here = try tx.courseIdentities(ids: batch.drafts.map { $0.record.id! })
+                    var fresh: [CourseDraft] = []
                     for draft in batch.drafts {
                         let id = draft.record.id!
-                        let identity = StoredIdentity(owner: draft.record.owner, contentHash: draft.contentHash)
-                        // Copied meanwhile (a copy running beside this one)?
-                        if let found = try tx.courseIdentity(id: id) {
+                        if let found = here[id] {
+                            let identity = StoredIdentity(owner: draft.record.owner, contentHash: draft.contentHash)
                             try Self.check(found, identity, kind: "course", id: id)
                             counts.present += 1
-                            continue
+                        } else {
+                            fresh.append(draft)
                         }
-                        do {
-                            _ = try tx.insertCourse(draft)
-                        } catch StoreError.duplicate(let existingID) {
-                            throw StoreError.copyConflict(
-                                kind: "course", id: id,
-                                reason: "the destination holds the same content of \(identity.owner) "
-                                    + "as course #\(existingID)")
-                        }
-                        counts.copied += 1
                     }
+                    if let conflict = try tx.insertCopiedCourses(fresh) {
+                        let draft = fresh[conflict.index]
+                        throw StoreError.copyConflict(
+                            kind: "course", id: draft.record.id!,
+                            reason: "the destination holds the same content of \(draft.record.owner) "
+                                + "as course #\(conflict.existingID)")
+                    }
+                    counts.copied += fresh.count
                     return counts
                 }
             } catch {
@@ -150,11 +152,11 @@ extension CourseStore {
     private func coursesToCopy(from source: CourseStore, after: Int64, limit: Int) throws -> CourseBatch? {
         let stored = try source.read { try $0.storedCourses(after: after, limit: limit) }
         guard let lastID = stored.last?.id else { return nil }
-        let here = try read { tx in try stored.map { try tx.courseIdentity(id: $0.id) } }
+        let here = try read { tx in try tx.courseIdentities(ids: stored.map(\.id)) }
         var batch = CourseBatch(lastID: lastID, count: stored.count)
         var missing: [StoredCourse] = []
-        for (course, found) in zip(stored, here) {
-            if let found {
+        for course in stored {
+            if let found = here[course.id] {
                 let identity = StoredIdentity(owner: course.owner, contentHash: course.contentHash)
                 try Self.check(found, identity, kind: "course", id: course.id)
                 batch.present += 1

@@ -1,9 +1,10 @@
 import Foundation
 import RunnectKit
-import RunnectPostgres
 import RunnectStore
 import RunnectTestSupport
 import Testing
+
+@testable import RunnectPostgres
 
 /// The primitives of `StoreTransaction` on PostgreSQL, against the sample courses, and the
 /// policies behind them: each test on a database and roles of its own.
@@ -51,6 +52,48 @@ import Testing
                 + "INSERT INTO schema_version VALUES (1, 'v1-courses-records-search'), (2, 'v2-path-segments'), (3, 'v3-search-gin'), (4, 'from-the-future')"
         )
         #expect(throws: StoreError.newerSchema(found: 4, supported: 3)) { try PostgresBackend(url: try bare.adminURL) }
+    }
+
+    @Test func aCopyBatchInsertsEveryCourseOrStopsAtContentStoredUnderAnotherID() async throws {
+        let store = try await PostgresStoreDatabase()
+        let admin = try PostgresBackend(url: try store.database.adminURL)
+        let owner = PostgresCluster.uniqueRoleName("copied")
+        try admin.ensureUsers([owner])
+        let drafts = try Self.drafts()
+        func copied(_ draft: CourseDraft, id: Int64) throws -> CourseDraft {
+            try CourseDraft(
+                copying: StoredCourse(
+                    id: id, owner: owner, title: draft.title, description: draft.record.description,
+                    departure: draft.departure,
+                    sourceFormat: draft.record.sourceFormat, contentHash: draft.contentHash,
+                    createdAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(id)), isUploaded: true,
+                    uploadedAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(id)), statsJSON: draft.statsJSON,
+                    geometry: draft.record.geometry))
+        }
+        // More courses than one statement takes, so that the batch spans statements.
+        let batch = try (0..<(PostgresTransaction.copyRowsPerStatement + 3)).map { n in
+            try copied(drafts[n % drafts.count], id: Int64(100 + n))
+        }.enumerated().map { n, draft in
+            var draft = draft
+            draft.record.contentHash = "\(draft.contentHash)-\(n)"
+            return draft
+        }
+        #expect(try admin.write { try $0.insertCopiedCourses(batch) } == nil)
+        let here = try admin.read { try $0.courseIdentities(ids: batch.map { $0.record.id! } + [99]) }
+        #expect(here.count == batch.count)
+        #expect(here[100] == StoredIdentity(owner: owner, contentHash: batch[0].record.contentHash))
+        // Every entry is searchable, as a course inserted one at a time would be.
+        let found = try admin.read {
+            try $0.searchIDs(keywords: drafts[0].title, scope: .shared, sort: .date, limit: 1_000, offset: 0)
+        }
+        #expect(Set(found).isSuperset(of: Set(batch.filter { $0.title == drafts[0].title }.map { $0.record.id! })))
+
+        // The same content under a new id: the batch stops there, and the transaction is undone.
+        var stored = batch[3]
+        stored.record.id = 901
+        let again = [try copied(drafts[1], id: 900), stored]
+        let conflict = try admin.write { try $0.insertCopiedCourses(again) }
+        #expect(conflict?.index == 1 && conflict?.existingID == 103)
     }
 
     @Test func coursesAreStoredAndReadBackWithTheirPathAndStart() async throws {

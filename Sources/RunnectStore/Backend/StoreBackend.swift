@@ -196,8 +196,13 @@ package protocol StoreCopyTransaction {
     func storedScraps() throws -> [StoredScrap]
     /// Every name owning a course or a record, or scrapping a course.
     func storedUsers() throws -> [String]
-    /// The owner and content of course `id`, whoever owns it; `nil` when there is none.
-    func courseIdentity(id: Int64) throws -> StoredIdentity?
+    /// The owner and content of those of courses `ids` that are here, whoever owns them.
+    func courseIdentities(ids: [Int64]) throws -> [Int64: StoredIdentity]
+    /// Inserts a copy's drafts (each with its source id, preset owner, dates and sharing) and
+    /// their search entries, in order, until one holds content its owner has here under another
+    /// id: then that draft's position and the id it has here (the caller throws, and the
+    /// transaction writes nothing); `nil` when every draft was inserted.
+    func insertCopiedCourses(_ drafts: [CourseDraft]) throws -> (index: Int, existingID: Int64)?
     /// The owner and content of record `id`, whoever owns it; `nil` when there is none.
     func recordIdentity(id: Int64) throws -> StoredIdentity?
     /// Adds a scrap unless it is there; whether it was added.
@@ -249,5 +254,19 @@ package struct NewRecord: Sendable {
         self.matchCoverage = matchCoverage
         self.statsJSON = statsJSON
         self.geometry = geometry
+    }
+}
+
+extension StoreTransaction {
+    /// One insert a draft (SQLite, where a statement costs no round trip).
+    package func insertCopiedCourses(_ drafts: [CourseDraft]) throws -> (index: Int, existingID: Int64)? {
+        for (index, draft) in drafts.enumerated() {
+            do {
+                _ = try insertCourse(draft)
+            } catch StoreError.duplicate(let existingID) {
+                return (index, existingID)
+            }
+        }
+        return nil
     }
 }

@@ -54,10 +54,15 @@ extension SQLiteTransaction {
             db, sql: #"SELECT owner FROM course UNION SELECT owner FROM record UNION SELECT "user" FROM scrap"#)
     }
 
-    func courseIdentity(id: Int64) throws -> StoredIdentity? {
-        try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT owner, content_hash FROM course WHERE id = ?"), arguments: [id]
-        ).map { StoredIdentity(owner: $0[0], contentHash: $0[1]) }
+    func courseIdentities(ids: [Int64]) throws -> [Int64: StoredIdentity] {
+        let statement = try db.cachedStatement(sql: "SELECT owner, content_hash FROM course WHERE id = ?")
+        var found: [Int64: StoredIdentity] = [:]
+        for id in ids {
+            if let row = try Row.fetchOne(statement, arguments: [id]) {
+                found[id] = StoredIdentity(owner: row[0], contentHash: row[1])
+            }
+        }
+        return found
     }
 
     func recordIdentity(id: Int64) throws -> StoredIdentity? {
