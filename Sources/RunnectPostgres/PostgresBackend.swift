@@ -189,7 +189,7 @@ package struct PostgresSearchPlans: Sendable {
     /// queries, whose matches the AND makes few, sort their candidates.
     package var maxTieredWords: Int
 
-    package init(denseCandidateCount: Int = 2_000, walkBatch: Int = 256, maxTieredWords: Int = 3) {
+    package init(denseCandidateCount: Int = 2_000, walkBatch: Int = 32, maxTieredWords: Int = 3) {
         self.denseCandidateCount = denseCandidateCount
         self.walkBatch = walkBatch
         self.maxTieredWords = maxTieredWords

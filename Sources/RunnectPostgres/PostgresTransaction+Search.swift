@@ -57,7 +57,7 @@ extension PostgresTransaction {
                                              \(Int32(clamping: plans.denseCandidateCount)))
             """)
         var bindings = PostgresBindings()
-        var conditions = scope == .shared ? ["s.is_uploaded"] : []
+        var conditions = scope == .shared ? ["s.is_uploaded", "c.is_uploaded"] : []
         if candidates.count < plans.denseCandidateCount {
             bindings.append(candidates)
             conditions.append("s.course_id = ANY($1)")
@@ -97,10 +97,13 @@ extension PostgresTransaction {
             case .scrap: "c.scrap_count DESC, c.created_at DESC, c.id DESC"
             case .distance: "c.distance_m, c.id"
             }
-        // A walk reads a page's worth of rows, not a tenth of them all (the default): the plan
-        // that follows the index beats one that sorts every match (a scrap-order walk took
-        // 560 ms–1.4 s on 100,000 courses with the default).
+        // A walk reads a page's worth of rows, and only runs for keywords so common that a page
+        // comes after a few hundred: the plan must follow the index, never sort every match
+        // (the planner, pricing `@>` low and the matches few, sorted them: 560 ms–1.4 s for a
+        // scrap-order walk on 100,000 courses).
         try execute("SET LOCAL cursor_tuple_fraction = 0.001")
+        try execute("SET LOCAL enable_sort = off")
+        try execute("SET LOCAL max_parallel_workers_per_gather = 0")
         try query(
             PostgresQuery(
                 unsafeSQL:
@@ -117,6 +120,9 @@ extension PostgresTransaction {
             if rows.count < plans.walkBatch { break }
         }
         try execute("CLOSE runnect_search_walk")
+        for setting in ["enable_sort", "max_parallel_workers_per_gather", "cursor_tuple_fraction"] {
+            try execute("RESET \(setting)")
+        }
         return ids
     }
 }
@@ -140,7 +146,6 @@ struct PostgresSearch {
         var inTitle: Int
         var inDeparture: Int
     }
-
 
     /// One relevance tier: the matches with exactly `inTitle` keywords in the title and
     /// `inDeparture` in the departure.

@@ -3,11 +3,12 @@ import RunnectBenchmarkSupport
 import RunnectPostgres
 import RunnectStore
 
-/// `runnect-bench pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--jobs N] [--keep PATH]`:
+/// `runnect-bench pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--jobs N] [--keep PATH] [--keep-database]`:
 /// the search (or near-me) benchmark's store built in SQLite and timed there, then copied by
 /// `db copy` into a new database of the PostgreSQL server at ADMIN_URL (an administrator: the
 /// copy keeps ids and owners), timed, and the same query set timed on PostgreSQL as a runner
-/// role (row-level security and all), side by side. The database is dropped at the end.
+/// role (row-level security and all), side by side. The database is dropped at the end
+/// unless `--keep-database`.
 /// `scripts/pg-cluster.sh run` gives a throwaway server: ADMIN_URL is its `$RUNNECT_PG_URL`.
 func postgresBench(_ arguments: [String]) throws {
     guard let work = arguments.first, ["search", "near"].contains(work),
@@ -42,8 +43,11 @@ func postgresBench(_ arguments: [String]) throws {
             try await session.execute(["CREATE DATABASE \(database)"])
         }
     }
+    let keepDatabase = arguments.contains("--keep-database")
     defer {
+        if keepDatabase { FileHandle.standardError.write(Data("kept database \(database)\n".utf8)) }
         try? runBlocking {
+            guard !keepDatabase else { return }
             try await PostgresSession.with(admin) { session in
                 try await session.execute(["DROP DATABASE IF EXISTS \(database) WITH (FORCE)"])
             }
