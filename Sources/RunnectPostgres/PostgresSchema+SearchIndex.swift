@@ -24,7 +24,47 @@ extension PostgresSchema {
         searchCandidatesGINFunction,
         "REVOKE ALL ON FUNCTION runnect_search_candidates(text[], boolean, integer) FROM PUBLIC",
         "GRANT EXECUTE ON FUNCTION runnect_search_candidates(text[], boolean, integer) TO \(runnerGroup)",
+        nearbyFunction,
+        "REVOKE ALL ON FUNCTION runnect_nearby(float8, float8, float8, text, integer) FROM PUBLIC",
+        "GRANT EXECUTE ON FUNCTION runnect_nearby(float8, float8, float8, text, integer) TO \(runnerGroup)",
     ]
+
+    /// The first `up_to` courses of `scope` whose path passes within `radius` metres of the
+    /// point, in the GiST index's nearest-first order (`<->`, on a sphere), with their distance
+    /// on the ellipsoid (`ST_Distance`) and on the sphere: near-me search's candidates, among the
+    /// courses the caller may read.
+    ///
+    /// A function of the tables' owner for the same reason as `runnect_search_candidates`:
+    /// in a runner's own query row-level security keeps `ST_DWithin` and `<->` (not leakproof)
+    /// out of the index, and every near-me search read the whole table (2 s on 100,000
+    /// courses, measured). `scope` is `shared`, `all`, `mine`, `mine-shared`, `mine-private`
+    /// or `scrapped`; the caller is found as in `runnect_search_candidates`.
+    static let nearbyFunction: String = {
+        let caller = "CASE current_setting('role') WHEN 'none' THEN session_user::text ELSE current_setting('role') END"
+        let point = "ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography"
+        return """
+            CREATE FUNCTION runnect_nearby(lon float8, lat float8, radius float8, scope text, up_to integer)
+            RETURNS TABLE (id bigint, meters float8, sphere float8)
+            LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+                SELECT c.id, ST_Distance(c.path, \(point)), c.path <-> \(point)
+                FROM course c
+                WHERE ST_DWithin(c.path, \(point), radius)
+                  AND (c.is_uploaded OR c.owner = \(caller))
+                  AND CASE scope
+                        WHEN 'shared' THEN c.is_uploaded
+                        WHEN 'all' THEN true
+                        WHEN 'mine' THEN c.owner = \(caller)
+                        WHEN 'mine-shared' THEN c.owner = \(caller) AND c.is_uploaded
+                        WHEN 'mine-private' THEN c.owner = \(caller) AND NOT c.is_uploaded
+                        WHEN 'scrapped' THEN EXISTS (
+                            SELECT 1 FROM scrap x WHERE x.course_id = c.id AND x."user" = \(caller))
+                        ELSE false
+                      END
+                ORDER BY c.path <-> \(point)
+                LIMIT up_to
+            $$
+            """
+    }()
 
     /// Up to `up_to` ids of the courses whose entry meets every clause, among those the caller
     /// may read (shared, or their own unless `shared_only`): a superset of the matches, which the

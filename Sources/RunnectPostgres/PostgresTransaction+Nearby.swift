@@ -23,23 +23,24 @@ extension PostgresTransaction {
         guard limit > 0 else { return [] }
         let wanted = max(0, offset) + limit
         var batch = max(32, 2 * wanted)
+        let scopeName =
+            switch scope {
+            case .all: "all"
+            case .list(.shared): "shared"
+            case .list(.scrapped): "scrapped"
+            case .list(.mine(nil)): "mine"
+            case .list(.mine(true)): "mine-shared"
+            case .list(.mine(false)): "mine-private"
+            }
         while true {
-            var bindings = PostgresBindings()
-            bindings.append(point.longitude)
-            bindings.append(point.latitude)
-            bindings.append(radius)
-            // The point written out at each use (not a joined subquery): the index's order by
-            // `<->` needs an expression of bound values.
-            let g = "ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography"
-            var conditions = ["ST_DWithin(c.path, \(g), $3)"]
-            if case .list(let list) = scope { conditions.append(scopeFilter(list, &bindings)) }
-            bindings.append(batch)
-            let sql = """
-                SELECT c.id, ST_Distance(c.path, \(g)), c.path <-> \(g)
-                FROM course c WHERE \(conditions.joined(separator: " AND "))
-                ORDER BY c.path <-> \(g) LIMIT $\(bindings.count)
+            // Through a function of the tables' owner: row-level security keeps the index out of
+            // a runner's own query (see `PostgresSchema.nearbyFunction`).
+            let rows = try query(
                 """
-            let rows = try query(PostgresQuery(unsafeSQL: sql, binds: bindings)).rows
+                SELECT id, meters, sphere
+                FROM runnect_nearby(\(point.longitude), \(point.latitude), \(radius), \(scopeName), \(Int32(clamping: batch)))
+                """
+            ).rows
             var found: [CourseDistance] = []
             var lastSphere = 0.0
             for row in rows {

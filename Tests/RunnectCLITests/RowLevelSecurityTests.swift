@@ -104,6 +104,11 @@ import Testing
         try expect(bob, "SELECT count(*) FROM course WHERE id = \(privateID)", prints: "0")
         try expect(bob, "SELECT count(*) FROM record", prints: "0")
         try expect(bob, "SELECT count(*) FROM course_search", prints: "0")
+        // The owner's functions behind near-me and keyword search keep to what Bob may read.
+        try expect(
+            bob, "SELECT string_agg(id::text, ',') FROM runnect_nearby(127.0, 37.5, 100000, 'all', 100)",
+            prints: String(sharedID))
+        try expect(bob, "SELECT count(*) FROM runnect_nearby(127.0, 37.5, 100000, 'mine', 100)", prints: "0")
         try expect(bob, "SELECT count(*) FROM scrap", prints: "0")
         // Records: none of Alice's can be changed; none can be made on her private course.
         try expect(bob, "UPDATE record SET title = 'mine'", prints: "UPDATE 0")
