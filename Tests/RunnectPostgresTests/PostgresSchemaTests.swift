@@ -48,7 +48,7 @@ import Testing
         #expect(segments.count == 2)
         let joined = segments.joined().map { "\($0.longitude) \($0.latitude)" }.joined(separator: ",")
         let wkt = "LINESTRING(\(joined))"
-        try await PostgresSession.with(url) { session in
+        _ = try await PostgresSession.with(url) { session in
             try await session.query(
                 """
                 INSERT INTO course (owner, title, source_format, content_hash, distance_m, point_count, stats, geometry, path)
