@@ -12,7 +12,8 @@ import RunnectStore
 /// PostgreSQL's versions count on their own: version 1 is the whole of SQLite's version 2
 /// (courses, scraps, records, the search index), on PostGIS, with row-level security; version 2
 /// keeps a course's path as one line per course segment (near-me search); version 3 searches
-/// through a GIN index on the entries' tokens in place of the posting table.
+/// through a GIN index on the entries' tokens in place of the posting table; version 4 adds the
+/// path pieces near-me search walks.
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
@@ -29,6 +30,7 @@ package enum PostgresSchema {
         Migration(
             version: 2, name: "v2-path-segments", statements: pathSegmentStatements, afterwards: rebuildPaths),
         Migration(version: 3, name: "v3-search-gin", statements: searchGINStatements),
+        Migration(version: 4, name: "v4-path-pieces", statements: pieceStatements, afterwards: fillPieces),
     ]
 
     /// The newest schema version this build knows.

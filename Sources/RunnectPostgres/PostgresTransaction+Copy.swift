@@ -107,6 +107,7 @@ extension PostgresTransaction {
                     """)
                 return (start + missing, existing ?? draft.record.id!)
             }
+            try insertPieces(chunk.map { ($0.record.id!, $0) })
             var entries = PostgresBindings()
             var values: [String] = []
             for (draft, date) in zip(chunk, createdAt) {

@@ -12,17 +12,18 @@ extension PostgresTransaction {
     /// over it at the poles, so 1 % is a safe bound.
     static let sphereMargin = 0.01
 
-    /// Through the GiST index on `path`: courses in the index's nearest-first order (`<->`,
-    /// within the radius by `ST_DWithin`), each measured by `ST_Distance` on the ellipsoid, a
-    /// growing batch at a time, until the page's last exact distance is below what any course
-    /// not read yet can have (its sphere distance less the margin). Only the courses near the
-    /// page are measured, however many lie within the radius.
+    /// Through the GiST index on the path pieces (`course_piece`, schema version 4): pieces in
+    /// the index's nearest-first order (`<->`, within the radius by `ST_DWithin`), each
+    /// measured by `ST_Distance` on the ellipsoid, a growing batch at a time, until the page's
+    /// last exact distance is below what any piece not read yet can have (its sphere distance
+    /// less the margin). A course is as near as its nearest piece. Only the pieces near the page
+    /// are measured, however many courses lie within the radius.
     func nearbyCourses(
         to point: Coordinate, withinMeters radius: Double, scope: NearbyScope, limit: Int, offset: Int
     ) throws -> [CourseDistance] {
         guard limit > 0 else { return [] }
         let wanted = max(0, offset) + limit
-        var batch = max(32, 2 * wanted)
+        var batch = max(64, 4 * wanted)
         let scopeName =
             switch scope {
             case .all: "all"
@@ -41,14 +42,19 @@ extension PostgresTransaction {
                 FROM runnect_nearby(\(point.longitude), \(point.latitude), \(radius), \(scopeName), \(Int32(clamping: batch)))
                 """
             ).rows
-            var found: [CourseDistance] = []
+            // A course is as near as its nearest piece read.
+            var nearest: [Int64: Double] = [:]
             var lastSphere = 0.0
             for row in rows {
                 let (id, meters, sphere) = try row.decode((Int64, Double, Double).self)
-                found.append(CourseDistance(id: id, meters: meters))
+                nearest[id] = min(nearest[id] ?? .infinity, meters)
                 lastSphere = sphere
             }
-            found.sort { ($0.meters, $0.id) < ($1.meters, $1.id) }
+            let found = nearest.map { CourseDistance(id: $0.key, meters: $0.value) }
+                .sorted { ($0.meters, $0.id) < ($1.meters, $1.id) }
+            // Every piece not read is at least `lastSphere` less the margin away: once that is
+            // past the page's last course, neither a new course nor another piece of one read
+            // can change the page.
             let complete =
                 rows.count < batch
                 || (found.count >= wanted && lastSphere * (1 - Self.sphereMargin) > found[wanted - 1].meters)

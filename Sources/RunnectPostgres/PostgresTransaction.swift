@@ -172,6 +172,7 @@ final class PostgresTransaction: StoreTransaction {
             throw StoreError.duplicate(existingID: existing)
         }
         try index(courseID: id, entry: draft.searchEntry, createdAt: row.createdAt)
+        try insertPieces([(id, draft)])
         guard let course = try course(id: id) else { throw StoreError.notFound(id) }
         return course
     }

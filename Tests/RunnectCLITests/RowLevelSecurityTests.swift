@@ -78,6 +78,11 @@ import Testing
             alice, "UPDATE course SET is_uploaded = true, uploaded_at = now() WHERE id = \(sharedID)",
             prints: "UPDATE 1")
         try expect(alice, insertRecord(courseID: String(privateID)), prints: "INSERT 0 1")
+        for id in [privateID, sharedID] {
+            try expect(
+                alice, "INSERT INTO course_piece VALUES (\(id), 0, 'SRID=4326;LINESTRING(127.0 37.5, 127.01 37.51)')",
+                prints: "INSERT 0 1")
+        }
         try expect(
             alice, #"INSERT INTO scrap (course_id, "user") VALUES (\#(sharedID), current_user)"#, prints: "INSERT 0 1")
         try expect(
@@ -109,6 +114,11 @@ import Testing
             bob, "SELECT string_agg(id::text, ',') FROM runnect_nearby(127.0, 37.5, 100000, 'all', 100)",
             prints: String(sharedID))
         try expect(bob, "SELECT count(*) FROM runnect_nearby(127.0, 37.5, 100000, 'mine', 100)", prints: "0")
+        // Path pieces: none readable, none addable to another's course.
+        try expect(bob, "SELECT count(*) FROM course_piece", fails: "permission denied")
+        try expect(
+            bob, "INSERT INTO course_piece VALUES (\(privateID), 1, 'SRID=4326;LINESTRING(127.0 37.5, 127.01 37.51)')",
+            fails: "row-level security policy")
         try expect(bob, "SELECT count(*) FROM scrap", prints: "0")
         // Records: none of Alice's can be changed; none can be made on her private course.
         try expect(bob, "UPDATE record SET title = 'mine'", prints: "UPDATE 0")

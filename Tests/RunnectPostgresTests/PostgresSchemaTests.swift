@@ -11,7 +11,7 @@ import Testing
         let database = try ClusterDatabase()
         let url = try database.adminURL
         let first = try await PostgresAdministration.initialize(url)
-        #expect(first.appliedVersions == [1, 2, 3])
+        #expect(first.appliedVersions == [1, 2, 3, 4])
         #expect(first.schemaVersion == PostgresSchema.supportedVersion)
         #expect(first.createdExtension)
         #expect(first.database == database.name)
@@ -23,7 +23,7 @@ import Testing
             """)
         #expect(
             tables.stdout.trimmed
-                == "course:true course_search:true record:true schema_version:false scrap:true"
+                == "course:true course_piece:true course_search:true record:true schema_version:false scrap:true"
         )
         let path = try database.adminSQL(
             "SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'course'::regclass AND attname = 'path'"
@@ -34,7 +34,9 @@ import Testing
         #expect(second.appliedVersions == [])
         #expect(!second.createdExtension)
         let versions = try database.adminSQL("SELECT string_agg(version || ' ' || name, ',') FROM schema_version")
-        #expect(versions.stdout.trimmed == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin")
+        #expect(
+            versions.stdout.trimmed
+                == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces")
     }
 
     @Test func version2SplitsAVersion1PathIntoItsSegments() async throws {
@@ -56,13 +58,20 @@ import Testing
                 """)
         }
 
-        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [2, 3])
+        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [2, 3, 4])
         let lines = try database.adminSQL(
             "SELECT ST_NumGeometries(path::geometry), ST_NPoints(path::geometry), GeometryType(path) FROM course")
         #expect(lines.stdout.trimmed == "2|\(segments.joined().count)|MULTILINESTRING")
         let expected = try #require(try PostgresTransaction.pathWKB(draft.record.geometry))
         let stored = try database.adminSQL("SELECT encode(ST_AsBinary(path::geometry), 'hex') FROM course")
         #expect(stored.stdout.trimmed == expected.hexString)
+        // Version 4 cut the path into the pieces near-me search walks, as SQLite cuts them.
+        let pieces = try #require(CoursePieces(try ActivityCodec.decode(draft.record.geometry)))
+        let stored4 = try database.adminSQL(
+            "SELECT count(*), min(piece), max(piece), sum(ST_NPoints(path::geometry)) FROM course_piece")
+        let points = pieces.pieces.reduce(0) { $0 + max(2, $1.points.count) }
+        #expect(stored4.stdout.trimmed == "\(pieces.pieces.count)|0|\(pieces.pieces.count - 1)|\(points)")
+        #expect(pieces.pieces.count > 2)
     }
 
     @Test func twoInitsAtOnceApplyTheSchemaOnce() async throws {
@@ -71,7 +80,7 @@ import Testing
         async let first = PostgresAdministration.initialize(url)
         async let second = PostgresAdministration.initialize(url)
         let reports = try await [first, second]
-        #expect(reports.map(\.appliedVersions).sorted { $0.count < $1.count } == [[], [1, 2, 3]])
+        #expect(reports.map(\.appliedVersions).sorted { $0.count < $1.count } == [[], [1, 2, 3, 4]])
     }
 
     @Test func aNewerSchemaIsRefusedBeforeAnythingIsWritten() async throws {
@@ -79,12 +88,12 @@ import Testing
         try database.adminSQL(
             "CREATE TABLE schema_version (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz)")
         try database.adminSQL("INSERT INTO schema_version VALUES (1, 'v1-courses-records-search', now())")
-        try database.adminSQL("INSERT INTO schema_version VALUES (4, 'v4-from-the-future', now())")
+        try database.adminSQL("INSERT INTO schema_version VALUES (5, 'v5-from-the-future', now())")
         let url = try database.adminURL
-        await #expect(throws: StoreError.newerSchema(found: 4, supported: 3)) {
+        await #expect(throws: StoreError.newerSchema(found: 5, supported: 4)) {
             try await PostgresAdministration.initialize(url)
         }
-        await #expect(throws: StoreError.newerSchema(found: 4, supported: 3)) {
+        await #expect(throws: StoreError.newerSchema(found: 5, supported: 4)) {
             try await PostgresAdministration.summary(url)
         }
         // Not even the extension: the database is as it was.
@@ -101,7 +110,7 @@ import Testing
         try database.adminSQL(
             "CREATE TABLE schema_version (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz)")
         try database.adminSQL("INSERT INTO schema_version VALUES (1, 'v1-something-else', now())")
-        await #expect(throws: StoreError.newerSchema(found: 1, supported: 3)) {
+        await #expect(throws: StoreError.newerSchema(found: 1, supported: 4)) {
             try await PostgresAdministration.initialize(try database.adminURL)
         }
     }
@@ -114,7 +123,7 @@ import Testing
         }
         _ = try await PostgresAdministration.initialize(url)
         let summary = try await PostgresAdministration.summary(url)
-        #expect(summary.schemaVersion == 3 && summary.supportedSchemaVersion == 3)
+        #expect(summary.schemaVersion == 4 && summary.supportedSchemaVersion == 4)
         #expect(summary.courses == 0 && summary.scraps == 0)
         #expect(summary.path == url.description)
     }

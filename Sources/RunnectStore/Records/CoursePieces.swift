@@ -15,15 +15,16 @@ import RunnectKit
 /// outwards, so a box never shrinks; the points, beside the box, are exact.
 package struct CoursePieces: Equatable, Sendable {
     /// One run of legs: its box (degrees) and its points.
-    struct Piece: Equatable, Sendable {
+    package struct Piece: Equatable, Sendable {
         var minLatitude: Double
         var maxLatitude: Double
         var minLongitude: Double
         var maxLongitude: Double
-        var points: [Coordinate]
+        /// The piece's points: its legs are between consecutive ones (one point: that point).
+        package var points: [Coordinate]
     }
 
-    var pieces: [Piece]
+    package var pieces: [Piece]
 
     /// A piece ends after this many legs, or before the leg that would take it past
     /// ``maximumMeters`` (a piece has at least one leg).
@@ -45,7 +46,7 @@ package struct CoursePieces: Equatable, Sendable {
     }
 
     /// The pieces of an activity's course segments; `nil` when they hold no point with a position.
-    init?(_ activity: Activity) {
+    package init?(_ activity: Activity) {
         let segments = activity.courseSegments.map { segment in
             segment.filter(Self.hasPosition).map(\.coordinate)
         }.filter { !$0.isEmpty }
