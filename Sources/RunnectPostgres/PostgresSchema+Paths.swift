@@ -18,6 +18,17 @@ extension PostgresSchema {
     /// bytes). Run by `runnect db init` as the tables' owner, whom row-level security lets see
     /// every course.
     @Sendable static func rebuildPaths(_ session: PostgresSession) async throws {
+        try await forEachCourse(session) { id, geometry in
+            let path = try PostgresTransaction.pathWKB(geometry)
+            try await session.query("UPDATE course SET path = ST_GeogFromWKB(\(path)) WHERE id = \(id)")
+        }
+    }
+
+    /// Calls `body` with every course's id and activity bytes, by id, ``pathRebuildBatch`` at a
+    /// time: what a migration that only Swift can compute walks.
+    static func forEachCourse(
+        _ session: PostgresSession, _ body: (Int64, Data) async throws -> Void
+    ) async throws {
         var after: Int64 = 0
         while true {
             let rows = try await session.query(
@@ -25,8 +36,7 @@ extension PostgresSchema {
             guard !rows.isEmpty else { return }
             for row in rows {
                 let (id, geometry) = try row.decode((Int64, Data).self)
-                let path = try PostgresTransaction.pathWKB(geometry)
-                try await session.query("UPDATE course SET path = ST_GeogFromWKB(\(path)) WHERE id = \(id)")
+                try await body(id, geometry)
                 after = id
             }
         }

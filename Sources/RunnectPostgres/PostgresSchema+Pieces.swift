@@ -41,49 +41,26 @@ extension PostgresSchema {
     /// distance on the ellipsoid (`ST_Distance`) and on the sphere, among the courses the caller
     /// may read (as version 3's function, which read whole paths). A course is as near as its
     /// nearest piece; the caller takes the smallest distance of each course's pieces read.
-    static let piecesNearbyFunction: String = {
-        let caller = "CASE current_setting('role') WHEN 'none' THEN session_user::text ELSE current_setting('role') END"
-        let point = "ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography"
-        return """
-            CREATE FUNCTION runnect_nearby(lon float8, lat float8, radius float8, scope text, up_to integer)
-            RETURNS TABLE (id bigint, meters float8, sphere float8)
-            LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
-                SELECT p.course_id, ST_Distance(p.path, \(point)), p.path <-> \(point)
-                FROM course_piece p JOIN course c ON c.id = p.course_id
-                WHERE ST_DWithin(p.path, \(point), radius)
-                  AND (c.is_uploaded OR c.owner = \(caller))
-                  AND CASE scope
-                        WHEN 'shared' THEN c.is_uploaded
-                        WHEN 'all' THEN true
-                        WHEN 'mine' THEN c.owner = \(caller)
-                        WHEN 'mine-shared' THEN c.owner = \(caller) AND c.is_uploaded
-                        WHEN 'mine-private' THEN c.owner = \(caller) AND NOT c.is_uploaded
-                        WHEN 'scrapped' THEN EXISTS (
-                            SELECT 1 FROM scrap x WHERE x.course_id = c.id AND x."user" = \(caller))
-                        ELSE false
-                      END
-                ORDER BY p.path <-> \(point)
-                LIMIT up_to
-            $$
-            """
-    }()
+    static let piecesNearbyFunction = """
+        CREATE FUNCTION runnect_nearby(lon float8, lat float8, radius float8, scope text, up_to integer)
+        RETURNS TABLE (id bigint, meters float8, sphere float8)
+        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+            SELECT p.course_id, ST_Distance(p.path, \(nearbyPoint)), p.path <-> \(nearbyPoint)
+            FROM course_piece p JOIN course c ON c.id = p.course_id
+            WHERE ST_DWithin(p.path, \(nearbyPoint), radius) AND \(nearbyScopeTest)
+            ORDER BY p.path <-> \(nearbyPoint)
+            LIMIT up_to
+        $$
+        """
 
     /// Cuts every course's path into its pieces (only Swift decodes the activity bytes).
     @Sendable static func fillPieces(_ session: PostgresSession) async throws {
-        var after: Int64 = 0
-        while true {
-            let rows = try await session.query(
-                "SELECT id, geometry FROM course WHERE id > \(after) ORDER BY id LIMIT \(pathRebuildBatch)")
-            guard !rows.isEmpty else { return }
-            for row in rows {
-                let (id, geometry) = try row.decode((Int64, Data).self)
-                after = id
-                guard let activity = try? ActivityCodec.decode(geometry), let pieces = CoursePieces(activity) else {
-                    continue
-                }
-                for part in try PostgresTransaction.pieceStatements([(id, pieces)]) {
-                    try await session.query(part)
-                }
+        try await forEachCourse(session) { id, geometry in
+            guard let activity = try? ActivityCodec.decode(geometry), let pieces = CoursePieces(activity) else {
+                return
+            }
+            for part in try PostgresTransaction.pieceStatements([(id, pieces)]) {
+                try await session.query(part)
             }
         }
     }

@@ -39,30 +39,37 @@ extension PostgresSchema {
     /// out of the index, and every near-me search read the whole table (2 s on 100,000
     /// courses, measured). `scope` is `shared`, `all`, `mine`, `mine-shared`, `mine-private`
     /// or `scrapped`; the caller is found as in `runnect_search_candidates`.
-    static let nearbyFunction: String = {
+    static let nearbyFunction = """
+        CREATE FUNCTION runnect_nearby(lon float8, lat float8, radius float8, scope text, up_to integer)
+        RETURNS TABLE (id bigint, meters float8, sphere float8)
+        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+            SELECT c.id, ST_Distance(c.path, \(nearbyPoint)), c.path <-> \(nearbyPoint)
+            FROM course c
+            WHERE ST_DWithin(c.path, \(nearbyPoint), radius) AND \(nearbyScopeTest)
+            ORDER BY c.path <-> \(nearbyPoint)
+            LIMIT up_to
+        $$
+        """
+
+    /// The point of `runnect_nearby`, from its arguments.
+    static let nearbyPoint = "ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography"
+
+    /// `runnect_nearby`'s test of a course `c`: one the caller may read (the policies' test,
+    /// written out: the function is its owner's), in its `scope`.
+    static let nearbyScopeTest: String = {
         let caller = "CASE current_setting('role') WHEN 'none' THEN session_user::text ELSE current_setting('role') END"
-        let point = "ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography"
         return """
-            CREATE FUNCTION runnect_nearby(lon float8, lat float8, radius float8, scope text, up_to integer)
-            RETURNS TABLE (id bigint, meters float8, sphere float8)
-            LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
-                SELECT c.id, ST_Distance(c.path, \(point)), c.path <-> \(point)
-                FROM course c
-                WHERE ST_DWithin(c.path, \(point), radius)
-                  AND (c.is_uploaded OR c.owner = \(caller))
-                  AND CASE scope
-                        WHEN 'shared' THEN c.is_uploaded
-                        WHEN 'all' THEN true
-                        WHEN 'mine' THEN c.owner = \(caller)
-                        WHEN 'mine-shared' THEN c.owner = \(caller) AND c.is_uploaded
-                        WHEN 'mine-private' THEN c.owner = \(caller) AND NOT c.is_uploaded
-                        WHEN 'scrapped' THEN EXISTS (
-                            SELECT 1 FROM scrap x WHERE x.course_id = c.id AND x."user" = \(caller))
-                        ELSE false
-                      END
-                ORDER BY c.path <-> \(point)
-                LIMIT up_to
-            $$
+            (c.is_uploaded OR c.owner = \(caller))
+              AND CASE scope
+                    WHEN 'shared' THEN c.is_uploaded
+                    WHEN 'all' THEN true
+                    WHEN 'mine' THEN c.owner = \(caller)
+                    WHEN 'mine-shared' THEN c.owner = \(caller) AND c.is_uploaded
+                    WHEN 'mine-private' THEN c.owner = \(caller) AND NOT c.is_uploaded
+                    WHEN 'scrapped' THEN EXISTS (
+                        SELECT 1 FROM scrap x WHERE x.course_id = c.id AND x."user" = \(caller))
+                    ELSE false
+                  END
             """
     }()
 
