@@ -31,7 +31,7 @@ extension PostgresTransaction {
             let k = search.words.count
             tiers: for inTitle in stride(from: k, through: 0, by: -1) {
                 for inDeparture in stride(from: k, through: 0, by: -1) {
-                    let tier = search.tier(inTitle: inTitle, inDeparture: inDeparture)
+                    let tier = PostgresSearch.Tier(inTitle: inTitle, inDeparture: inDeparture)
                     ids += try slice(search, scope: scope, sort: .date, wanted: wanted - ids.count, tier: tier)
                     if ids.count >= wanted { break tiers }
                 }
@@ -156,8 +156,6 @@ struct PostgresSearch {
         func holds(_ match: Match) -> Bool { match.inTitle == inTitle && match.inDeparture == inDeparture }
     }
 
-    func tier(inTitle: Int, inDeparture: Int) -> Tier { Tier(inTitle: inTitle, inDeparture: inDeparture) }
-
     /// A keyword's lookup grams (``KoreanText/lookupGrams(for:)``) as the index tokens of the
     /// field with letter `prefix` (`t`, `d`, `p`, as `SearchIndex` writes them).
     func tokens(_ word: KoreanText.Word, field prefix: UInt8) -> [String] {
@@ -174,7 +172,7 @@ struct PostgresSearch {
         if let tier {
             for (count, prefix) in [(tier.inTitle, UInt8(0x74)), (tier.inDeparture, UInt8(0x70))] where count > 0 {
                 clauses.append(
-                    Self.subsets(of: words.count, size: count).map { subset in
+                    KeywordSubsets.of(words.count, size: count).map { subset in
                         subset.flatMap { tokens(words[$0], field: prefix) }
                     })
             }
@@ -199,22 +197,6 @@ struct PostgresSearch {
                     return "s.tokens @> $\(bindings.count)::text[]"
                 }.joined(separator: " OR ") + ")"
         }
-    }
-
-    /// The subsets of `0..<n` with `size` elements, each ascending.
-    static func subsets(of n: Int, size: Int) -> [[Int]] {
-        guard size > 0 else { return [[]] }
-        guard size <= n else { return [] }
-        var result: [[Int]] = []
-        func extend(_ prefix: [Int], from start: Int) {
-            if prefix.count == size {
-                result.append(prefix)
-                return
-            }
-            for i in start..<n { extend(prefix + [i], from: i + 1) }
-        }
-        extend([], from: 0)
-        return result
     }
 
     /// `strpos` tests of the plain keywords (no initial consonant), bound after what `bindings` holds.

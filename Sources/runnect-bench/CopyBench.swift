@@ -18,16 +18,21 @@ func copyBench(_ arguments: [String]) throws {
     let destination = try CourseStore(path: to, user: "bench")
     for pass in ["copy", "again"] {
         let report = try CopyBenchmark.copy(from: source, to: destination)
-        emit([
-            ("tool", "runnect"), ("work", "db-copy"), ("pass", pass), ("from", "sqlite"), ("to", "sqlite"),
-            ("courses", report.courses), ("copied", report.summary.courses), ("seconds", report.seconds),
-            ("courses_per_s", report.coursesPerSecond),
-        ])
-        FileHandle.standardError.write(
-            Data(
-                String(
-                    format: "runnect: db copy (%@) of %d courses, SQLite to SQLite, in %.2f s: %.0f courses/s\n",
-                    pass, report.courses, report.seconds, report.coursesPerSecond
-                ).utf8))
+        reportCopy(report, pass: pass, to: "SQLite")
     }
+}
+
+/// One `db-copy` JSON line and a line for people: a copy from SQLite into `destination`.
+func reportCopy(_ copy: CopyBenchmark.Report, pass: String, to destination: String) {
+    emit([
+        ("tool", "runnect"), ("work", "db-copy"), ("pass", pass), ("from", "sqlite"),
+        ("to", destination.lowercased()), ("courses", copy.courses), ("copied", copy.summary.courses),
+        ("seconds", copy.seconds), ("courses_per_s", copy.coursesPerSecond),
+    ])
+    FileHandle.standardError.write(
+        Data(
+            String(
+                format: "runnect: db copy (%@) of %d courses, SQLite to %@, in %.2f s: %.0f courses/s\n",
+                pass, copy.courses, destination, copy.seconds, copy.coursesPerSecond
+            ).utf8))
 }

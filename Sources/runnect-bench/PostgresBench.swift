@@ -64,17 +64,7 @@ func postgresBench(_ arguments: [String]) throws {
     let source = try CourseStore(path: path, user: "bench")
     let destinationBackend = try PostgresBackend(url: databaseAdmin)
     let copy = try CopyBenchmark.copy(from: source, to: CourseStore(backend: destinationBackend))
-    emit([
-        ("tool", "runnect"), ("work", "db-copy"), ("from", "sqlite"), ("to", "postgresql"),
-        ("courses", copy.courses), ("copied", copy.summary.courses), ("seconds", copy.seconds),
-        ("courses_per_s", copy.coursesPerSecond),
-    ])
-    FileHandle.standardError.write(
-        Data(
-            String(
-                format: "runnect: db copy of %d courses, SQLite to PostgreSQL, in %.2f s: %.0f courses/s\n",
-                copy.courses, copy.seconds, copy.coursesPerSecond
-            ).utf8))
+    reportCopy(copy, pass: "copy", to: "PostgreSQL")
     try destinationBackend.optimizeSearch()
 
     // The queries as the runner `bench` (over the administrator's connection settings).

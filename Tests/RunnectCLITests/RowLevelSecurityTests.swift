@@ -114,6 +114,11 @@ import Testing
             bob, "SELECT string_agg(id::text, ',') FROM runnect_nearby(127.0, 37.5, 100000, 'all', 100)",
             prints: String(sharedID))
         try expect(bob, "SELECT count(*) FROM runnect_nearby(127.0, 37.5, 100000, 'mine', 100)", prints: "0")
+        // The search's candidate function takes index tokens only, and keeps to what Bob may read.
+        try expect(
+            bob, "SELECT count(*) FROM runnect_search_candidates(ARRAY['t1''; DROP TABLE course; --'], false, 10)",
+            fails: "a clause holds more than tokens")
+        try expect(bob, "SELECT count(*) FROM runnect_search_candidates(ARRAY[]::text[], false, 100)", prints: "0")
         // Path pieces: none readable, none addable to another's course.
         try expect(bob, "SELECT count(*) FROM course_piece", fails: "permission denied")
         try expect(

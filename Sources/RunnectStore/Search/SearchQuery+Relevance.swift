@@ -67,28 +67,12 @@ extension SearchQuery {
             let exact = terms.filter(\.isExact).map { $0.expression(in: field) }
             return (nil, exact.isEmpty ? nil : exact.joined(separator: " OR "))
         }
-        let alternatives = Self.subsets(of: k, size: count).map { subset in
+        let alternatives = KeywordSubsets.of(k, size: count).map { subset in
             let present = subset.map { terms[$0].expression(in: field) }.joined(separator: " AND ")
             let absent = (0..<k).filter { !subset.contains($0) && terms[$0].isExact }
                 .map { terms[$0].expression(in: field) }
             return absent.isEmpty ? "(\(present))" : "((\(present)) NOT (\(absent.joined(separator: " OR "))))"
         }
         return ("(" + alternatives.joined(separator: " OR ") + ")", nil)
-    }
-
-    /// The subsets of `0..<n` with `size` elements, each ascending.
-    static func subsets(of n: Int, size: Int) -> [[Int]] {
-        guard size > 0 else { return [[]] }
-        guard size <= n else { return [] }
-        var result: [[Int]] = []
-        func extend(_ prefix: [Int], from start: Int) {
-            if prefix.count == size {
-                result.append(prefix)
-                return
-            }
-            for i in start..<n { extend(prefix + [i], from: i + 1) }
-        }
-        extend([], from: 0)
-        return result
     }
 }
