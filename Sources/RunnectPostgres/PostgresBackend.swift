@@ -24,7 +24,8 @@ package final class PostgresBackend: StoreBackend {
     package let url: PostgresURL
     /// The role that connected (`current_user`).
     package let user: String
-    /// Thresholds of the search plans; tests lower them to run both plans on small stores.
+    /// How a search reads the server's rows; tests read one row first to cross page boundaries on
+    /// small stores.
     package let searchPlans: PostgresSearchPlans
     let pool: PostgresConnectionPool
 
@@ -178,23 +179,36 @@ package final class PostgresBackend: StoreBackend {
     }
 }
 
-/// When a search sorts its candidates and when it walks an index in the order asked.
+/// How a search reads the server's ordered superset: how far it walks the order's index first,
+/// how many rows at a time, and when relevance goes tier by tier.
 package struct PostgresSearchPlans: Sendable {
-    /// Candidate count from which a slice of the answer (the whole of it, or one relevance
-    /// tier) walks an index, checking each course, instead of sorting the candidates.
-    package var denseCandidateCount: Int
-    /// Rows read from the walk's cursor at a time.
-    package var walkBatch: Int
+    /// Readable courses a slice of the answer first walks in the order asked before it weighs
+    /// sorting the GIN index's matches instead; `nil`: always sort them.
+    package var walkRows: Int?
+    /// Relevance reads every match and sorts them when the first walk shows at most this many in
+    /// the store.
+    package var sortedMatches: Int
+    /// Rows of the server's ordered superset read first for a slice of the answer; `nil`: the
+    /// rows wanted and 8 more (the superset is rarely wider than the matches).
+    package var firstBatch: Int?
+    /// Each further read is this many times the last (rows read again on a re-read stay under
+    /// a third of the whole).
+    package var growth: Int
     /// Relevance is read tier by tier for up to this many keywords (`(k + 1)²` tiers); longer
     /// queries, whose matches the AND makes few, sort their candidates.
     package var maxTieredWords: Int
 
-    package init(denseCandidateCount: Int = 2_000, walkBatch: Int = 32, maxTieredWords: Int = 3) {
-        self.denseCandidateCount = denseCandidateCount
-        self.walkBatch = walkBatch
+    package init(
+        walkRows: Int? = 1_024, sortedMatches: Int = 500, firstBatch: Int? = nil, growth: Int = 4,
+        maxTieredWords: Int = 3
+    ) {
+        self.walkRows = walkRows
+        self.sortedMatches = sortedMatches
+        self.firstBatch = firstBatch
+        self.growth = max(2, growth)
         self.maxTieredWords = maxTieredWords
     }
 
-    /// The thresholds of the shipped store.
+    /// The settings of the shipped store.
     package static let standard = PostgresSearchPlans()
 }

@@ -13,7 +13,7 @@ import RunnectStore
 /// (courses, scraps, records, the search index), on PostGIS, with row-level security; version 2
 /// keeps a course's path as one line per course segment (near-me search); version 3 searches
 /// through a GIN index on the entries' tokens in place of the posting table; version 4 adds the
-/// path pieces near-me search walks.
+/// path pieces near-me search walks; version 5 reads a search's answer in order from the server.
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
@@ -31,6 +31,7 @@ package enum PostgresSchema {
             version: 2, name: "v2-path-segments", statements: pathSegmentStatements, afterwards: rebuildPaths),
         Migration(version: 3, name: "v3-search-gin", statements: searchGINStatements),
         Migration(version: 4, name: "v4-path-pieces", statements: pieceStatements, afterwards: fillPieces),
+        Migration(version: 5, name: "v5-search-pages", statements: searchPageStatements),
     ]
 
     /// The newest schema version this build knows.

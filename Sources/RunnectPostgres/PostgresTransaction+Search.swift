@@ -5,70 +5,171 @@ import RunnectStore
 extension PostgresTransaction {
     // MARK: - Search
 
-    /// The same answers as SQLite's search (`SearchIndex.search`), through the GIN index on
-    /// `course_search.tokens`: a keyword's candidates are the entries holding all its lookup
-    /// grams in one field (`tokens @> …`, a superset of its matches), and each row read is
-    /// checked exactly here (``KoreanText/contains(_:word:)``, the reference definition of a
-    /// match). Row-level security keeps `.all` to what the user may read.
-    ///
-    /// Each slice of the answer is read by one of two plans:
-    /// - **Sort**: fewer candidates than ``PostgresSearchPlans/denseCandidateCount`` (counted
-    ///   through the index, up to that count): all read, checked and sorted here.
-    /// - **Walk** an index in the order asked (`course_search (created_ms, course_id)` newest
-    ///   first, `course`'s list indexes for scrap and distance) through a cursor, checking each
-    ///   row, until the page is full: dense keywords fill a page after a few hundred rows.
+    /// The same answers as SQLite's search (`SearchIndex.search`), read in order from the server
+    /// by `runnect_search_page`, a function of the tables' owner (under row-level security the
+    /// planner may not use `@>`, not leakproof, in an index scan of a runner's query): the
+    /// entries holding all of each keyword's lookup grams in one field (a superset of its
+    /// matches), in the order asked, among the courses the user may read. Each row is checked
+    /// exactly here (``KoreanText/contains(_:word:)``, the reference definition of a match)
+    /// until the page is full.
     ///
     /// Relevance (up to ``PostgresSearchPlans/maxTieredWords`` keywords) goes tier by tier, as
     /// on SQLite: all keywords in the title first, then fewer; within a title count, more in the
-    /// departure first; each tier newest first, by either plan.
+    /// departure first; each tier newest first. Longer queries, whose matches the AND makes few,
+    /// read them all and sort them here.
     func searchIDs(keywords: String, scope: SearchScope, sort: CourseSort, limit: Int, offset: Int) throws -> [Int64] {
         let search = PostgresSearch(words: KoreanText.words(in: keywords))
         guard !search.words.isEmpty, limit > 0 else { return [] }
         let offset = max(0, offset)
         let wanted = offset + limit
-        var ids: [Int64] = []
-        if sort == .relevance && search.words.count <= plans.maxTieredWords {
-            let k = search.words.count
-            tiers: for inTitle in stride(from: k, through: 0, by: -1) {
-                for inDeparture in stride(from: k, through: 0, by: -1) {
-                    let tier = PostgresSearch.Tier(inTitle: inTitle, inDeparture: inDeparture)
-                    ids += try slice(search, scope: scope, sort: .date, wanted: wanted - ids.count, tier: tier)
-                    if ids.count >= wanted { break tiers }
-                }
-            }
+        let entries = try searchEntries()
+        let ids: [Int64]
+        if sort != .relevance {
+            ids = try slice(
+                search, scope: scope, sort: sort, wanted: wanted, tier: nil, entries: entries, walk: plans.walkRows)
+        } else if search.words.count <= plans.maxTieredWords {
+            ids = try tiers(search, scope: scope, wanted: wanted, entries: entries)
         } else {
-            ids = try slice(search, scope: scope, sort: sort, wanted: wanted, tier: nil)
+            ids = try sortedByRelevance(search, scope: scope, wanted: wanted)
         }
         return Array(ids.dropFirst(offset).prefix(limit))
     }
 
-    /// The first `wanted` matches (of `tier`, when given) in `sort` order, by the cheaper plan.
-    func slice(
-        _ search: PostgresSearch, scope: SearchScope, sort: CourseSort, wanted: Int, tier: PostgresSearch.Tier?
-    ) throws -> [Int64] {
-        let clauses = search.clauses(tier: tier)
-        let accept = { (match: PostgresSearch.Match) in tier.map { $0.holds(match) } ?? true }
-        // Through the GIN index, in a function of the tables' owner: under row-level security
-        // the planner may not use `@>` (not leakproof) in an index scan of a runner's query.
-        let candidates = try column(
-            Int64.self,
-            """
-            SELECT runnect_search_candidates(\(PostgresSearch.encoded(clauses)), \(scope == .shared),
-                                             \(Int32(clamping: plans.denseCandidateCount)))
-            """)
-        var bindings = PostgresBindings()
-        var conditions = scope == .shared ? ["s.is_uploaded", "c.is_uploaded"] : []
-        if candidates.count < plans.denseCandidateCount {
-            bindings.append(candidates)
-            conditions.append("s.course_id = ANY($1)")
-            conditions += search.plainConditions(&bindings)
-            let sql = "SELECT \(PostgresSearch.columns) WHERE \(conditions.joined(separator: " AND "))"
-            let matches = try query(PostgresQuery(unsafeSQL: sql, binds: bindings)).rows.compactMap(search.match)
-            return page(matches.filter(accept), sort: sort, limit: wanted, offset: 0)
+    /// The first `wanted` matches in relevance order, tier by tier. One walk of the newest
+    /// ``PostgresSearchPlans/walkRows`` readable courses first: when it shows the keywords rare,
+    /// every match is read and sorted here at once; else each tier takes its page from that walk
+    /// when the walk holds enough of it, and is read on its own otherwise (walking on when the
+    /// tier is common, sorting its matches when it is rare).
+    func tiers(_ search: PostgresSearch, scope: SearchScope, wanted: Int, entries: Int) throws -> [Int64] {
+        let k = search.words.count
+        let tiers = stride(from: k, through: 0, by: -1).flatMap { inTitle in
+            stride(from: k, through: 0, by: -1).map { PostgresSearch.Tier(inTitle: inTitle, inDeparture: $0) }
         }
-        conditions += PostgresSearch.conditions(clauses, &bindings) + search.plainConditions(&bindings)
-        let filter = "WHERE \(conditions.joined(separator: " AND "))"
-        return try walk(search, filter: filter, bindings: bindings, sort: sort, wanted: wanted, accept: accept)
+        var ids: [Int64] = []
+        guard let window = plans.walkRows else {
+            for tier in tiers where ids.count < wanted {
+                ids += try slice(
+                    search, scope: scope, sort: .date, wanted: wanted - ids.count, tier: tier, entries: entries,
+                    walk: nil)
+            }
+            return ids
+        }
+        let walked = try matches(search, scope: scope, sort: .date, walk: window, skip: 0, upTo: nil, tier: nil)
+        if Double(walked.count) / Double(window) * Double(entries) <= Double(plans.sortedMatches) {
+            return try sortedByRelevance(search, scope: scope, wanted: wanted)
+        }
+        for tier in tiers where ids.count < wanted {
+            let needed = wanted - ids.count
+            let inWalk = walked.filter(tier.holds)
+            if inWalk.count >= needed {
+                ids += inWalk.prefix(needed).map(\.id)
+            } else {
+                let walkOn = walksOn(found: inWalk.count, in: window, wanted: needed, entries: entries)
+                ids += try slice(
+                    search, scope: scope, sort: .date, wanted: needed, tier: tier, entries: entries,
+                    walk: walkOn ? window * 4 : nil)
+            }
+        }
+        return ids
+    }
+
+    /// The first `wanted` matches in relevance order, from every match sorted here.
+    func sortedByRelevance(_ search: PostgresSearch, scope: SearchScope, wanted: Int) throws -> [Int64] {
+        let matches = try matches(search, scope: scope, sort: .date, walk: nil, skip: 0, upTo: nil, tier: nil)
+        return page(matches, sort: .relevance, limit: wanted, offset: 0)
+    }
+
+    /// The first `wanted` matches (of `tier`, when given) in `sort` order (not relevance), by
+    /// the cheaper of two reads, chosen on what the first one sees:
+    /// - **Walk** the order's index, looking at the first `walk` readable courses (then 4 times
+    ///   as many, while walking on stays cheaper): a common keyword fills its page there.
+    /// - **Sort** every match the GIN index finds: the few of a rare keyword, once the walk has
+    ///   seen how rare.
+    func slice(
+        _ search: PostgresSearch, scope: SearchScope, sort: CourseSort, wanted: Int, tier: PostgresSearch.Tier?,
+        entries: Int, walk first: Int?
+    ) throws -> [Int64] {
+        var walk = first
+        while let window = walk {
+            let found = try read(search, scope: scope, sort: sort, walk: window, wanted: wanted, tier: tier)
+            if found.count >= wanted { return found }  // else: never trust `entries` to end a walk
+            walk = walksOn(found: found.count, in: window, wanted: wanted, entries: entries) ? window * 4 : nil
+        }
+        return try read(search, scope: scope, sort: sort, walk: nil, wanted: wanted, tier: tier)
+    }
+
+    /// Whether walking on is cheaper than sorting every match, once a walk of `window` courses
+    /// found `found` matches: a density `d` takes `wanted / d` rows walked to fill the page,
+    /// against the `d · entries` matches the GIN index would give, each fetched apart and sent
+    /// here (counted eight times a walked row).
+    func walksOn(found: Int, in window: Int, wanted: Int, entries: Int) -> Bool {
+        let density = Double(found) / Double(window)
+        return density > 0 && Double(wanted) / density < 8 * density * Double(entries)
+    }
+
+    /// The store's search entries, for the choice of reads:
+    /// the planner's count (`reltuples`), or the rows counted when it has none yet.
+    func searchEntries() throws -> Int {
+        try value(
+            Int.self,
+            """
+            SELECT CASE WHEN reltuples >= 0 THEN reltuples::bigint ELSE (SELECT count(*) FROM course_search) END
+            FROM pg_class WHERE oid = 'course_search'::regclass
+            """) ?? 0
+    }
+
+    /// The first `wanted` exact matches of one read (`walk` as in `runnect_search_page`), in
+    /// pages of the server's ordered superset growing ``PostgresSearchPlans/growth`` times.
+    func read(
+        _ search: PostgresSearch, scope: SearchScope, sort: CourseSort, walk: Int?, wanted: Int,
+        tier: PostgresSearch.Tier?
+    ) throws -> [Int64] {
+        var ids: [Int64] = []
+        var skip = 0
+        var batch = plans.firstBatch ?? wanted + 8
+        while ids.count < wanted {
+            var read = 0
+            let matches = try matches(
+                search, scope: scope, sort: sort, walk: walk, skip: skip, upTo: batch, tier: tier
+            ) { read += 1 }
+            ids += matches.prefix(wanted - ids.count).map(\.id)
+            if read < batch { break }
+            skip += read
+            batch *= plans.growth
+        }
+        return ids
+    }
+
+    /// The exact matches (of `tier`, when given) among rows `skip + 1` to `skip + upTo` (all
+    /// from `skip` when `upTo` is nil) of the server's ordered superset (`walk` as in
+    /// `runnect_search_page`), in its order; `onRow` is called for every row read.
+    func matches(
+        _ search: PostgresSearch, scope: SearchScope, sort: CourseSort, walk: Int? = nil, skip: Int, upTo: Int?,
+        tier: PostgresSearch.Tier?, onRow: () -> Void = {}
+    ) throws -> [PostgresSearch.Match] {
+        var bindings = PostgresBindings()
+        // One needle a keyword that has a literal run; a walk tests plain keywords by `strpos`
+        // alone, the GIN index needs every keyword's grams.
+        let needles = search.words.compactMap(KoreanText.literalRun(of:))
+        let unneedled = search.words.count - needles.count
+        bindings.append(PostgresSearch.encoded(walk == nil ? search.clauses(tier: tier) : search.inexactClauses()))
+        bindings.append(needles)
+        bindings.append(Int32(max(0, (tier?.inTitle ?? 0) - unneedled)))
+        bindings.append(Int32(max(0, (tier?.inDeparture ?? 0) - unneedled)))
+        bindings.append(scope == .shared)
+        bindings.append(PostgresSearch.order(sort))
+        bindings.append(walk.map { Int32(clamping: $0) })
+        bindings.append(Int32(clamping: skip))
+        bindings.append(upTo.map { Int32(clamping: $0) })
+        let rows = try query(
+            PostgresQuery(
+                unsafeSQL: "SELECT * FROM runnect_search_page($1, $2, $3, $4, $5, $6, $7, $8, $9)", binds: bindings)
+        ).rows
+        return try rows.compactMap { row in
+            onRow()
+            guard let match = try search.match(row), tier.map({ $0.holds(match) }) ?? true else { return nil }
+            return match
+        }
     }
 
     /// Sorts matches in `sort` order and cuts the page.
@@ -84,58 +185,11 @@ extension PostgresTransaction {
         }
         return sorted.dropFirst(offset).prefix(limit).map(\.id)
     }
-
-    /// The first `wanted` accepted matches in `sort` order (not relevance), walking an index
-    /// through a cursor.
-    func walk(
-        _ search: PostgresSearch, filter: String, bindings: PostgresBindings, sort: CourseSort, wanted: Int,
-        accept: (PostgresSearch.Match) -> Bool
-    ) throws -> [Int64] {
-        let order =
-            switch sort {
-            case .date, .relevance: "s.created_ms DESC, s.course_id DESC"
-            case .scrap: "c.scrap_count DESC, c.created_at DESC, c.id DESC"
-            case .distance: "c.distance_m, c.id"
-            }
-        // A walk reads a page's worth of rows, and only runs for keywords so common that a page
-        // comes after a few hundred: the plan must follow the index, never sort every match
-        // (the planner, pricing `@>` low and the matches few, sorted them: 560 ms–1.4 s for a
-        // scrap-order walk on 100,000 courses).
-        try execute("SET LOCAL cursor_tuple_fraction = 0.001")
-        try execute("SET LOCAL enable_sort = off")
-        try execute("SET LOCAL max_parallel_workers_per_gather = 0")
-        try query(
-            PostgresQuery(
-                unsafeSQL:
-                    "DECLARE runnect_search_walk NO SCROLL CURSOR FOR SELECT \(PostgresSearch.columns) \(filter) ORDER BY \(order)",
-                binds: bindings))
-        var ids: [Int64] = []
-        while ids.count < wanted {
-            let rows = try query(PostgresQuery(unsafeSQL: "FETCH \(plans.walkBatch) FROM runnect_search_walk")).rows
-            for row in rows {
-                guard let match = try search.match(row), accept(match) else { continue }
-                ids.append(match.id)
-                if ids.count == wanted { break }
-            }
-            if rows.count < plans.walkBatch { break }
-        }
-        try execute("CLOSE runnect_search_walk")
-        for setting in ["enable_sort", "max_parallel_workers_per_gather", "cursor_tuple_fraction"] {
-            try execute("RESET \(setting)")
-        }
-        return ids
-    }
 }
 
 /// One search's keywords, as the postings and the exact check see them.
 struct PostgresSearch {
     let words: [KoreanText.Word]
-
-    /// A course's search text and the figures its orders read; `s` and `c` to select from.
-    static let columns = """
-        s.course_id, s.created_ms, s.title, s.description, s.departure, c.scrap_count, c.distance_m
-        FROM course_search s JOIN course c ON c.id = s.course_id
-        """
 
     /// A course matching every keyword, with how many are in its title and in its departure.
     struct Match {
@@ -181,34 +235,28 @@ struct PostgresSearch {
         return clauses.filter { clause in !clause.contains(where: \.isEmpty) }
     }
 
-    /// Clauses as `runnect_search_candidates` takes them: one string a clause, its token lists
+    /// The clauses of the keywords with initial consonants (``clauses(tier:)`` without tiers):
+    /// what `strpos` cannot find.
+    func inexactClauses() -> [[[String]]] {
+        PostgresSearch(words: words.filter { $0.kind != .plain }).clauses()
+    }
+
+    /// Clauses as `runnect_search_page` takes them: one string a clause, its token lists
     /// separated by `|`, tokens by a space (tokens are `[0-9a-z]`).
     static func encoded(_ clauses: [[[String]]]) -> [String] {
         clauses.map { clause in clause.map { $0.joined(separator: " ") }.joined(separator: "|") }
     }
 
-    /// Clauses as SQL conditions on `course_search s`, values bound after what `bindings` holds
-    /// (tested on each row read: row-level security keeps them out of an index scan).
-    static func conditions(_ clauses: [[[String]]], _ bindings: inout PostgresBindings) -> [String] {
-        clauses.map { clause in
-            "("
-                + clause.map { tokens in
-                    bindings.append(tokens)
-                    return "s.tokens @> $\(bindings.count)::text[]"
-                }.joined(separator: " OR ") + ")"
+    /// The `sort` argument of `runnect_search_page` for an order (relevance tiers read by date).
+    static func order(_ sort: CourseSort) -> String {
+        switch sort {
+        case .date, .relevance: "date"
+        case .scrap: "scrap"
+        case .distance: "distance"
         }
     }
 
-    /// `strpos` tests of the plain keywords (no initial consonant), bound after what `bindings` holds.
-    func plainConditions(_ bindings: inout PostgresBindings) -> [String] {
-        words.filter { $0.kind == .plain }.map { word in
-            bindings.append(word.text)
-            let n = "$\(bindings.count)"
-            return "(strpos(s.title, \(n)) > 0 OR strpos(s.description, \(n)) > 0 OR strpos(s.departure, \(n)) > 0)"
-        }
-    }
-
-    /// A row of ``columns`` when it matches every keyword exactly.
+    /// A row of `runnect_search_page` when it matches every keyword exactly.
     func match(_ row: PostgresRow) throws -> Match? {
         let (id, createdMs, title, description, departure, scrapCount, distance) = try row.decode(
             (Int64, Int64, String, String, String, Int, Double).self)

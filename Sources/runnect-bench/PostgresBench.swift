@@ -3,12 +3,14 @@ import RunnectBenchmarkSupport
 import RunnectPostgres
 import RunnectStore
 
-/// `runnect-bench pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--jobs N] [--keep PATH] [--keep-database]`:
+/// `runnect-bench pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--jobs N] [--keep PATH] [--keep-database]
+/// [--database NAME]`:
 /// the search (or near-me) benchmark's store built in SQLite and timed there, then copied by
 /// `db copy` into a new database of the PostgreSQL server at ADMIN_URL (an administrator: the
 /// copy keeps ids and owners), timed, and the same query set timed on PostgreSQL as a runner
 /// role (row-level security and all), side by side. The database is dropped at the end
-/// unless `--keep-database`.
+/// unless `--keep-database`. `--database NAME` times the queries again on a database kept before
+/// (migrated to this build's schema first; no copy).
 /// `scripts/pg-cluster.sh run` gives a throwaway server: ADMIN_URL is its `$RUNNECT_PG_URL`.
 func postgresBench(_ arguments: [String]) throws {
     guard let work = arguments.first, ["search", "near"].contains(work),
@@ -37,13 +39,16 @@ func postgresBench(_ arguments: [String]) throws {
     FileHandle.standardError.write(Data(("SQLite\n" + sqliteText + "\n").utf8))
 
     let admin = try PostgresURL(adminText)
-    let database = "runnect_bench_\(UInt32.random(in: 0...UInt32.max))"
-    try runBlocking {
-        try await PostgresSession.with(admin) { session in
-            try await session.execute(["CREATE DATABASE \(database)"])
+    let reused = option("--database", in: arguments)
+    let database = reused ?? "runnect_bench_\(UInt32.random(in: 0...UInt32.max))"
+    if reused == nil {
+        try runBlocking {
+            try await PostgresSession.with(admin) { session in
+                try await session.execute(["CREATE DATABASE \(database)"])
+            }
         }
     }
-    let keepDatabase = arguments.contains("--keep-database")
+    let keepDatabase = reused != nil || arguments.contains("--keep-database")
     defer {
         if keepDatabase { FileHandle.standardError.write(Data("kept database \(database)\n".utf8)) }
         try? runBlocking {
@@ -61,10 +66,14 @@ func postgresBench(_ arguments: [String]) throws {
     _ = try runBlocking { try await PostgresAdministration.initialize(databaseAdmin) }
 
     // The copy, as `runnect db copy FILE URL` does it.
-    let source = try CourseStore(path: path, user: "bench")
     let destinationBackend = try PostgresBackend(url: databaseAdmin)
-    let copy = try CopyBenchmark.copy(from: source, to: CourseStore(backend: destinationBackend))
-    reportCopy(copy, pass: "copy", to: "PostgreSQL")
+    var copy: CopyBenchmark.Report?
+    if reused == nil {
+        let source = try CourseStore(path: path, user: "bench")
+        let copied = try CopyBenchmark.copy(from: source, to: CourseStore(backend: destinationBackend))
+        reportCopy(copied, pass: "copy", to: "PostgreSQL")
+        copy = copied
+    }
     try destinationBackend.optimizeSearch()
 
     // The queries as the runner `bench` (over the administrator's connection settings).
@@ -76,15 +85,16 @@ func postgresBench(_ arguments: [String]) throws {
     if work == "search" {
         let figures = try SearchBenchmark.time(store, repeats: repeats)
         let report = SearchBenchmark.Report(
-            courseCount: count, commitEvery: 0, jobs: jobs, insertSeconds: copy.seconds,
-            insertCoursesPerSecond: copy.coursesPerSecond, optimizeSeconds: nil, tokenIndexSegments: 0, fileBytes: 0,
+            courseCount: count, commitEvery: 0, jobs: jobs, insertSeconds: copy?.seconds ?? 0,
+            insertCoursesPerSecond: copy?.coursesPerSecond ?? 0, optimizeSeconds: nil, tokenIndexSegments: 0,
+            fileBytes: 0,
             queries: figures)
         for line in report.jsonLines { print("{\"backend\":\"postgresql\"," + line.dropFirst()) }
         FileHandle.standardError.write(Data(("PostgreSQL\n" + report.text + "\n").utf8))
     } else {
         let figures = try NearBenchmark.time(store, repeats: repeats)
         let report = NearBenchmark.Report(
-            courseCount: count, insertSeconds: copy.seconds, fileBytes: 0, queries: figures)
+            courseCount: count, insertSeconds: copy?.seconds ?? 0, fileBytes: 0, queries: figures)
         for line in report.jsonLines { print("{\"backend\":\"postgresql\"," + line.dropFirst()) }
         FileHandle.standardError.write(Data(("PostgreSQL\n" + report.text + "\n").utf8))
     }

@@ -114,11 +114,24 @@ import Testing
             bob, "SELECT string_agg(id::text, ',') FROM runnect_nearby(127.0, 37.5, 100000, 'all', 100)",
             prints: String(sharedID))
         try expect(bob, "SELECT count(*) FROM runnect_nearby(127.0, 37.5, 100000, 'mine', 100)", prints: "0")
-        // The search's candidate function takes index tokens only, and keeps to what Bob may read.
+        // The search's page function takes index tokens only (keywords only as bound needles, the
+        // order only by name) and keeps to what the caller may read: Alice's private entry is
+        // found for her, not for Bob.
+        let tokenPage = "runnect_search_page(ARRAY['ta'], '{}', 0, 0, false, 'date', NULL, 0, 100)"
+        try expect(alice, "SELECT string_agg(id::text, ',') FROM \(tokenPage)", prints: String(privateID))
+        try expect(bob, "SELECT count(*) FROM \(tokenPage)", prints: "0")
         try expect(
-            bob, "SELECT count(*) FROM runnect_search_candidates(ARRAY['t1''; DROP TABLE course; --'], false, 10)",
+            bob,
+            "SELECT count(*) FROM runnect_search_page(ARRAY['t1''; DROP TABLE course; --'], '{}', 0, 0, false, 'date', NULL, 0, 9)",
             fails: "a clause holds more than tokens")
-        try expect(bob, "SELECT count(*) FROM runnect_search_candidates(ARRAY[]::text[], false, 100)", prints: "0")
+        try expect(
+            bob,
+            "SELECT count(*) FROM runnect_search_page('{}', ARRAY[$$'); DROP TABLE course; --$$], 1, 1, false, 'date', 5, 0, 9)",
+            prints: "0")
+        try expect(
+            bob,
+            "SELECT count(*) FROM runnect_search_page('{}', '{}', 0, 0, false, 'date; DROP TABLE course', NULL, 0, 9)",
+            fails: "no sort")
         // Path pieces: none readable, none addable to another's course.
         try expect(bob, "SELECT count(*) FROM course_piece", fails: "permission denied")
         try expect(

@@ -49,9 +49,10 @@ import Testing
         }
         try bare.adminSQL(
             "CREATE TABLE schema_version (version integer PRIMARY KEY, name text NOT NULL); "
-                + "INSERT INTO schema_version VALUES (1, 'v1-courses-records-search'), (2, 'v2-path-segments'), (3, 'v3-search-gin'), (4, 'v4-path-pieces'), (5, 'from-the-future')"
+                + "INSERT INTO schema_version VALUES (1, 'v1-courses-records-search'), (2, 'v2-path-segments'), (3, 'v3-search-gin'), (4, 'v4-path-pieces'), (5, 'v5-search-pages'), "
+                + "(6, 'from-the-future')"
         )
-        #expect(throws: StoreError.newerSchema(found: 5, supported: 4)) { try PostgresBackend(url: try bare.adminURL) }
+        #expect(throws: StoreError.newerSchema(found: 6, supported: 5)) { try PostgresBackend(url: try bare.adminURL) }
     }
 
     @Test func aCopyBatchInsertsEveryCourseOrStopsAtContentStoredUnderAnotherID() async throws {
@@ -172,7 +173,10 @@ import Testing
         }
         #expect(stored[1] == -first.id && stored[3] == -stored[0])
         let counts = try backend.read { try $0.counts() }
-        #expect(counts == StoreCounts(schemaVersion: 4, courses: 4, sharedCourses: 0, owners: 1, scraps: 0))
+        #expect(
+            counts
+                == StoreCounts(
+                    schemaVersion: PostgresSchema.supportedVersion, courses: 4, sharedCourses: 0, owners: 1, scraps: 0))
         // Another runner may store the same content: duplicates are per owner.
         let other = try await store.backend("haneul")
         #expect(try other.write { try $0.insertCourse(drafts[0]) }.id != first.id)
@@ -200,7 +204,9 @@ import Testing
                 try transaction.searchIDs(keywords: "청계천", scope: .all, sort: .relevance, limit: 10, offset: 0).isEmpty)
             #expect(
                 try transaction.counts()
-                    == StoreCounts(schemaVersion: 4, courses: 1, sharedCourses: 1, owners: 1, scraps: 1))
+                    == StoreCounts(
+                        schemaVersion: PostgresSchema.supportedVersion, courses: 1, sharedCourses: 1, owners: 1,
+                        scraps: 1))
         }
         #expect(
             try alice.read { try $0.searchIDs(keywords: "같이", scope: .shared, sort: .date, limit: 10, offset: 0) } == [

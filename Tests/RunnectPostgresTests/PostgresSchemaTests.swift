@@ -11,7 +11,7 @@ import Testing
         let database = try ClusterDatabase()
         let url = try database.adminURL
         let first = try await PostgresAdministration.initialize(url)
-        #expect(first.appliedVersions == [1, 2, 3, 4])
+        #expect(first.appliedVersions == Array(1...PostgresSchema.supportedVersion))
         #expect(first.schemaVersion == PostgresSchema.supportedVersion)
         #expect(first.createdExtension)
         #expect(first.database == database.name)
@@ -36,7 +36,7 @@ import Testing
         let versions = try database.adminSQL("SELECT string_agg(version || ' ' || name, ',') FROM schema_version")
         #expect(
             versions.stdout.trimmed
-                == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces")
+                == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces,5 v5-search-pages")
     }
 
     @Test func version2SplitsAVersion1PathIntoItsSegments() async throws {
@@ -58,7 +58,9 @@ import Testing
                 """)
         }
 
-        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [2, 3, 4])
+        #expect(
+            try await PostgresAdministration.initialize(url).appliedVersions
+                == Array(2...PostgresSchema.supportedVersion))
         let lines = try database.adminSQL(
             "SELECT ST_NumGeometries(path::geometry), ST_NPoints(path::geometry), GeometryType(path) FROM course")
         #expect(lines.stdout.trimmed == "2|\(segments.joined().count)|MULTILINESTRING")
@@ -80,7 +82,10 @@ import Testing
         async let first = PostgresAdministration.initialize(url)
         async let second = PostgresAdministration.initialize(url)
         let reports = try await [first, second]
-        #expect(reports.map(\.appliedVersions).sorted { $0.count < $1.count } == [[], [1, 2, 3, 4]])
+        #expect(
+            reports.map(\.appliedVersions).sorted { $0.count < $1.count } == [
+                [], Array(1...PostgresSchema.supportedVersion),
+            ])
     }
 
     @Test func aNewerSchemaIsRefusedBeforeAnythingIsWritten() async throws {
@@ -88,12 +93,13 @@ import Testing
         try database.adminSQL(
             "CREATE TABLE schema_version (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz)")
         try database.adminSQL("INSERT INTO schema_version VALUES (1, 'v1-courses-records-search', now())")
-        try database.adminSQL("INSERT INTO schema_version VALUES (5, 'v5-from-the-future', now())")
+        let newer = PostgresSchema.supportedVersion + 1
+        try database.adminSQL("INSERT INTO schema_version VALUES (\(newer), 'from-the-future', now())")
         let url = try database.adminURL
-        await #expect(throws: StoreError.newerSchema(found: 5, supported: 4)) {
+        await #expect(throws: StoreError.newerSchema(found: newer, supported: PostgresSchema.supportedVersion)) {
             try await PostgresAdministration.initialize(url)
         }
-        await #expect(throws: StoreError.newerSchema(found: 5, supported: 4)) {
+        await #expect(throws: StoreError.newerSchema(found: newer, supported: PostgresSchema.supportedVersion)) {
             try await PostgresAdministration.summary(url)
         }
         // Not even the extension: the database is as it was.
@@ -110,7 +116,7 @@ import Testing
         try database.adminSQL(
             "CREATE TABLE schema_version (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz)")
         try database.adminSQL("INSERT INTO schema_version VALUES (1, 'v1-something-else', now())")
-        await #expect(throws: StoreError.newerSchema(found: 1, supported: 4)) {
+        await #expect(throws: StoreError.newerSchema(found: 1, supported: PostgresSchema.supportedVersion)) {
             try await PostgresAdministration.initialize(try database.adminURL)
         }
     }
@@ -123,7 +129,9 @@ import Testing
         }
         _ = try await PostgresAdministration.initialize(url)
         let summary = try await PostgresAdministration.summary(url)
-        #expect(summary.schemaVersion == 4 && summary.supportedSchemaVersion == 4)
+        #expect(
+            summary.schemaVersion == PostgresSchema.supportedVersion
+                && summary.supportedSchemaVersion == PostgresSchema.supportedVersion)
         #expect(summary.courses == 0 && summary.scraps == 0)
         #expect(summary.path == url.description)
     }

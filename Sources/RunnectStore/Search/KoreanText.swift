@@ -190,6 +190,16 @@ package enum KoreanText {
         return initial(of: text) == query
     }
 
+    /// The longest run of `word` that a match holds literally (its scalars other than initial
+    /// consonants; the first such run when two are as long), or `nil` when every scalar is one:
+    /// `하` of `하ㄱ`, `10` of `ㅋ10`, a plain word whole. A `strpos` test for it is exact for a
+    /// plain word and a necessary condition for the others.
+    package static func literalRun(of word: Word) -> String? {
+        let runs = word.text.unicodeScalars.split(whereSeparator: isInitialConsonant)
+        guard let longest = runs.max(by: { $0.count < $1.count }) else { return nil }
+        return String(String.UnicodeScalarView(longest))
+    }
+
     /// The reference definition of a match: `word` (normalised) occurs in `text` (normalised) at
     /// some position, scalar by scalar under ``scalarMatches(query:text:)``. The SQL the index
     /// runs must agree with this; the tests hold them to it.

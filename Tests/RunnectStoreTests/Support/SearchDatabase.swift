@@ -83,8 +83,10 @@ final class SearchDatabase {
     }
 
     /// The search under every plan of the backend (SQLite: sorting candidates, and walking
-    /// whenever possible; PostgreSQL: its standard thresholds, and walking from one candidate in
-    /// batches of two), which must agree; returns their common answer.
+    /// whenever possible; PostgreSQL: its standard settings; walks of two courses, then eight…,
+    /// reading the server's ordered rows one, then two, four… at a time; every slice sorted from
+    /// the GIN index; relevance sorted without tiers), which must agree; returns their common
+    /// answer.
     func searchAllPlans(
         _ keywords: String, scope: SearchScope = .all, sort: CourseSort = .date, limit: Int = 1_000,
         offset: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
@@ -166,7 +168,10 @@ final class SearchDatabase {
         case .postgres:
             let database = try await PostgresStoreDatabase()
             let runner = try await database.addRunner("search")
-            let plans = [PostgresSearchPlans.standard, PostgresSearchPlans(denseCandidateCount: 1, walkBatch: 2)]
+            let plans = [
+                PostgresSearchPlans.standard, PostgresSearchPlans(walkRows: 2, firstBatch: 1, growth: 2),
+                PostgresSearchPlans(walkRows: nil), PostgresSearchPlans(maxTieredWords: 0),
+            ]
             return SearchDatabase(
                 kind: .postgres, writer: try CourseStore(postgres: try database.database.adminURL), owner: runner.role,
                 searchers: try plans.map { try PostgresBackend(url: runner.url, searchPlans: $0) },
