@@ -7,7 +7,7 @@
 /// unchanged; see ``TrackPoint`` for the steps and ranges. An absent reading's bits are zero, so
 /// two equal sets of readings have equal bits.
 struct DeviceReadings: Equatable, Sendable {
-    /// One reading: its presence bit, its scale (steps per unit) and the range it holds.
+    /// One reading: its presence bit, its scale (steps per unit) and the range of steps it holds.
     struct Field {
         let bit: UInt8
         let stepsPerUnit: Double
@@ -26,6 +26,15 @@ struct DeviceReadings: Equatable, Sendable {
             let fraction = scaled - Double(count)  // exact: |scaled| < 2^41
             if fraction >= 0.5 { count += 1 } else if fraction <= -0.5 { count -= 1 }
             return steps.contains(count) ? count : nil
+        }
+
+        /// The step count of `whole` units of `stepsEach` steps (a FIT integer field in its own
+        /// unit: whole bpm, centimetres), or `nil` when out of range: the same as
+        /// ``steps(for:)`` of the value, without going through a double.
+        @inline(__always)
+        func steps(whole: Int64, stepsEach: Int64) -> Int64? {
+            let (count, overflow) = whole.multipliedReportingOverflow(by: stepsEach)
+            return !overflow && steps.contains(count) ? count : nil
         }
 
         func value(ofSteps count: Int64) -> Double { Double(count) / stepsPerUnit }
@@ -52,57 +61,45 @@ struct DeviceReadings: Equatable, Sendable {
     /// The `bit`s of the readings present.
     private var presence: UInt8 = 0
 
-    private func has(_ field: Field) -> Bool { presence & field.bit != 0 }
-
-    private mutating func mark(_ field: Field, present: Bool) {
-        if present { presence |= field.bit } else { presence &= ~field.bit }
+    /// The reading `field` (one of the static fields), or `nil` when absent.
+    @inline(__always)
+    subscript(field: Field) -> Double? {
+        guard presence & field.bit != 0 else { return nil }
+        return field.value(ofSteps: steps(of: field))
     }
 
-    var heartRateBPM: Double? {
-        get { has(Self.heartRate) ? Self.heartRate.value(ofSteps: Int64(heartRateSteps)) : nil }
-        set {
-            let steps = Self.heartRate.steps(for: newValue)
-            heartRateSteps = UInt16(steps ?? 0)
-            mark(Self.heartRate, present: steps != nil)
-        }
-    }
-
-    var cadence: Double? {
-        get { has(Self.cadence) ? Self.cadence.value(ofSteps: Int64(cadenceSteps)) : nil }
-        set {
-            let steps = Self.cadence.steps(for: newValue)
-            cadenceSteps = UInt16(steps ?? 0)
-            mark(Self.cadence, present: steps != nil)
+    /// The stored step count of `field` (0 when absent).
+    @inline(__always)
+    private func steps(of field: Field) -> Int64 {
+        switch field.bit {
+        case Self.heartRate.bit: return Int64(heartRateSteps)
+        case Self.cadence.bit: return Int64(cadenceSteps)
+        case Self.temperature.bit: return Int64(temperatureSteps)
+        case Self.speed.bit: return Int64(distanceAndSpeed >> UInt64(Self.distanceBits))
+        default: return Int64(distanceAndSpeed & Self.distanceMask)
         }
     }
 
-    var temperatureCelsius: Double? {
-        get { has(Self.temperature) ? Self.temperature.value(ofSteps: Int64(temperatureSteps)) : nil }
-        set {
-            let steps = Self.temperature.steps(for: newValue)
-            temperatureSteps = Int16(steps ?? 0)
-            mark(Self.temperature, present: steps != nil)
+    /// Stores `count` steps of `field` (one of the static fields, `count` within its range), or
+    /// marks it absent for `nil`.
+    @inline(__always)
+    mutating func set(_ field: Field, steps count: Int64?) {
+        let stored = count ?? 0
+        switch field.bit {
+        case Self.heartRate.bit: heartRateSteps = UInt16(stored)
+        case Self.cadence.bit: cadenceSteps = UInt16(stored)
+        case Self.temperature.bit: temperatureSteps = Int16(stored)
+        case Self.speed.bit:
+            distanceAndSpeed = distanceAndSpeed & Self.distanceMask | UInt64(stored) << UInt64(Self.distanceBits)
+        default: distanceAndSpeed = distanceAndSpeed & ~Self.distanceMask | UInt64(stored)
         }
+        if count != nil { presence |= field.bit } else { presence &= ~field.bit }
     }
 
-    var speedMetersPerSecond: Double? {
-        get {
-            has(Self.speed) ? Self.speed.value(ofSteps: Int64(distanceAndSpeed >> UInt64(Self.distanceBits))) : nil
-        }
-        set {
-            let steps = Self.speed.steps(for: newValue)
-            distanceAndSpeed =
-                distanceAndSpeed & Self.distanceMask | UInt64(steps ?? 0) << UInt64(Self.distanceBits)
-            mark(Self.speed, present: steps != nil)
-        }
-    }
-
-    var distanceMeters: Double? {
-        get { has(Self.distance) ? Self.distance.value(ofSteps: Int64(distanceAndSpeed & Self.distanceMask)) : nil }
-        set {
-            let steps = Self.distance.steps(for: newValue)
-            distanceAndSpeed = distanceAndSpeed & ~Self.distanceMask | UInt64(steps ?? 0)
-            mark(Self.distance, present: steps != nil)
-        }
+    /// Stores `value` rounded to the step of `field`; absent when it is `nil`, not finite or out of
+    /// range.
+    @inline(__always)
+    mutating func set(_ field: Field, _ value: Double?) {
+        set(field, steps: field.steps(for: value))
     }
 }

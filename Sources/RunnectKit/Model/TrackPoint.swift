@@ -45,37 +45,43 @@ public struct TrackPoint: Equatable, Sendable, Codable {
         set { timeStorage = newValue?.timeIntervalSinceReferenceDate ?? .nan }
     }
 
+    /// ``time`` as seconds since 2001-01-01 UTC, NaN when absent: what the measuring passes read.
+    var secondsSinceReferenceDate: Double {
+        get { timeStorage }
+        set { timeStorage = newValue }
+    }
+
     /// Heart rate, beats per minute, in steps of 1/128 bpm.
     public var heartRateBPM: Double? {
-        get { device.heartRateBPM }
-        set { device.heartRateBPM = newValue }
+        get { device[DeviceReadings.heartRate] }
+        set { device.set(DeviceReadings.heartRate, newValue) }
     }
 
     /// Cadence as the device recorded it (Garmin-style watches write per-foot steps per minute),
     /// in steps of 1/128.
     public var cadence: Double? {
-        get { device.cadence }
-        set { device.cadence = newValue }
+        get { device[DeviceReadings.cadence] }
+        set { device.set(DeviceReadings.cadence, newValue) }
     }
 
     /// Air temperature, °C, in steps of 0.01 °C.
     public var temperatureCelsius: Double? {
-        get { device.temperatureCelsius }
-        set { device.temperatureCelsius = newValue }
+        get { device[DeviceReadings.temperature] }
+        set { device.set(DeviceReadings.temperature, newValue) }
     }
 
     /// The device's own speed at this point (TCX `TPX/Speed`), metres per second, in steps of
     /// 1 mm/s. Reported as recorded; Runnect's speeds come from the positions.
     public var deviceSpeedMetersPerSecond: Double? {
-        get { device.speedMetersPerSecond }
-        set { device.speedMetersPerSecond = newValue }
+        get { device[DeviceReadings.speed] }
+        set { device.set(DeviceReadings.speed, newValue) }
     }
 
     /// The device's own distance from the start to this point (TCX `DistanceMeters`), metres, in
     /// steps of 1 mm.
     public var deviceDistanceMeters: Double? {
-        get { device.distanceMeters }
-        set { device.distanceMeters = newValue }
+        get { device[DeviceReadings.distance] }
+        set { device.set(DeviceReadings.distance, newValue) }
     }
 
     /// Creates a point; each reading is stored as the type's documentation says (rounded to its
@@ -101,6 +107,17 @@ public struct TrackPoint: Equatable, Sendable, Codable {
     /// A point with a position alone.
     public init(_ coordinate: Coordinate) {
         self.init(latitude: coordinate.latitude, longitude: coordinate.longitude)
+    }
+
+    /// Sets the device reading `field` from a whole number of its units each `stepsEach` steps
+    /// (a FIT integer field: bpm, °C, mm/s, cm), as setting the value would, without the rounding.
+    mutating func setDeviceReading(_ field: DeviceReadings.Field, whole: Int64, stepsEach: Int64) {
+        device.set(field, steps: field.steps(whole: whole, stepsEach: stepsEach))
+    }
+
+    /// Sets the device reading `field` to `value`, as setting its property would.
+    mutating func setDeviceReading(_ field: DeviceReadings.Field, _ value: Double?) {
+        device.set(field, value)
     }
 
     /// The position alone.
