@@ -33,15 +33,15 @@ struct PauseCursor {
         return index
     }
 
-    /// Whether `time` lies strictly inside one of the pauses; see
-    /// ``SegmentMeasurement/isInsidePause(_:_:)``.
+    /// Whether `time` lies strictly inside one of the pauses: a reading stamped at the stop or at
+    /// the restart is not inside.
     mutating func isInsidePause(_ time: Date) -> Bool {
         let index = firstPause(endingAfter: time)
         return index < pauses.count && pauses[index].start < time
     }
 
-    /// Whether the leg from `start` to `end` reaches into a pause; see
-    /// ``SegmentMeasurement/reachesIntoPause(from:to:_:)``.
+    /// Whether the leg from `start` to `end` overlaps a pause by more than an instant: a fix
+    /// stamped at the stop itself still ends a moving leg.
     mutating func reachesIntoPause(from start: Date, to end: Date) -> Bool {
         guard !pauses.isEmpty else { return false }
         let index = firstPause(endingAfter: start)

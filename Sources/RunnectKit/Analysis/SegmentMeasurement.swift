@@ -112,7 +112,8 @@ struct SegmentMeasurement {
             slackMeters: options.elevationSpikeSlackMeters)
         // A segment whose times never advance (every fix stamped with one sentinel time) gives no
         // vertical rate to check: its elevations pass the gate as untimed ones do.
-        let origin = times.first ?? Date(timeIntervalSinceReferenceDate: 0)
+        let timedStart = times.first
+        let origin = timedStart ?? Date(timeIntervalSinceReferenceDate: 0)
         let timesAdvance = times.last.map { origin < $0 } ?? false
         // The kept elevations and the distance over time, for the steep-ground rule of moving time.
         let isSteepGroundOn = options.movingVerticalSpeedThresholdMetersPerHour > 0
@@ -127,9 +128,11 @@ struct SegmentMeasurement {
         var pauses = PauseCursor(timerPauses)
         var speedSeconds: [Double] = []
         var speedMeters: [Double] = []
-        speedSeconds.reserveCapacity(points.count)
-        speedMeters.reserveCapacity(points.count)
-        timedLegs.reserveCapacity(points.count)
+        if timedStart != nil {  // a timed segment: about one leg per point, without regrowing
+            speedSeconds.reserveCapacity(points.count)
+            speedMeters.reserveCapacity(points.count)
+            timedLegs.reserveCapacity(points.count)
+        }
 
         for index in points.indices {
             let point = points[index]
@@ -242,8 +245,8 @@ struct SegmentMeasurement {
     /// Whether `time` lies strictly inside one of `pauses` (sorted, not overlapping): a reading
     /// stamped at the stop or at the restart is not inside.
     static func isInsidePause(_ time: Date, _ pauses: [DateInterval]) -> Bool {
-        let index = firstPause(endingAfter: time, pauses)
-        return index < pauses.count && pauses[index].start < time
+        var cursor = PauseCursor(pauses)
+        return cursor.isInsidePause(time)
     }
 
     /// Index of the first of `pauses` (sorted, not overlapping) that ends after `time`;
@@ -266,9 +269,8 @@ struct SegmentMeasurement {
     /// Whether the leg from `start` to `end` overlaps one of `pauses` (sorted, not overlapping) by
     /// more than an instant: a fix stamped at the stop itself still ends a moving leg.
     static func reachesIntoPause(from start: Date, to end: Date, _ pauses: [DateInterval]) -> Bool {
-        guard !pauses.isEmpty else { return false }
-        let index = firstPause(endingAfter: start, pauses)
-        return index < pauses.count && pauses[index].start < end
+        var cursor = PauseCursor(pauses)
+        return cursor.reachesIntoPause(from: start, to: end)
     }
 
     /// The points' times on the forward-only timeline: their own, or the forward ones

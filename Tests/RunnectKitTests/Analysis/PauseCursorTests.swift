@@ -32,13 +32,13 @@ struct PauseCursorTests {
                 }
                 let date = Date(timeIntervalSinceReferenceDate: time)
                 let end = date + Double(random.next() % 30)
-                let index = cursor.firstPause(endingAfter: date)
-                #expect(
-                    index == SegmentMeasurement.firstPause(endingAfter: date, pauses), "\(pauseCount) pauses, \(time)")
-                #expect(cursor.isInsidePause(date) == SegmentMeasurement.isInsidePause(date, pauses))
+                // The reference: bisection over every pause, and the rules written out.
+                let expected = SegmentMeasurement.firstPause(endingAfter: date, pauses)
+                #expect(cursor.firstPause(endingAfter: date) == expected, "\(pauseCount) pauses, \(time)")
+                #expect(cursor.isInsidePause(date) == (expected < pauses.count && pauses[expected].start < date))
                 #expect(
                     cursor.reachesIntoPause(from: date, to: end)
-                        == SegmentMeasurement.reachesIntoPause(from: date, to: end, pauses))
+                        == (expected < pauses.count && pauses[expected].start < end))
             }
         }
     }
