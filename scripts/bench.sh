@@ -173,6 +173,8 @@ if compgen -G "$fit_dir/*.fit" >/dev/null; then
   for ((i = 0; i < fit_copies; i++)); do cat "$fit_dir"/*.fit >>"$big_fit"; done
   step "runnect: fit $big_fit ($fit_copies copies of $fit_dir/*.fit chained), best of $runnect_repeat"
   python3 "$helper" measure -- "$bench_bin" fit "$big_fit" --repeat "$runnect_repeat" >>"$results"
+  step "runnect: fit $big_fit --repeat 1 (one cold run in a fresh process)"
+  python3 "$helper" measure -- "$bench_bin" fit "$big_fit" --repeat 1 >>"$results"
 else
   echo "runnect fit: skipped: no FIT files in $fit_dir" >&2
 fi

@@ -3,6 +3,7 @@ import RunnectKit
 
 /// `runnect-bench fit FILE [--repeat N]`: FIT decoding into an ``Activity`` (records, laps,
 /// sessions, pauses), best of N runs, then the same plus full stats. Prints one JSON line.
+/// `--repeat 1` is the cold run: the first decode of a fresh process, its memory all new.
 func fitBench(_ arguments: [String]) throws {
     guard let path = arguments.first else { usage() }
     let repeats = repeatCount(arguments, default: 5)
@@ -22,7 +23,8 @@ func fitBench(_ arguments: [String]) throws {
         ("tool", "runnect"),
         (
             "work",
-            "\(name): FIT decode into an Activity (\(summary.fileCount) chained files), best of \(repeats); "
+            "\(name): FIT decode into an Activity (\(summary.fileCount) chained files), "
+                + (repeats == 1 ? "one cold run in a fresh process; " : "best of \(repeats); ")
                 + String(format: "with full stats: %.0f MB/s", megabytes / statsBest)
         ),
         ("file", path), ("bytes", Int(bytes)), ("files", summary.fileCount), ("records", summary.recordCount),

@@ -16,12 +16,10 @@ extension ActivityStats {
     public init(segments: [[TrackPoint]], timerPauses: [DateInterval] = [], options: StatsOptions = .init()) {
         // Times that go back are measured on a forward-only timeline; the file's own first and
         // last times are still the start and end.
-        let order = TimeOrder(segments: segments)
-        let forward = order.forwardSegments(segments)
-        let measured = forward.indices.map { index in
+        let forward = TimeOrder(segments: segments).forwardTimes(segments)
+        let measured = segments.indices.map { index in
             SegmentMeasurement(
-                points: forward[index], recorded: order.steps.isEmpty ? nil : segments[index],
-                timerPauses: timerPauses, options: options)
+                points: segments[index], forwardTimes: forward?[index], timerPauses: timerPauses, options: options)
         }
 
         let distance = measured.reduce(0) { $0 + $1.distanceMeters }

@@ -24,9 +24,12 @@ struct SegmentMeasurement {
         var reachesIntoPause = false
     }
 
-    /// The segment's points on the forward-only timeline (see ``TimeOrder``): the points as given,
-    /// sharing storage with the caller's array, unless the course's times go back somewhere.
+    /// The segment's points as given (sharing storage with the caller's array), with the file's
+    /// own times.
     let points: [TrackPoint]
+    /// The points' times on the forward-only timeline (see ``TimeOrder``): their own unless the
+    /// course's times go back somewhere.
+    let times: Times
     /// Distance along the segment from its first point to each point, metres. A point without a
     /// position repeats its predecessor's value.
     let cumulativeMeters: [Double]
@@ -80,22 +83,25 @@ struct SegmentMeasurement {
     /// Measures one segment.
     ///
     /// - Parameters:
-    ///   - points: The points on the forward-only timeline (``TimeOrder/forwardSegments(_:)``).
-    ///   - recorded: The same points with the file's own times, when they differ from `points`:
-    ///     timer pauses are matched against them, and they give the recorded first and last times.
+    ///   - points: The points with the file's own times: timer pauses are matched against them,
+    ///     and they give the recorded first and last times.
+    ///   - forwardTimes: The points' times on the forward-only timeline
+    ///     (``TimeOrder/forwardTimes(_:)``), when they differ from the file's: every other figure is
+    ///     measured on them.
     ///   - timerPauses: Times the device's timer was stopped, in order and not overlapping: a leg
     ///     reaching into one is not moving, whatever its speed, and an elevation recorded inside one
     ///     is left out.
     /// - Complexity: O(n + (n + m) log p) for n points, m timed legs and p pauses, with one call
     ///   into C++ for all leg lengths.
     init(
-        points: [TrackPoint], recorded: [TrackPoint]? = nil, timerPauses: [DateInterval] = [],
+        points: [TrackPoint], forwardTimes: [Double]? = nil, timerPauses: [DateInterval] = [],
         options: StatsOptions
     ) {
         self.points = points
-        let recorded = recorded ?? points
-        firstRecordedTime = recorded.lazy.compactMap(\.time).first
-        lastRecordedTime = recorded.reversed().lazy.compactMap(\.time).first
+        let times = Times(points: points, forward: forwardTimes)
+        self.times = times
+        firstRecordedTime = points.lazy.compactMap(\.time).first
+        lastRecordedTime = points.reversed().lazy.compactMap(\.time).first
         let cumulative = Self.cumulativeDistances(of: points)
         self.cumulativeMeters = cumulative
         self.distanceMeters = cumulative.last ?? 0
@@ -106,8 +112,9 @@ struct SegmentMeasurement {
             slackMeters: options.elevationSpikeSlackMeters)
         // A segment whose times never advance (every fix stamped with one sentinel time) gives no
         // vertical rate to check: its elevations pass the gate as untimed ones do.
-        let origin = points.lazy.compactMap(\.time).first ?? Date(timeIntervalSinceReferenceDate: 0)
-        let timesAdvance = points.reversed().lazy.compactMap(\.time).first.map { origin < $0 } ?? false
+        let timedStart = times.first
+        let origin = timedStart ?? Date(timeIntervalSinceReferenceDate: 0)
+        let timesAdvance = times.last.map { origin < $0 } ?? false
         // The kept elevations and the distance over time, for the steep-ground rule of moving time.
         let isSteepGroundOn = options.movingVerticalSpeedThresholdMetersPerHour > 0
         var elevationOverTime = PiecewiseLinear(capacity: isSteepGroundOn ? points.count : 0)
@@ -118,16 +125,22 @@ struct SegmentMeasurement {
         // Speed legs only run forward in time: a fix whose time does not advance is folded into
         // the next one that does, like an untimed fix (its distance is kept).
         var lastForward: (time: Date, meters: Double)?
+        var pauses = PauseCursor(timerPauses)
         var speedSeconds: [Double] = []
         var speedMeters: [Double] = []
+        if timedStart != nil {  // a timed segment: about one leg per point, without regrowing
+            speedSeconds.reserveCapacity(points.count)
+            speedMeters.reserveCapacity(points.count)
+            timedLegs.reserveCapacity(points.count)
+        }
 
         for index in points.indices {
             let point = points[index]
+            let time = times[index]
             var elevation = point.elevationMeters.flatMap { $0.isFinite ? $0 : nil }
             if let value = elevation {
-                let isPaused =
-                    !timerPauses.isEmpty && recorded[index].time.map { Self.isInsidePause($0, timerPauses) } == true
-                if isPaused || !gate.accepts(value, at: timesAdvance ? point.time : nil) {
+                let isPaused = !timerPauses.isEmpty && point.time.map { pauses.isInsidePause($0) } == true
+                if isPaused || !gate.accepts(value, at: timesAdvance ? time : nil) {
                     droppedElevations.append(index)
                     elevation = nil
                 }
@@ -162,7 +175,7 @@ struct SegmentMeasurement {
                 cadenceMax = max(cadenceMax ?? cadence, cadence)
             }
 
-            guard let time = point.time else { continue }
+            guard let time else { continue }
             if isSteepGroundOn {
                 let seconds = time.timeIntervalSince(origin)
                 distanceOverTime.append(seconds, cumulative[index])
@@ -181,9 +194,8 @@ struct SegmentMeasurement {
                 // stopped for that second: its time folds into the next leg. A real stop of
                 // repeated fixes still ends in one long, slow leg, which does not count as moving.
                 if !(meters == 0 && seconds > 0) {
-                    let isPaused = Self.reachesIntoPause(
-                        from: recorded[previous.index].time ?? previous.time,
-                        to: recorded[index].time ?? time, timerPauses)
+                    let isPaused = pauses.reachesIntoPause(
+                        from: points[previous.index].time ?? previous.time, to: point.time ?? time)
                     let isFast = seconds > 0 && meters / seconds > options.movingSpeedThresholdMetersPerSecond
                     let isMoving = isFast && !isPaused
                     if isMoving {
@@ -220,7 +232,7 @@ struct SegmentMeasurement {
         // Slow legs on steep ground: a second look, only where there is a slow leg and elevation.
         if hasSlowLeg && isSteepGroundOn && elevationOverTime.times.count >= 2 {
             var steepGround = SteepGround(
-                points: points, recorded: recorded, origin: origin, elevation: elevationOverTime,
+                points: points, times: times, origin: origin, elevation: elevationOverTime,
                 distance: distanceOverTime, timerPauses: timerPauses, options: options)
             for leg in timedLegs.indices where steepGround.isMoving(timedLegs[leg]) {
                 timedLegs[leg].isMoving = true
@@ -233,15 +245,20 @@ struct SegmentMeasurement {
     /// Whether `time` lies strictly inside one of `pauses` (sorted, not overlapping): a reading
     /// stamped at the stop or at the restart is not inside.
     static func isInsidePause(_ time: Date, _ pauses: [DateInterval]) -> Bool {
-        let index = firstPause(endingAfter: time, pauses)
-        return index < pauses.count && pauses[index].start < time
+        var cursor = PauseCursor(pauses)
+        return cursor.isInsidePause(time)
     }
 
     /// Index of the first of `pauses` (sorted, not overlapping) that ends after `time`;
     /// `pauses.count` when none does. Ends are sorted as the starts are.
     static func firstPause(endingAfter time: Date, _ pauses: [DateInterval]) -> Int {
-        var low = 0
-        var high = pauses.count
+        firstPause(endingAfter: time, pauses[...])
+    }
+
+    /// ``firstPause(endingAfter:_:)`` within a slice of the pauses: an index of the slice.
+    static func firstPause(endingAfter time: Date, _ pauses: ArraySlice<DateInterval>) -> Int {
+        var low = pauses.startIndex
+        var high = pauses.endIndex
         while low < high {
             let mid = (low + high) / 2
             if pauses[mid].end <= time { low = mid + 1 } else { high = mid }
@@ -252,9 +269,27 @@ struct SegmentMeasurement {
     /// Whether the leg from `start` to `end` overlaps one of `pauses` (sorted, not overlapping) by
     /// more than an instant: a fix stamped at the stop itself still ends a moving leg.
     static func reachesIntoPause(from start: Date, to end: Date, _ pauses: [DateInterval]) -> Bool {
-        guard !pauses.isEmpty else { return false }
-        let index = firstPause(endingAfter: start, pauses)
-        return index < pauses.count && pauses[index].start < end
+        var cursor = PauseCursor(pauses)
+        return cursor.reachesIntoPause(from: start, to: end)
+    }
+
+    /// The points' times on the forward-only timeline: their own, or the forward ones
+    /// ``TimeOrder`` gives when the course's times go back.
+    struct Times {
+        let points: [TrackPoint]
+        /// ``TimeOrder/forwardTimes(_:)`` of the segment, or `nil` for the points' own times.
+        let forward: [Double]?
+
+        /// Point `index`'s time (`nil` for none or a stray one).
+        @inline(__always)
+        subscript(index: Int) -> Date? {
+            let seconds = forward?[index] ?? points[index].secondsSinceReferenceDate
+            return seconds.isNaN ? nil : Date(timeIntervalSinceReferenceDate: seconds)
+        }
+
+        /// The first and last times.
+        var first: Date? { points.indices.lazy.compactMap { self[$0] }.first }
+        var last: Date? { points.indices.reversed().lazy.compactMap { self[$0] }.first }
     }
 
     /// Distance from the first point to each point along the segment, from one call into C++.

@@ -38,6 +38,7 @@ enum SplitBuilder {
         var nextBoundary = 1
         for segment in segments {
             let points = segment.points
+            let times = segment.times
             let cumulative = segment.cumulativeMeters
             var lastTimed: Int?
             var nextTimed = 0
@@ -52,10 +53,8 @@ enum SplitBuilder {
                 while nextBoundary < count && layout.start(of: nextBoundary) <= here {
                     if index > 0, let before = lastTimed {
                         nextTimed = max(nextTimed, index)
-                        while nextTimed < points.count && points[nextTimed].time == nil { nextTimed += 1 }
-                        if nextTimed < points.count, let t0 = points[before].time,
-                            let t1 = points[nextTimed].time
-                        {
+                        while nextTimed < points.count && times[nextTimed] == nil { nextTimed += 1 }
+                        if nextTimed < points.count, let t0 = times[before], let t1 = times[nextTimed] {
                             let fraction =
                                 (layout.start(of: nextBoundary) - offset - cumulative[before])
                                 / (cumulative[nextTimed] - cumulative[before])
@@ -64,7 +63,7 @@ enum SplitBuilder {
                     }
                     nextBoundary += 1
                 }
-                if points[index].time != nil { lastTimed = index }
+                if times[index] != nil { lastTimed = index }
 
                 // Elevation: the activity's hysteresis runs along the segment; each step it counts
                 // is shared out over the stretch it was climbed (or descended) on, in proportion

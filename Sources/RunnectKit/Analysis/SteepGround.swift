@@ -10,8 +10,10 @@ import Foundation
 /// moves when the net change of the interpolated elevation is at least the vertical rate and the
 /// distance along the track at least the horizontal one.
 struct SteepGround {
+    /// The points with the file's own times, which the pauses are matched to.
     private let points: [TrackPoint]
-    private let recorded: [TrackPoint]
+    /// Their times on the forward-only timeline.
+    private let times: SegmentMeasurement.Times
     private let timerPauses: [DateInterval]
     /// Times are seconds since this instant: the segment's first timed point.
     private let origin: Date
@@ -29,19 +31,19 @@ struct SteepGround {
     /// Prepares the rule for one segment.
     ///
     /// - Parameters:
-    ///   - points: The segment on the forward-only timeline.
-    ///   - recorded: The same points with the file's own times, which the pauses are matched to.
+    ///   - points: The segment's points with the file's own times, which the pauses are matched to.
+    ///   - times: Their times on the forward-only timeline.
     ///   - origin: The instant the times of `elevation` and `distance` are counted from.
     ///   - elevation: The kept elevations of the timed points, over time.
     ///   - distance: The distance along the segment at its timed points, over time.
     ///   - timerPauses: Times the timer was stopped, sorted, not overlapping.
     ///   - options: The thresholds.
     init(
-        points: [TrackPoint], recorded: [TrackPoint], origin: Date, elevation: PiecewiseLinear,
+        points: [TrackPoint], times: SegmentMeasurement.Times, origin: Date, elevation: PiecewiseLinear,
         distance: PiecewiseLinear, timerPauses: [DateInterval], options: StatsOptions
     ) {
         self.points = points
-        self.recorded = recorded
+        self.times = times
         self.timerPauses = timerPauses
         self.origin = origin
         self.elevation = elevation
@@ -59,7 +61,7 @@ struct SteepGround {
         guard leg.seconds > 0, !leg.isMoving, !leg.reachesIntoPause,
             let firstElevation = elevation.times.first, let lastElevation = elevation.times.last,
             elevation.times.count >= 2,
-            let legStart = points[leg.from].time, let legEnd = points[leg.to].time
+            let legStart = times[leg.from], let legEnd = times[leg.to]
         else { return false }
         let a = legStart.timeIntervalSince(origin)
         let b = legEnd.timeIntervalSince(origin)
@@ -68,8 +70,8 @@ struct SteepGround {
         var end = min(max(b, middle + windowSeconds / 2), lastElevation)
         if !timerPauses.isEmpty {
             // Pauses are on the file's own timeline: measured from the leg's ends there.
-            let recordedStart = recorded[leg.from].time ?? legStart
-            let recordedEnd = recorded[leg.to].time ?? legEnd
+            let recordedStart = points[leg.from].time ?? legStart
+            let recordedEnd = points[leg.to].time ?? legEnd
             let next = SegmentMeasurement.firstPause(endingAfter: recordedStart, timerPauses)
             if next > 0 {
                 start = max(start, a + timerPauses[next - 1].end.timeIntervalSince(recordedStart))

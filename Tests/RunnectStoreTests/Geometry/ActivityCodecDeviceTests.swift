@@ -58,6 +58,35 @@ struct ActivityCodecDeviceTests {
         #expect(throws: ActivityCodecError.self) { try ActivityCodec.decode(Data(relabelled.dropLast(5))) }
     }
 
+    @Test("a blob written before points were packed, with full doubles for the device readings, reads to the step")
+    func unpackedDoubles() throws {
+        // The blob of the encoder before, holding the values a TCX file and a hand-made GPX gave
+        // then: the doubles are patched in where today's encoder writes the stepped ones.
+        let written: [(stepped: Double, old: Double)] = [
+            (1.446, 1.4459999799728394), (1.19, 1.190000057220459), (140.296875, 140.3), (86.5, 86.5),
+            (-3.33, -3.3333333333333335),
+        ]
+        var point = TrackPoint(latitude: 37.5, longitude: 127, time: Date(timeIntervalSince1970: 1_746_187_471))
+        point.deviceSpeedMetersPerSecond = written[0].stepped
+        point.deviceDistanceMeters = written[1].stepped
+        point.heartRateBPM = written[2].stepped
+        point.cadence = written[3].stepped
+        point.temperatureCelsius = written[4].stepped
+        let activity = Activity(format: .tcx, tracks: [Track(segments: [TrackSegment(points: [point])])])
+        var bytes = [UInt8](try ActivityCodec.encode(activity))
+        for (stepped, old) in written {
+            let new = withUnsafeBytes(of: stepped.bitPattern.littleEndian, Array.init)
+            let index = try #require(
+                bytes.indices.dropLast(7).first { bytes[$0..<($0 + 8)].elementsEqual(new) }, "\(stepped)")
+            bytes.replaceSubrange(
+                index..<(index + 8), with: withUnsafeBytes(of: old.bitPattern.littleEndian, Array.init))
+        }
+        let decoded = try ActivityCodec.decode(Data(bytes))
+        #expect(decoded == activity)
+        let back = try #require(decoded.tracks.first?.segments.first?.points.first)
+        #expect(back.heartRateBPM == 140.296875 && back.temperatureCelsius == -3.33)
+    }
+
     @Test("every truncation of a version 2 blob is refused; unknown flags and version 4 too")
     func damaged() throws {
         let blob = try ActivityCodec.encode(Self.lapped())

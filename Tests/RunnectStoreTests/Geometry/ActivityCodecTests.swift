@@ -23,7 +23,7 @@ struct ActivityCodecTests {
         // Bit patterns, not just ==: -0.0 and NaN payloads are kept too.
         let odd = TrackPoint(
             latitude: -0.0, longitude: .nan, elevationMeters: .infinity,
-            time: Date(timeIntervalSinceReferenceDate: -0.0), heartRateBPM: .leastNonzeroMagnitude)
+            time: Date(timeIntervalSinceReferenceDate: -0.0), heartRateBPM: 511.9921875)
         let back = try ActivityCodec.decode(
             try ActivityCodec.encode(
                 Activity(format: .gpx, tracks: [Track(segments: [TrackSegment(points: [odd])])])))
@@ -32,7 +32,7 @@ struct ActivityCodecTests {
         #expect(point.longitude.bitPattern == odd.longitude.bitPattern)
         #expect(point.elevationMeters?.bitPattern == odd.elevationMeters?.bitPattern)
         #expect(point.time?.timeIntervalSinceReferenceDate.bitPattern == (-0.0).bitPattern)
-        #expect(point.heartRateBPM == .leastNonzeroMagnitude)
+        #expect(point.heartRateBPM == 511.9921875)  // the largest step TrackPoint keeps
     }
 
     @Test("every format, and metadata with every field present or absent")

@@ -67,15 +67,34 @@ struct FITActivityBuilder: FITMessageHandler {
             ?? message.scaled(FITProfile.Record.altitude, scale: 5, offset: 500)
         point.time = date(message.timestamp.map(Int64.init))
         if let time = point.time { latestTime = max(latestTime ?? time, time) }
-        point.heartRateBPM = message.number(FITProfile.Record.heartRate)
-        point.cadence = message.number(FITProfile.Record.cadence)
-        point.temperatureCelsius = message.number(FITProfile.Record.temperature)
-        point.deviceSpeedMetersPerSecond =
-            message.scaled(FITProfile.Record.enhancedSpeed, scale: 1000)
-            ?? message.scaled(FITProfile.Record.speed, scale: 1000)
-        point.deviceDistanceMeters = message.scaled(FITProfile.Record.distance, scale: 100)
+        Self.reading(message, FITProfile.Record.heartRate, scale: 1, into: &point, DeviceReadings.heartRate)
+        Self.reading(message, FITProfile.Record.cadence, scale: 1, into: &point, DeviceReadings.cadence)
+        Self.reading(message, FITProfile.Record.temperature, scale: 1, into: &point, DeviceReadings.temperature)
+        if !Self.reading(message, FITProfile.Record.enhancedSpeed, scale: 1000, into: &point, DeviceReadings.speed) {
+            Self.reading(message, FITProfile.Record.speed, scale: 1000, into: &point, DeviceReadings.speed)
+        }
+        Self.reading(message, FITProfile.Record.distance, scale: 100, into: &point, DeviceReadings.distance)
         if let distance = point.deviceDistanceMeters { lastRecordDistanceMeters = distance }
         points.append(point)
+    }
+
+    /// Sets the device reading `field` of `point` from the record field `number` (`raw / scale` in
+    /// the reading's unit), straight from the integer when it is one (millions of records: no
+    /// rounding through a double), else from its number as a float field gives it.
+    /// - Returns: Whether the record had the field.
+    @discardableResult
+    @inline(__always)
+    private static func reading(
+        _ message: FITDataMessage, _ number: UInt8, scale: Int64, into point: inout TrackPoint,
+        _ field: DeviceReadings.Field
+    ) -> Bool {
+        if let raw = message.integer(number) {
+            point.setDeviceReading(field, whole: raw, stepsEach: Int64(field.stepsPerUnit) / scale)
+            return true
+        }
+        guard let value = message.scaled(number, scale: Double(scale)) else { return false }
+        point.setDeviceReading(field, value)
+        return true
     }
 
     private mutating func event(_ message: FITDataMessage) {
