@@ -78,10 +78,13 @@ fi
 # ---- build -------------------------------------------------------------------------------------
 step "system libraries (scripts/setup.sh)"
 scripts/setup.sh
-step "building runnect-bench, release only (debug builds are 10-50x slower and say nothing about the product)"
+step "building runnect-bench and runnect, release only (debug builds are 10-50x slower and say nothing about the product)"
 swift build -c release --product runnect-bench >&2
+swift build -c release --product runnect >&2
 bench_bin="$(swift build -c release --show-bin-path)/runnect-bench"
+runnect_bin="$(swift build -c release --show-bin-path)/runnect"
 [[ -x "$bench_bin" ]] || { echo "bench: $bench_bin was not built" >&2; exit 1; }
+[[ -x "$runnect_bin" ]] || { echo "bench: $runnect_bin was not built" >&2; exit 1; }
 
 # ---- workload ----------------------------------------------------------------------------------
 if ((quick)); then
@@ -149,8 +152,6 @@ if [[ ! -d "$many_dir/many" ]]; then
   step "workload: $many_dir/many (gen_workloads.py${quick:+ --quick})"
   python3 "$shared/bench/gen_workloads.py" "$many_dir" $( ((quick)) && echo --quick) >&2
 fi
-swift build -c release --product runnect >&2
-runnect_bin="$(swift build -c release --show-bin-path)/runnect"
 for round in 1 2 3; do
   for jobs in 1 2; do
     step "runnect: stats --json --jobs $jobs many/*.gpx (round $round)"
@@ -194,6 +195,13 @@ step "runnect: import $import_files (bulk import of generated 200-point GPX file
 python3 "$helper" measure -- "$bench_bin" import "$import_files" >>"$results"
 
 # ---- peers -------------------------------------------------------------------------------------
+# runnect beside them as they run: the whole `runnect stats --json` process (start-up, read,
+# stats, JSON, exit), best of $stats_repeat processes; its ratios to the peers' processes are
+# printed under the table.
+stats_repeat=$((peer_repeat > 10 ? peer_repeat : 10))
+step "runnect: stats --json $gpx, the whole process, best of $stats_repeat"
+python3 "$helper" runnect-stats "$runnect_bin" "$gpx" --repeat "$stats_repeat" >>"$results"
+
 skip() {  # tool, reason
   echo "$1: skipped: $2" >&2
   python3 -c 'import json, sys; print(json.dumps({"tool": sys.argv[1], "skipped": sys.argv[2]}))' \

@@ -120,6 +120,13 @@ struct SegmentMeasurement {
         var lastForward: (time: Date, meters: Double)?
         var speedSeconds: [Double] = []
         var speedMeters: [Double] = []
+        if firstRecordedTime != nil {
+            // At most one leg per point: sized once, never grown (growing by doubling wrote and
+            // page-faulted twice the final storage; only what is written becomes memory).
+            timedLegs.reserveCapacity(points.count)
+            speedSeconds.reserveCapacity(points.count)
+            speedMeters.reserveCapacity(points.count)
+        }
 
         for index in points.indices {
             let point = points[index]
