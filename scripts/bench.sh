@@ -6,8 +6,8 @@
 #   scripts/bench.sh                  big.gpx (200,000 points, 70 MB): runnect, gpxpy, GPSBabel;
 #                                     big-points.json (1,306,000 points, 64 MB): runnect
 #   scripts/bench.sh --quick          a 20,000-point file in bench-out/quick/ (smoke test)
-#   scripts/bench.sh --repeat N       runs of each peer (separate processes, best of N; default 1,
-#                                     a gpxpy run takes ~13 s); runnect is always best of 5 in-process
+#   scripts/bench.sh --repeat N       runs of each peer (processes, best of N; default 1, gpxpy ~9 s);
+#                                     runnect: best of 5 in-process, its stats process best of max(N, 10)
 #   scripts/bench.sh --install-peers  first: pip install gpxpy, apt-get install -y gpsbabel (and time)
 #
 # Needs ../shared/bench/gen_workloads.py (or RUNNECT_SHARED=/path/to/shared). Writes bench-out/:

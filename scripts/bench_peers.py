@@ -400,7 +400,7 @@ def cmd_table(args):
             process["runnect"] = r["seconds"]
             rows.append(("runnect " + args.commit if args.commit else "runnect",
                          "%s: runnect stats --json, the whole process, best of %s (process wall "
-                         "time: %s s)" % (name, r.get("repeat"), r.get("seconds")),
+                         "time: %.3f s)" % (name, r.get("repeat"), r.get("seconds")),
                          r.get("mb_per_s"), r.get("points_per_s"), r.get("peak_rss_mib")))
         elif tool == "runnect" and work.startswith("write-"):
             rows.append(("runnect " + args.commit if args.commit else "runnect",

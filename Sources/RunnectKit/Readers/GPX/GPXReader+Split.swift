@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -37,34 +35,10 @@ extension GPXReader {
     ///   whole then.
     /// - Parameter searchFrom: where to look for the cut from (tests); the middle by default.
     static func readSplit(descriptor: Int32, size: Int, searchFrom: Int? = nil) -> Activity? {
-        SplitTrace.t0 = SplitTrace.wall()
         guard let cut = findCut(descriptor: descriptor, size: size, from: searchFrom ?? size / 2) else { return nil }
         let prefix = cut.prefix
         let openNames = [prefix + Array("gpx".utf8), prefix + Array("trk".utf8), prefix + Array("trkseg".utf8)]
 
-        let second = SecondPart()
-        let group = DispatchGroup()
-        DispatchQueue.global(qos: .userInitiated).async(group: group) {
-            let cpu0 = SplitTrace.cpu()
-            // A smaller token limit than the whole read's: whatever this part accepts, the whole
-            // read accepts too (a token it refuses sends the file to the whole read).
-            let scanner = XMLScanner(
-                stream: FileRangeByteStream(descriptor: descriptor, start: cut.offset, end: size),
-                maxTokenBytes: 32 << 20)
-            scanner.assumeOpen(openNames)
-            scanner.window.tracksLines = false  // an error here is never shown: the file is read whole
-            let parser = GPXParser(scanner: scanner)
-            parser.expectedBytes = size - cut.offset
-            parser.contexts = [.gpx, .track, .segment]
-            parser.hasOpenSegment = true
-            parser.continuesTrack = true
-            parser.isPart = true
-            if (try? parser.parse()) != nil { second.parser = parser }
-            second.cpu = SplitTrace.cpu() - cpu0
-            second.wallEnd = SplitTrace.wall()
-        }
-
-        let cpu0 = SplitTrace.cpu()
         let scanner = XMLScanner(stream: FileRangeByteStream(descriptor: descriptor, start: 0, end: cut.offset))
         scanner.stopsAtEndOfStream = true
         scanner.window.tracksLines = false
@@ -72,15 +46,29 @@ extension GPXReader {
         first.isPart = true
         // Sized for the whole file's points: the second part's are appended in place.
         first.expectedBytes = size
-        let firstRead = (try? first.parse()) != nil
-        let firstCPU = SplitTrace.cpu() - cpu0, firstWall = SplitTrace.wall()
-        group.wait()
-        let waited = SplitTrace.wall()
-        defer { if SplitTrace.on { let j = SplitTrace.wall(); FileHandle.standardError.write("split: first cpu \(firstCPU) wall-end \(firstWall - SplitTrace.t0); second cpu \(second.cpu) wall-end \(second.wallEnd - SplitTrace.t0); waited \(waited - firstWall); join \(j - waited)\n".data(using: .utf8)!) } }
+        // The second part on another thread, the first on this one.
+        let (second, firstRead) = InParallel.run(
+            { () -> GPXParser? in
+                // A smaller token limit than the whole read's: whatever this part accepts, the
+                // whole read accepts too (a token it refuses sends the file to the whole read).
+                let scanner = XMLScanner(
+                    stream: FileRangeByteStream(descriptor: descriptor, start: cut.offset, end: size),
+                    maxTokenBytes: 32 << 20)
+                scanner.assumeOpen(openNames)
+                scanner.window.tracksLines = false  // an error here is never shown: the file is read whole
+                let parser = GPXParser(scanner: scanner)
+                parser.expectedBytes = size - cut.offset
+                parser.contexts = [.gpx, .track, .segment]
+                parser.hasOpenSegment = true
+                parser.continuesTrack = true
+                parser.isPart = true
+                return (try? parser.parse()) != nil ? parser : nil
+            },
+            { (try? first.parse()) != nil })
 
         guard firstRead, scanner.stoppedInsideRoot, first.field == nil, first.hasOpenSegment,
             first.contexts == [.gpx, .track, .segment], scanner.openNames == openNames,
-            let last = second.parser, !last.setSharedState, last.skipped.count == 0,
+            let last = second, !last.setSharedState, last.skipped.count == 0,
             !last.activity.tracks.isEmpty
         else { return nil }
         return join(first, last)
@@ -149,19 +137,6 @@ extension GPXReader {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ">")
             || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "<")
     }
-}
-
-/// The second part's parser, handed from its thread to the caller's (after the group's wait).
-private final class SecondPart: @unchecked Sendable {
-    var parser: GPXParser?
-    var cpu = 0.0, wallEnd = 0.0
-}
-import Foundation
-enum SplitTrace {
-    static let on = ProcessInfo.processInfo.environment["SPLIT_TRACE"] != nil
-    nonisolated(unsafe) static var t0 = wall()
-    static func cpu() -> Double { var ts = timespec(); clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts); return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9 }
-    static func wall() -> Double { var ts = timespec(); clock_gettime(CLOCK_MONOTONIC, &ts); return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9 }
 }
 
 extension FileRangeByteStream {
