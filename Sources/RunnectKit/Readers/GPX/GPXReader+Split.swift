@@ -94,7 +94,9 @@ extension GPXReader {
 
         let warnings = GPXParser.warnings(
             sawZonelessTime: first.sawZonelessTime || last.sawZonelessTime, skipped: first.skipped)
-        activity.warnAboutTimesGoingBack()
+        // The times go back nowhere when they go back in neither part nor from one to the other:
+        // then the whole check (TimeOrder) finds nothing to say.
+        if !first.timeSpan.followed(by: last.timeSpan) { activity.warnAboutTimesGoingBack() }
         activity.warnings += warnings
         return activity
     }

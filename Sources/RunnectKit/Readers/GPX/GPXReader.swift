@@ -81,6 +81,8 @@ final class GPXParser: XMLContextParser {
     /// A part of a split read: the activity is not the whole document's, so the end of the
     /// document leaves its times unchecked (the joined activity's are checked).
     var isPart = false
+    /// A part's times (see ``endOfDocument(warnings:)``), when it reached its end.
+    private(set) var timeSpan = TimeOrder.Span()
     /// A part that starts inside a track the part before it opened: until that track closes, its
     /// name and type are the other part's to set.
     var continuesTrack = false
@@ -93,7 +95,19 @@ final class GPXParser: XMLContextParser {
     }
 
     func endOfDocument(warnings: [String]) -> Activity {
-        if isPart { return activity }
+        if isPart {
+            // The part's times in document order, checked on its own thread: the joined
+            // activity's are checked whole only when a part's go back, or the second part's
+            // start before the first's end.
+            var times = TimeOrder.Span()
+            for track in activity.tracks { for segment in track.segments { times.add(segment.points) } }
+            if scanner.stoppedInsideRoot {  // a first part: its last track and segment are still open
+                for segment in track.segments { times.add(segment.points) }
+                times.add(segment)
+            }
+            timeSpan = times
+            return activity
+        }
         activity.warnAboutTimesGoingBack()
         activity.warnings += warnings
         return activity
