@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -26,16 +28,23 @@ extension GPXReader {
     /// costs more than the second core gives back (measured: Documentation/Performance.md).
     static let splitThresholdBytes = 4 << 20
 
-    /// Bytes searched for a `<trkpt` start tag from the middle of the file on.
+    /// Where the cut is looked for from, percent of the file: a little past the middle, so that
+    /// the second part (which starts a thread first) is done a little before the first and
+    /// readies the pages the join copies into (big.gpx, whole `runnect stats` process, best of 15:
+    /// 47 %: 0.132 s, 50 %: 0.128 s, 52 %: 0.126 s, 56 %: 0.133 s).
+    static let cutPercent = 52
+
+    /// Bytes searched for a `<trkpt` start tag from there on.
     static let splitSearchBytes = 256 << 10
 
     /// Reads the regular file open as `descriptor`, `size` bytes, in two parts on two threads.
     /// - Returns: the activity, as the whole read gives it; `nil` when the file has no `<trkpt`
     ///   near its middle, or the parts cannot be joined (see the extension's discussion): read it
     ///   whole then.
-    /// - Parameter searchFrom: where to look for the cut from (tests); the middle by default.
+    /// - Parameter searchFrom: where to look for the cut from (tests); ``cutPercent`` of the file
+    ///   by default.
     static func readSplit(descriptor: Int32, size: Int, searchFrom: Int? = nil) -> Activity? {
-        guard let cut = findCut(descriptor: descriptor, size: size, from: searchFrom ?? size / 2) else { return nil }
+        guard let cut = findCut(descriptor: descriptor, size: size, from: searchFrom ?? size / 100 * cutPercent) else { return nil }
         let prefix = cut.prefix
         let openNames = [prefix + Array("gpx".utf8), prefix + Array("trk".utf8), prefix + Array("trkseg".utf8)]
 
@@ -46,6 +55,8 @@ extension GPXReader {
         first.isPart = true
         // Sized for the whole file's points: the second part's are appended in place.
         first.expectedBytes = size
+        let storage = ReservedStorage()
+        first.reserved = { storage.set($0, $1) }
         // The second part on another thread, the first on this one.
         let (second, firstRead) = InParallel.run(
             { () -> GPXParser? in
@@ -62,7 +73,12 @@ extension GPXReader {
                 parser.hasOpenSegment = true
                 parser.continuesTrack = true
                 parser.isPart = true
-                return (try? parser.parse()) != nil ? parser : nil
+                guard (try? parser.parse()) != nil else { return nil }
+                // Done first (as the cut is placed): the pages the join will copy this part's
+                // first points into are readied now, not after both parts.
+                let count = parser.activity.tracks.first?.segments.first?.points.count ?? 0
+                storage.readyTail(bytes: count * MemoryLayout<TrackPoint>.stride)
+                return parser
             },
             { (try? first.parse()) != nil })
 
@@ -101,8 +117,8 @@ extension GPXReader {
         return activity
     }
 
-    /// Where the second part starts: the `<` of the first `trkpt` start tag (any prefix) at or
-    /// after the middle of the file, and the tag's prefix (`gpx:` in `<gpx:trkpt`, else empty).
+    /// Where the second part starts: the `<` of the first `trkpt` start tag (any prefix) from
+    /// byte `start` on, and the tag's prefix (`gpx:` in `<gpx:trkpt`, else empty).
     static func findCut(descriptor: Int32, size: Int, from start: Int) -> (offset: Int, prefix: [UInt8])? {
         guard start > 0 else { return nil }
         let count = min(splitSearchBytes, size - start)
@@ -138,6 +154,43 @@ extension GPXReader {
     private static func isNameEnd(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ">")
             || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "<")
+    }
+}
+
+/// Where the first part reserved the storage of the segment that spans the cut, for the second
+/// part to ready its tail's pages (`MADV_POPULATE_WRITE`, Linux 5.14) while the first part
+/// finishes: the join then copies into memory already there, instead of page-faulting it in
+/// (about 3,000 faults for big.gpx's 100,000 points after the cut) after both parts.
+///
+/// Readying pages changes no byte in them and any part of the range may be in use, or no longer
+/// mapped (the storage grew past the estimate and moved): the call is only a hint, and its error is
+/// ignored.
+private final class ReservedStorage: @unchecked Sendable {
+    private let lock = NSLock()
+    private var start: UnsafeRawPointer?
+    private var bytes = 0
+
+    func set(_ start: UnsafeRawPointer, _ bytes: Int) {
+        lock.lock()
+        (self.start, self.bytes) = (start, bytes)
+        lock.unlock()
+    }
+
+    /// Readies the last `bytes` of the storage, and a little before them (the estimate's margin).
+    func readyTail(bytes wanted: Int) {
+        lock.lock()
+        let (start, bytes) = (self.start, self.bytes)
+        lock.unlock()
+        #if os(Linux)
+            guard let start, wanted > 0 else { return }
+            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            let from = max(bytes - wanted - bytes / 32, 0)
+            let first = (Int(bitPattern: start) + from + page - 1) / page * page
+            let end = (Int(bitPattern: start) + bytes) / page * page
+            guard end > first else { return }
+            let populateWrite: Int32 = 23  // MADV_POPULATE_WRITE
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: first), end - first, populateWrite)
+        #endif
     }
 }
 

@@ -277,7 +277,18 @@ final class GPXParser: XMLContextParser {
         let left = Double(max(expectedBytes - offset, 0))
         let estimate = Double(segment.count) + left / bytesPerPoint * 1.02 + 16
         segment.reserveCapacity(Int(min(estimate, Double(Int32.max))))
+        if let reserved {
+            segment.withUnsafeBufferPointer {
+                if let base = $0.baseAddress {
+                    reserved(UnsafeRawPointer(base), segment.capacity * MemoryLayout<TrackPoint>.stride)
+                }
+            }
+        }
     }
+
+    /// Told where the storage reserved for the estimate lies (start, bytes): a split read's first
+    /// part hands it to the second, which readies its pages when it is done first.
+    var reserved: ((UnsafeRawPointer, Int) -> Void)?
 
     // MARK: - Fields
 
