@@ -242,7 +242,7 @@ bytes=$(wc -c <"$gpx")
 
 python3 "$helper" table "$results" --commit "${commit:+($commit)}" \
   --machine "Machine: $cores cores (nproc), $cpu, $mem_gib GiB RAM; $swift_version, release build." \
-  --machine "runnect-bench is single-threaded: it runs on one core of the $cores; each peer is one process too." \
+  --machine "runnect reads a GPX file of 4 MB or more on two threads (runnect-bench's gpx rows and the stats process); its other rows use one core; each peer is one single-threaded process." \
   --machine "Workload: $gpx, $bytes bytes, $points points, sha256 $sha." \
   --machine "CPU busy (all $cores cores) in the second before the runs: $busy_before; other work on the machine makes figures noisy." \
   >"$table"
