@@ -6,8 +6,8 @@
 #   scripts/bench.sh                  big.gpx (200,000 points, 70 MB): runnect, gpxpy, GPSBabel;
 #                                     big-points.json (1,306,000 points, 64 MB): runnect
 #   scripts/bench.sh --quick          a 20,000-point file in bench-out/quick/ (smoke test)
-#   scripts/bench.sh --repeat N       runs of each peer (separate processes, best of N; default 1,
-#                                     a gpxpy run takes ~13 s); runnect is always best of 5 in-process
+#   scripts/bench.sh --repeat N       runs of each peer (processes, best of N; default 1, gpxpy ~9 s);
+#                                     runnect: best of 5 in-process, its stats process best of max(N, 10)
 #   scripts/bench.sh --install-peers  first: pip install gpxpy, apt-get install -y gpsbabel (and time)
 #
 # Needs ../shared/bench/gen_workloads.py (or RUNNECT_SHARED=/path/to/shared). Writes bench-out/:
@@ -78,10 +78,13 @@ fi
 # ---- build -------------------------------------------------------------------------------------
 step "system libraries (scripts/setup.sh)"
 scripts/setup.sh
-step "building runnect-bench, release only (debug builds are 10-50x slower and say nothing about the product)"
+step "building runnect-bench and runnect, release only (debug builds are 10-50x slower and say nothing about the product)"
 swift build -c release --product runnect-bench >&2
+swift build -c release --product runnect >&2
 bench_bin="$(swift build -c release --show-bin-path)/runnect-bench"
+runnect_bin="$(swift build -c release --show-bin-path)/runnect"
 [[ -x "$bench_bin" ]] || { echo "bench: $bench_bin was not built" >&2; exit 1; }
+[[ -x "$runnect_bin" ]] || { echo "bench: $runnect_bin was not built" >&2; exit 1; }
 
 # ---- workload ----------------------------------------------------------------------------------
 if ((quick)); then
@@ -149,8 +152,6 @@ if [[ ! -d "$many_dir/many" ]]; then
   step "workload: $many_dir/many (gen_workloads.py${quick:+ --quick})"
   python3 "$shared/bench/gen_workloads.py" "$many_dir" $( ((quick)) && echo --quick) >&2
 fi
-swift build -c release --product runnect >&2
-runnect_bin="$(swift build -c release --show-bin-path)/runnect"
 for round in 1 2 3; do
   for jobs in 1 2; do
     step "runnect: stats --json --jobs $jobs many/*.gpx (round $round)"
@@ -196,6 +197,13 @@ step "runnect: import $import_files (bulk import of generated 200-point GPX file
 python3 "$helper" measure -- "$bench_bin" import "$import_files" >>"$results"
 
 # ---- peers -------------------------------------------------------------------------------------
+# runnect beside them as they run: the whole `runnect stats --json` process (start-up, read,
+# stats, JSON, exit), best of $stats_repeat processes; its ratios to the peers' processes are
+# printed under the table.
+stats_repeat=$((peer_repeat > 10 ? peer_repeat : 10))
+step "runnect: stats --json $gpx, the whole process, best of $stats_repeat"
+python3 "$helper" runnect-stats "$runnect_bin" "$gpx" --repeat "$stats_repeat" >>"$results"
+
 skip() {  # tool, reason
   echo "$1: skipped: $2" >&2
   python3 -c 'import json, sys; print(json.dumps({"tool": sys.argv[1], "skipped": sys.argv[2]}))' \
@@ -236,7 +244,7 @@ bytes=$(wc -c <"$gpx")
 
 python3 "$helper" table "$results" --commit "${commit:+($commit)}" \
   --machine "Machine: $cores cores (nproc), $cpu, $mem_gib GiB RAM; $swift_version, release build." \
-  --machine "runnect-bench is single-threaded: it runs on one core of the $cores; each peer is one process too." \
+  --machine "runnect reads a GPX file of 4 MB or more on two threads (runnect-bench's gpx rows and the stats process); its other rows use one core; each peer is one single-threaded process." \
   --machine "Workload: $gpx, $bytes bytes, $points points, sha256 $sha." \
   --machine "CPU busy (all $cores cores) in the second before the runs: $busy_before; other work on the machine makes figures noisy." \
   >"$table"

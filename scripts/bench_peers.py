@@ -11,6 +11,9 @@
                                                    get_uphill_downhill + get_bounds, each run a
                                                    fresh process, best of N; one JSON line
   bench_peers.py gpsbabel FILE [--repeat N]        gpsbabel -i gpx -f FILE -o geojson -F /dev/null
+  bench_peers.py runnect-stats BIN FILE [--repeat N]
+                                                   BIN stats --json FILE, each run a fresh process,
+                                                   best of N (process wall time); one JSON line
   bench_peers.py cpubusy [SECONDS]                 share of all cores busy over SECONDS (default 1)
   bench_peers.py table JSONL [--machine LINE]...   markdown table of the JSON lines in JSONL
 
@@ -243,7 +246,7 @@ def peer_record(tool, version, work, gpx, best, runs, rss_runs, source, extra):
 
 
 def cmd_gpxpy(args):
-    runs, rss_runs, best = [], [], {}
+    runs, rss_runs, best, process_runs = [], [], {}, []
     argv = [sys.executable, os.path.abspath(__file__), "_gpxpy_child", args.file]
     for index in range(args.repeat):
         code, text, wall, rss, source, _ = run_measured(argv)
@@ -255,12 +258,14 @@ def cmd_gpxpy(args):
         if not best or run["seconds"] < best["seconds"]:
             best = run
         runs.append(run["seconds"])
+        process_runs.append(wall)
         rss_runs.append(rss)
         log("gpxpy: run %d/%d: %.2f s in-process (%.2f s process), peak %.0f MiB"
             % (index + 1, args.repeat, run["seconds"], wall, rss))
     extra = {k: best[k] for k in ("points", "parse_seconds", "distance_m", "moving_seconds",
                                   "uphill_m", "bounds", "process_seconds")}
     extra["timing"] = "in-process: open+parse+stats, interpreter start and import excluded"
+    extra["best_process_seconds"] = round(min(process_runs), 4)
     record = peer_record("gpxpy", best.get("version", "?"), "parse+length_2d+moving+updown+bounds",
                          args.file, min(runs), runs, rss_runs, source, extra)
     log("gpxpy: best %.2f s: %.1f MB/s, %.0f points/s, peak %.0f MiB"
@@ -291,6 +296,28 @@ def cmd_gpsbabel(args):
                          runs, rss_runs, source,
                          {"timing": "process wall time", "command": " ".join(argv)})
     log("gpsbabel: best %.2f s: %.1f MB/s, %.0f points/s, peak %.0f MiB"
+        % (record["seconds"], record["mb_per_s"], record["points_per_s"], record["peak_rss_mib"]))
+    emit(record)
+    return 0
+
+
+def cmd_runnect_stats(args):
+    """The whole `runnect stats --json FILE` process, beside the peers' processes."""
+    argv = [args.binary, "stats", "--json", args.file]
+    runs, rss_runs, source, distance = [], [], "?", None
+    for index in range(args.repeat):
+        code, text, wall, rss, source, _ = run_measured(argv)
+        if code != 0:
+            log("runnect stats: run failed with exit code %d" % code)
+            return 1
+        distance = last_json(text).get("distance_m")
+        runs.append(wall)
+        rss_runs.append(rss)
+        log("runnect stats: run %d/%d: %.3f s, peak %.0f MiB" % (index + 1, args.repeat, wall, rss))
+    record = peer_record("runnect", "", "stats-process", args.file, min(runs), runs, rss_runs, source,
+                         {"timing": "process wall time", "command": " ".join(argv),
+                          "distance_m": distance})
+    log("runnect stats: best %.3f s: %.1f MB/s, %.0f points/s, peak %.0f MiB"
         % (record["seconds"], record["mb_per_s"], record["points_per_s"], record["peak_rss_mib"]))
     emit(record)
     return 0
@@ -334,6 +361,10 @@ def cmd_table(args):
                 records.append(json.loads(line))
     rows = []
     runnect_distance = gpxpy_distance = None
+    # Whole processes on big.gpx, and runnect-bench's in-process parse+stats/parse-only: the
+    # issue's ratios, printed under the table.
+    process = {}
+    in_process = None
     for r in records:
         name = os.path.basename(r.get("file", "")) or "big.gpx"
         tool, work = r.get("tool", "?"), r.get("work", "?")
@@ -361,8 +392,16 @@ def cmd_table(args):
                 parse_mbs = r.get("parse_mb_per_s")
                 parse_pps = (r["points"] * parse_mbs / (r["bytes"] / 1e6)
                              if parse_mbs and r.get("bytes") else None)
+                if work == "parse+stats" and parse_mbs and r.get("mb_per_s"):
+                    in_process = (r["mb_per_s"], parse_mbs)
                 rows.append((label, "%s: parse only (same runs), best of %s" % (name, repeat),
                              parse_mbs, parse_pps, None))
+        elif tool == "runnect" and work == "stats-process":
+            process["runnect"] = r["seconds"]
+            rows.append(("runnect " + args.commit if args.commit else "runnect",
+                         "%s: runnect stats --json, the whole process, best of %s (process wall "
+                         "time: %.3f s)" % (name, r.get("repeat"), r.get("seconds")),
+                         r.get("mb_per_s"), r.get("points_per_s"), r.get("peak_rss_mib")))
         elif tool == "runnect" and work.startswith("write-"):
             rows.append(("runnect " + args.commit if args.commit else "runnect",
                          "%s: written as %s (a %s) into %s, streamed, best of %s in one process "
@@ -394,12 +433,14 @@ def cmd_table(args):
                          r.get("mb_per_s"), r.get("courses_per_s"), r.get("max_rss_mib", r.get("peak_rss_mib"))))
         elif tool == "gpxpy":
             gpxpy_distance = r.get("distance_m")
+            process["gpxpy"] = r.get("best_process_seconds", r.get("process_seconds"))
             rows.append(("gpxpy %s" % r.get("version", ""),
                          "%s: parse + length_2d + get_moving_data + get_uphill_downhill + "
                          "get_bounds, best of %s (in-process time; process %.2f s)"
                          % (name, r.get("repeat"), r.get("process_seconds", 0)),
                          r.get("mb_per_s"), r.get("points_per_s"), r.get("peak_rss_mib")))
         elif tool == "gpsbabel":
+            process["gpsbabel"] = r.get("seconds")
             rows.append(("GPSBabel %s" % r.get("version", ""),
                          "%s: GPX → GeoJSON to /dev/null, best of %s (process wall time)"
                          % (name, r.get("repeat")),
@@ -420,6 +461,18 @@ def cmd_table(args):
         out.append("- " + line)
     out.append("- MB/s = file bytes / 10^6 / seconds; peak RSS = maximum resident set size of the "
                "whole process (for peers, the largest over their runs).")
+    ratios = []
+    for peer, label, target in (("gpsbabel", "GPSBabel (GPX → GeoJSON)", 12), ("gpxpy", "gpxpy", 60)):
+        if process.get("runnect") and process.get(peer):
+            ratios.append("%.1f× faster than %s (%.3f s against %.2f s; target ≥ %d×)"
+                          % (process[peer] / process["runnect"], label, process["runnect"],
+                             process[peer], target))
+    if ratios:
+        out.append("- Whole processes on big.gpx, best of each: runnect stats --json " + ", ".join(ratios) + ".")
+    if in_process:
+        out.append("- In process (runnect-bench gpx): parse + full stats runs at %.1f %% of the parse-only "
+                   "throughput (%s against %s MB/s; target ≥ 90 %%)."
+                   % (100 * in_process[0] / in_process[1], number(in_process[0]), number(in_process[1])))
     if runnect_distance and gpxpy_distance:
         out.append("- Track length: runnect %s m (geodesic), gpxpy length_2d %s m (%+.3f %%, "
                    "flat-earth)." % (number(runnect_distance), number(gpxpy_distance),
@@ -447,6 +500,11 @@ def main():
         p.add_argument("file")
         p.add_argument("--repeat", type=int, default=1)
         p.set_defaults(func=func)
+    p = sub.add_parser("runnect-stats")
+    p.add_argument("binary")
+    p.add_argument("file")
+    p.add_argument("--repeat", type=int, default=1)
+    p.set_defaults(func=cmd_runnect_stats)
     p = sub.add_parser("_gpxpy_child")
     p.add_argument("file")
     p.set_defaults(func=cmd_gpxpy_child)

@@ -16,11 +16,18 @@ extension ActivityStats {
     public init(segments: [[TrackPoint]], timerPauses: [DateInterval] = [], options: StatsOptions = .init()) {
         // Times that go back are measured on a forward-only timeline; the file's own first and
         // last times are still the start and end.
-        let forward = TimeOrder(segments: segments).forwardTimes(segments)
-        let measured = segments.indices.map { index in
-            SegmentMeasurement(
-                points: segments[index], forwardTimes: forward?[index], timerPauses: timerPauses, options: options)
-        }
+        // A long course's bounds are found on another core while its segments are measured.
+        let pointCount = segments.reduce(0) { $0 + $1.count }
+        let (bounds, measured) = InParallel.run(
+            pointCount >= InParallel.minimumPoints, { Bounds(enclosing: segments) },
+            {
+                let forward = TimeOrder(segments: segments).forwardTimes(segments)
+                return segments.indices.map { index in
+                    SegmentMeasurement(
+                        points: segments[index], forwardTimes: forward?[index], timerPauses: timerPauses,
+                        options: options)
+                }
+            })
 
         let distance = measured.reduce(0) { $0 + $1.distanceMeters }
         let hasElevation = measured.contains { $0.hasElevation }
@@ -66,7 +73,7 @@ extension ActivityStats {
             elevationLossMeters: hasElevation ? measured.reduce(0) { $0 + $1.elevationLossMeters } : nil,
             minElevationMeters: measured.compactMap(\.minElevationMeters).min(),
             maxElevationMeters: measured.compactMap(\.maxElevationMeters).max(),
-            bounds: Bounds(enclosing: segments),
+            bounds: bounds,
             startTime: measured.lazy.compactMap(\.firstRecordedTime).first,
             endTime: measured.lazy.compactMap(\.lastRecordedTime).last,
             averageHeartRateBPM: heartRateCount > 0

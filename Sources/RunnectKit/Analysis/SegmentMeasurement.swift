@@ -128,10 +128,12 @@ struct SegmentMeasurement {
         var pauses = PauseCursor(timerPauses)
         var speedSeconds: [Double] = []
         var speedMeters: [Double] = []
-        if timedStart != nil {  // a timed segment: about one leg per point, without regrowing
+        if timedStart != nil {
+            // At most one leg per point: sized once, never grown (growing by doubling wrote and
+            // page-faulted twice the final storage; only what is written becomes memory).
+            timedLegs.reserveCapacity(points.count)
             speedSeconds.reserveCapacity(points.count)
             speedMeters.reserveCapacity(points.count)
-            timedLegs.reserveCapacity(points.count)
         }
 
         for index in points.indices {
@@ -305,8 +307,26 @@ struct SegmentMeasurement {
             return [Double](unsafeUninitializedCapacity: count) { result, initialized in
                 result[0] = 0
                 let legs = UnsafeMutableBufferPointer(rebasing: result[1...])
-                _ = points.withUnsafeBufferPointer {
-                    Geodesic.legLengths(of: $0, latitude: \.latitude, longitude: \.longitude, into: legs)
+                points.withUnsafeBufferPointer { path in
+                    guard count >= InParallel.minimumPoints else {
+                        _ = Geodesic.legLengths(of: path, latitude: \.latitude, longitude: \.longitude, into: legs)
+                        return
+                    }
+                    // A long segment's legs on two cores, half each: every leg is computed alone,
+                    // so the lengths are the same; they are summed below, in order, as always.
+                    let middle = count / 2
+                    let firstPath = UnsafeBufferPointer(rebasing: path[...middle])
+                    let firstLegs = UnsafeMutableBufferPointer(rebasing: legs[..<middle])
+                    _ = InParallel.run(
+                        {
+                            Geodesic.legLengths(
+                                of: firstPath, latitude: \.latitude, longitude: \.longitude, into: firstLegs)
+                        },
+                        {
+                            Geodesic.legLengths(
+                                of: UnsafeBufferPointer(rebasing: path[middle...]), latitude: \.latitude,
+                                longitude: \.longitude, into: UnsafeMutableBufferPointer(rebasing: legs[middle...]))
+                        })
                 }
                 for index in 1..<count {
                     // NaN only if GeographicLib failed on a leg; such a leg adds nothing.

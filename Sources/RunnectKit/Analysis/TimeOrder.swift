@@ -52,6 +52,31 @@ struct TimeOrder {
     /// Every step back, in document order; empty when the times never go back.
     private(set) var steps: [Step] = []
 
+    /// The times of a run of points in document order, as far as `init(segments:)`'s first
+    /// check goes: whether they never go back, and the first and last.
+    struct Span {
+        private(set) var isForward = true
+        private(set) var first: Date?
+        private(set) var last: Date?
+
+        mutating func add(_ points: [TrackPoint]) {
+            for point in points {
+                guard let time = point.time else { continue }
+                if let last, time < last { isForward = false }
+                if first == nil { first = time }
+                last = time
+            }
+        }
+
+        /// Whether the points of `self` then those of `next` never go back in time, as
+        /// `TimeOrder(segments:)` would find of them joined (then it has no steps).
+        func followed(by next: Span) -> Bool {
+            guard isForward, next.isForward else { return false }
+            guard let last, let nextFirst = next.first else { return true }
+            return !(nextFirst < last)
+        }
+    }
+
     /// Finds the steps back of a course's segments.
     ///
     /// - Complexity: O(n) for n points: one comparison per timed point when the times never go

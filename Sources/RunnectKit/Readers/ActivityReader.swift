@@ -12,8 +12,11 @@ public enum ActivityReader {
     /// Reads the file at `path` (`-` for standard input) as one activity: a file holding several
     /// (a TCX file with several `<Activity>`s) gives them merged (see ``Activity/merging(_:format:)``).
     /// - Throws: ``ReadError``.
-    public static func read(path: String) throws -> Activity {
-        try read(from: FileByteStream(path: path))
+    /// - Parameter parallel: whether a large GPX file may be read on two threads (see
+    ///   ``readAll(path:parallel:)``).
+    public static func read(path: String, parallel: Bool = true) throws -> Activity {
+        let all = try readAll(path: path, parallel: parallel)
+        return all.count == 1 ? all[0] : Activity.merging(all, format: all[0].format)
     }
 
     /// Reads from any byte stream, as ``read(path:)``.
@@ -24,9 +27,14 @@ public enum ActivityReader {
 
     /// Reads every activity of the file at `path` (`-` for standard input), in file order: one for
     /// most files, one per `<Activity>` or `<Course>` of a TCX file.
+    ///
+    /// A plain GPX file of a few megabytes or more is read on two threads, in two parts joined at
+    /// a track point near its middle, unless `parallel` is false (the caller already keeps the
+    /// cores busy, reading several files at once). The result is the same either way, warnings
+    /// and errors included: a file whose parts do not join cleanly is read whole.
     /// - Throws: ``ReadError``.
-    public static func readAll(path: String) throws -> [Activity] {
-        try readAll(from: FileByteStream(path: path))
+    public static func readAll(path: String, parallel: Bool = true) throws -> [Activity] {
+        try readAll(from: FileByteStream(path: path), parallel: parallel)
     }
 
     /// Reads every activity of a byte stream, as ``readAll(path:)``.
@@ -40,12 +48,23 @@ public enum ActivityReader {
         from stream: ByteStream,
         inflateLimit: Int = GzipByteStream.defaultMaxOutputBytes
     ) throws -> [Activity] {
-        try readAll(from: stream, inflateLimit: inflateLimit, insideGzip: false).map {
+        try readAll(from: stream, inflateLimit: inflateLimit, parallel: false)
+    }
+
+    /// `parallel`: a regular file's large GPX may be read in two parts (``readAll(path:parallel:)``).
+    static func readAll(
+        from stream: ByteStream, inflateLimit: Int = GzipByteStream.defaultMaxOutputBytes, parallel: Bool
+    )
+        throws -> [Activity]
+    {
+        try readAll(from: stream, inflateLimit: inflateLimit, insideGzip: false, parallel: parallel).map {
             $0.replacingControlCharacters()
         }
     }
 
-    private static func readAll(from stream: ByteStream, inflateLimit: Int, insideGzip: Bool) throws -> [Activity] {
+    private static func readAll(from stream: ByteStream, inflateLimit: Int, insideGzip: Bool, parallel: Bool)
+        throws -> [Activity]
+    {
         let head = try stream.readPrefix(count: sniffLength)
         let replay = PrefixedByteStream(prefix: head, rest: stream)
         switch detect(head) {
@@ -53,7 +72,7 @@ public enum ActivityReader {
             guard !insideGzip else { throw ReadError.unrecognizedFormat("a gzip file inside a gzip file") }
             let inflated = try GzipByteStream(replay, maxOutputBytes: inflateLimit)
             do {
-                return try readAll(from: inflated, inflateLimit: inflateLimit, insideGzip: true)
+                return try readAll(from: inflated, inflateLimit: inflateLimit, insideGzip: true, parallel: false)
             } catch {
                 // A corrupt gzip file inflates to garbage before its checksum is reached: when the
                 // reader stopped at the garbage, say the file is corrupt, as a read in one piece would.
@@ -62,7 +81,14 @@ public enum ActivityReader {
                 throw error
             }
         case .gpx:
-            return [try GPXReader().read(from: replay)]
+            // The parts are read with pread(2) from the file's start, whatever `stream` has read.
+            if parallel, let file = stream as? FileByteStream, let size = file.regularFileSize,
+                size >= GPXReader.splitThresholdBytes,
+                let activity = GPXReader.readSplit(descriptor: file.descriptor, size: size)
+            {
+                return [activity]
+            }
+            return [try GPXReader().read(from: replay, expectedBytes: (stream as? FileByteStream)?.regularFileSize)]
         case .tcx:
             return try TCXReader().readAll(from: replay)
         case .json:

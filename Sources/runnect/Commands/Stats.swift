@@ -57,11 +57,12 @@ extension Runnect {
                 }
             }
 
-            /// A file may hold several activities (TCX): one report each.
-            func read() throws -> [Activity] {
+            /// A file may hold several activities (TCX): one report each. `parallel`: a large GPX
+            /// file may be read on two threads (``ActivityReader/readAll(path:parallel:)``).
+            func read(parallel: Bool) throws -> [Activity] {
                 switch self {
                 case .points(let text): return [try TappedPointsReader.read(text: text)]
-                case .file(let path): return try ActivityReader.readAll(path: path)
+                case .file(let path): return try ActivityReader.readAll(path: path, parallel: parallel)
                 }
             }
         }
@@ -94,8 +95,11 @@ extension Runnect {
 
             var failure: ExitCode?
             var printedText = false
+            // One large GPX file is read on two cores when the files read at once leave a core idle.
+            let parallel = min(jobs, inputs.count) < ProcessInfo.processInfo.activeProcessorCount
             // Workers read up to 4 inputs per job ahead of the one printed: memory stays that of a few files.
-            ParallelMap.forEachInOrder(inputs, jobs: jobs, lookahead: jobs * 4, report(for:)) { report in
+            let read: @Sendable (Input) -> Report = { report(for: $0, parallel: parallel) }
+            ParallelMap.forEachInOrder(inputs, jobs: jobs, lookahead: jobs * 4, read) { report in
                 for line in report.diagnostics {
                     switch line {
                     case .error(let message): Diagnostics.error(message)
@@ -113,14 +117,14 @@ extension Runnect {
         }
 
         /// Reads one input and renders its reports (on any thread).
-        private func report(for input: Input) -> Report {
+        private func report(for input: Input, parallel: Bool) -> Report {
             var options = analysis.statsOptions
             options.includeSplits = splits
             options.includeSegments = perSegment
             var report = Report()
             let activities: [Activity]
             do {
-                activities = try input.read()
+                activities = try input.read(parallel: parallel)
             } catch {
                 report.diagnostics.append(.error("\(input.label): \(error)"))
                 report.failure = ExitStatus.code(for: error)

@@ -14,9 +14,18 @@ public protocol ByteStream: AnyObject {
 
 /// Reads a file (or standard input) through `read(2)`.
 public final class FileByteStream: ByteStream {
-    private let descriptor: Int32
+    let descriptor: Int32
     private let closesOnDeinit: Bool
     private let path: String
+
+    /// The size of the file when it is a regular file opened by path (not standard input), which
+    /// ranges of can be read with `pread(2)`; `nil` otherwise.
+    var regularFileSize: Int? {
+        guard closesOnDeinit else { return nil }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
 
     /// Opens `path` for reading; `-` means standard input.
     public init(path: String) throws {
@@ -48,6 +57,34 @@ public final class FileByteStream: ByteStream {
                 let n = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
             #endif
             if n >= 0 { return n }
+            if errno == EINTR { continue }
+            throw ReadError.io(String(cString: strerror(errno)))
+        }
+    }
+}
+
+/// The bytes `start..<end` of a regular file, read with `pread(2)` (which leaves the descriptor's
+/// offset alone, so that several ranges of one open file can be read at once, on several threads).
+final class FileRangeByteStream: ByteStream {
+    private let descriptor: Int32
+    private var offset: Int
+    private let end: Int
+
+    init(descriptor: Int32, start: Int, end: Int) {
+        self.descriptor = descriptor
+        self.offset = start
+        self.end = end
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let wanted = min(buffer.count, end - offset)
+        guard wanted > 0 else { return 0 }
+        while true {
+            let n = pread(descriptor, buffer.baseAddress, wanted, off_t(offset))
+            if n >= 0 {
+                offset += n
+                return n
+            }
             if errno == EINTR { continue }
             throw ReadError.io(String(cString: strerror(errno)))
         }

@@ -22,6 +22,9 @@ struct ScanBuffer: ~Copyable {
     private(set) var atEOF = false
     /// Where `bytes[0]` sits in the document.
     private(set) var base = TextPosition()
+    /// Whether ``location(ofIndex:)`` is kept right (lines are counted as bytes are dropped);
+    /// when false, only ``base``'s byte offset is.
+    var tracksLines = true
     private let maxCapacity: Int
     private let maxDocumentBytes: Int
 
@@ -50,7 +53,7 @@ struct ScanBuffer: ~Copyable {
     /// - Returns: false at the end of the stream.
     mutating func refill(keeping keep: Int) throws -> Bool {
         if keep > 0 {
-            base.advance(over: bytes, count: keep)
+            if tracksLines { base.advance(over: bytes, count: keep) } else { base.advanceBytes(keep) }
             if end > keep { memmove(bytes, bytes + keep, end - keep) }
             end -= keep
         }

@@ -17,13 +17,21 @@ public struct GPXReader: Sendable {
     /// Reads a whole GPX document from `stream`.
     /// - Throws: ``ReadError`` with the line and column of the first problem.
     public func read(from stream: ByteStream) throws -> Activity {
+        try read(from: stream, expectedBytes: nil)
+    }
+
+    /// `expectedBytes`: the document's size when known (a regular file), to size the points'
+    /// storage once instead of growing it (see ``GPXParser/expectedBytes``).
+    func read(from stream: ByteStream, expectedBytes: Int?) throws -> Activity {
         let parser = GPXParser(scanner: XMLScanner(stream: stream))
+        parser.expectedBytes = expectedBytes
         return try parser.parse()
     }
 }
 
-/// The state machine behind ``GPXReader``: one instance per document.
-private final class GPXParser: XMLContextParser {
+/// The state machine behind ``GPXReader``: one instance per document, or per part of a document
+/// read in two parts (see `GPXReader+Split.swift`).
+final class GPXParser: XMLContextParser {
     enum Context: UInt8, XMLParserContext {
         case gpx, metadata, track, segment, route, point, pointExtensions, field, other
     }
@@ -41,11 +49,11 @@ private final class GPXParser: XMLContextParser {
     // runtime checks on them cost 24 M of 445 M instructions reading + measuring a 20,000-point
     // GPX (contexts 19 M, point 3 M, segment 2 M; callgrind, 2026-11-24). Private to the parser.
     @exclusivity(unchecked) var contexts: [Context] = []
-    private var activity = Activity(format: .gpx)
+    private(set) var activity = Activity(format: .gpx)
 
-    private var track = Track()
-    @exclusivity(unchecked) private var segment: [TrackPoint] = []
-    private var hasOpenSegment = false
+    var track = Track()
+    @exclusivity(unchecked) var segment: [TrackPoint] = []
+    var hasOpenSegment = false
     private var route = Route()
     @exclusivity(unchecked) private var point = TrackPoint(latitude: 0, longitude: 0)
     private var pointName: String?
@@ -57,11 +65,49 @@ private final class GPXParser: XMLContextParser {
     var sawZonelessTime = false
     var skipped = SkippedValues()
 
+    /// Bytes the parse will read in all, when known: once, when a segment reaches
+    /// ``pointsBeforeEstimate`` points, its storage is reserved for as many points as the bytes
+    /// left would hold at its bytes per point so far. A long recording's points are then written
+    /// once into storage that is never copied (growing by doubling wrote and page-faulted about
+    /// 2.2 times the final storage: 57 MB for the 200,000 points of big.gpx), and what is reserved
+    /// and never written costs address space, not memory. Once per document: a file of many
+    /// segments grows all but the first as before.
+    var expectedBytes: Int?
+    static let pointsBeforeEstimate = 1024
+    /// Where the open segment started, bytes into the document.
+    private var segmentStartOffset = 0
+    private var estimated = false
+
+    /// A part of a split read: the activity is not the whole document's, so the end of the
+    /// document leaves its times unchecked (the joined activity's are checked).
+    var isPart = false
+    /// A part's times (see ``endOfDocument(warnings:)``), when it reached its end.
+    private(set) var timeSpan = TimeOrder.Span()
+    /// A part that starts inside a track the part before it opened: until that track closes, its
+    /// name and type are the other part's to set.
+    var continuesTrack = false
+    /// Whether this part set what the part before it may have set too (the document's metadata,
+    /// or the name or type of the track it continues): the parts cannot simply be joined then.
+    private(set) var setSharedState = false
+
     init(scanner: XMLScanner) {
         self.scanner = scanner
     }
 
     func endOfDocument(warnings: [String]) -> Activity {
+        if isPart {
+            // The part's times in document order, checked on its own thread: the joined
+            // activity's are checked whole only when a part's go back, or the second part's
+            // start before the first's end.
+            var times = TimeOrder.Span()
+            for track in activity.tracks { for segment in track.segments { times.add(segment.points) } }
+            if scanner.stoppedInsideRoot {  // a first part: its last track and segment are still open
+                for segment in track.segments { times.add(segment.points) }
+                times.add(segment)
+            }
+            timeSpan = times
+            return activity
+        }
         activity.warnAboutTimesGoingBack()
         activity.warnings += warnings
         return activity
@@ -100,12 +146,14 @@ private final class GPXParser: XMLContextParser {
         case .track:
             if name.equals("trkseg") {
                 segment = []
+                segmentStartOffset = scanner.byteOffset
                 hasOpenSegment = true
                 return .segment
             } else if name.equals("trkpt") {
                 // Not valid GPX, but written by some tools: points straight under <trk>.
                 if !hasOpenSegment {
                     segment = []
+                    segmentStartOffset = scanner.byteOffset
                     hasOpenSegment = true
                 }
                 try startPoint(.trackPoint)
@@ -168,6 +216,7 @@ private final class GPXParser: XMLContextParser {
                 hasOpenSegment = false
             }
             activity.tracks.append(track)
+            continuesTrack = false
         case .route:
             activity.routes.append(route)
         case .gpx, .metadata, .pointExtensions, .field, .other:
@@ -210,11 +259,36 @@ private final class GPXParser: XMLContextParser {
 
     private func finishPoint() {
         switch pointKind {
-        case .trackPoint: segment.append(point)
+        case .trackPoint:
+            segment.append(point)
+            if segment.count == Self.pointsBeforeEstimate && !estimated { reserveForEstimate() }
         case .routePoint: route.points.append(point)
         case .waypoint: activity.waypoints.append(Waypoint(name: pointName, point: point))
         }
     }
+
+    /// Reserves the open segment's storage for the points the rest of the document would hold
+    /// (see ``expectedBytes``).
+    @inline(never) private func reserveForEstimate() {
+        estimated = true
+        guard let expectedBytes else { return }
+        let offset = scanner.byteOffset
+        let bytesPerPoint = max(Double(offset - segmentStartOffset) / Double(segment.count), 16)
+        let left = Double(max(expectedBytes - offset, 0))
+        let estimate = Double(segment.count) + left / bytesPerPoint * 1.02 + 16
+        segment.reserveCapacity(Int(min(estimate, Double(Int32.max))))
+        if let reserved {
+            segment.withUnsafeBufferPointer {
+                if let base = $0.baseAddress {
+                    reserved(UnsafeRawPointer(base), segment.capacity * MemoryLayout<TrackPoint>.stride)
+                }
+            }
+        }
+    }
+
+    /// Told where the storage reserved for the estimate lies (start, bytes): a split read's first
+    /// part hands it to the second, which readies its pages when it is done first.
+    var reserved: ((UnsafeRawPointer, Int) -> Void)?
 
     // MARK: - Fields
 
@@ -227,11 +301,21 @@ private final class GPXParser: XMLContextParser {
         case .cadence: point.cadence = skipped.tolerating { try number("cadence") }
         case .temperature: point.temperatureCelsius = skipped.tolerating { try number("temperature") }
         case .time: point.time = try time()
-        case .metadataTime: activity.metadata.time = try time()
-        case .metadataName: activity.metadata.name = text.string()
-        case .metadataDescription: activity.metadata.description = text.string()
-        case .trackName: track.name = text.string()
-        case .trackType: track.type = text.string()
+        case .metadataTime:
+            activity.metadata.time = try time()
+            setSharedState = true
+        case .metadataName:
+            activity.metadata.name = text.string()
+            setSharedState = true
+        case .metadataDescription:
+            activity.metadata.description = text.string()
+            setSharedState = true
+        case .trackName:
+            track.name = text.string()
+            if continuesTrack { setSharedState = true }
+        case .trackType:
+            track.type = text.string()
+            if continuesTrack { setSharedState = true }
         case .routeName: route.name = text.string()
         case .pointName: pointName = text.string()
         }

@@ -31,6 +31,12 @@ struct TextPosition {
 
     /// Line (1-based) and column (1-based, in characters) of `buffer[index]`, `end` bytes being
     /// valid.
+    /// Moves past `count` bytes counting only bytes, not lines: for a scanner whose errors are
+    /// never shown (a part of a split read), after which ``location(ofIndex:in:end:)`` is wrong.
+    mutating func advanceBytes(_ count: Int) {
+        byteOffset += count
+    }
+
     func location(ofIndex index: Int, in buffer: UnsafePointer<UInt8>, end: Int) -> (line: Int, column: Int) {
         let limit = min(max(index, 0), end)
         var line = linesBefore + 1

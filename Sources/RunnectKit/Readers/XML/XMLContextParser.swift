@@ -70,12 +70,17 @@ extension XMLContextParser {
             case .text(let span, let hasReferences):
                 if field != nil { text.append(span, hasReferences: hasReferences) }
             case .endOfDocument:
-                var warnings: [String] = []
-                if sawZonelessTime { warnings.append("times without a time zone were taken as UTC") }
-                if let warning = skipped.warning { warnings.append(warning) }
-                return endOfDocument(warnings: warnings)
+                return endOfDocument(warnings: Self.warnings(sawZonelessTime: sawZonelessTime, skipped: skipped))
             }
         }
+    }
+
+    /// The warnings every format gives at the end of a document.
+    static func warnings(sawZonelessTime: Bool, skipped: SkippedValues) -> [String] {
+        var warnings: [String] = []
+        if sawZonelessTime { warnings.append("times without a time zone were taken as UTC") }
+        if let warning = skipped.warning { warnings.append(warning) }
+        return warnings
     }
 
     /// Starts capturing the text of `wanted`: the context of its element, or `.other` when the

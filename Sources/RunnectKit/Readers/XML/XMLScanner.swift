@@ -39,6 +39,13 @@ final class XMLScanner {
     private var pendingEndName: ByteSpan?
     var sawRoot = false
     private var checkedByteOrderMark = false
+    /// For the first part of a split read (``GPXReader``'s parallel path): the stream ending
+    /// inside the root element ends the part instead of being an error, when it ends between
+    /// markup (in text or after a tag), and ``stoppedInsideRoot`` says so.
+    var stopsAtEndOfStream = false
+    /// Whether the scanner stopped at the end of the stream inside the root element, as
+    /// ``stopsAtEndOfStream`` allows.
+    private(set) var stoppedInsideRoot = false
     let byteClasses = XMLScanner.makeByteClasses()
 
     // Attributes of the last start tag: offsets into `buffer`.
@@ -51,6 +58,34 @@ final class XMLScanner {
 
     /// Depth of the element whose content comes next (0 before the root).
     var depth: Int { nameEnds.count }
+
+    /// The names of the open elements, outermost first, as written (prefixes included).
+    var openNames: [[UInt8]] {
+        nameEnds.indices.map { index in
+            let start = index > 0 ? nameEnds[index - 1] : 0
+            return Array(UnsafeBufferPointer(start: nameBytes + start, count: nameEnds[index] - start))
+        }
+    }
+
+    /// Starts the scanner inside the elements `names` (outermost first), as if their start tags
+    /// had been read: for the second part of a split read, which starts in the middle of a
+    /// document (past its byte order mark and root start tag).
+    func assumeOpen(_ names: [[UInt8]]) {
+        precondition(nameEnds.isEmpty && !sawRoot, "assumeOpen(_:) comes before the first token")
+        for name in names {
+            name.withUnsafeBufferPointer { bytes in
+                if nameLength + bytes.count > nameCapacity {
+                    nameCapacity = (nameLength + bytes.count) * 2
+                    nameBytes = nameBytes.moved(count: nameLength, toCapacity: nameCapacity)
+                }
+                if let base = bytes.baseAddress { (nameBytes + nameLength).update(from: base, count: bytes.count) }
+                nameLength += bytes.count
+                nameEnds.append(nameLength)
+            }
+        }
+        sawRoot = true
+        checkedByteOrderMark = true
+    }
 
     init(stream: ByteStream, chunkSize: Int = 1 << 20, maxTokenBytes: Int = 64 << 20) {
         window = ScanBuffer(stream: stream, chunkSize: chunkSize, maxCapacity: maxTokenBytes)
@@ -73,6 +108,9 @@ final class XMLScanner {
     }
 
     // MARK: - Positions
+
+    /// Bytes into the document of the position the scanner has reached.
+    var byteOffset: Int { window.base.byteOffset + pos }
 
     /// Line and column of the position the scanner has reached.
     var currentLocation: (line: Int, column: Int) { window.location(ofIndex: pos) }
@@ -164,6 +202,10 @@ final class XMLScanner {
     }
 
     private func finish() throws -> XMLToken {
+        if !nameEnds.isEmpty && stopsAtEndOfStream {
+            stoppedInsideRoot = true
+            return .endOfDocument
+        }
         if !nameEnds.isEmpty {
             throw malformed("unexpected end of file: <\(openName(at: nameEnds.count - 1))> is not closed", at: end)
         }
@@ -182,7 +224,8 @@ final class XMLScanner {
                 return nil
             }
             if end - pos >= maxTokenBytes { throw ReadError.tooLarge(limitBytes: maxTokenBytes) }
-            if try !refill(keeping: pos) { _ = try finish() }  // throws: an element is still open
+            // An element is still open: finish() throws, unless this is the end of a split read's part.
+            if try !refill(keeping: pos) { return try finish() }
             return nil
         }
         pos = lt
