@@ -11,15 +11,17 @@ public enum ActivityReader {
 
     /// Reads the file at `path` (`-` for standard input) as one activity: a file holding several
     /// (a TCX file with several `<Activity>`s) gives them merged (see ``Activity/merging(_:format:)``).
+    /// - Parameters:
+    ///   - path: The file, or `-` for standard input.
+    ///   - parallel: Whether a large GPX file may be read on two threads (see
+    ///     ``readAll(path:parallel:)``).
     /// - Throws: ``ReadError``.
-    /// - Parameter parallel: whether a large GPX file may be read on two threads (see
-    ///   ``readAll(path:parallel:)``).
     public static func read(path: String, parallel: Bool = true) throws -> Activity {
         let all = try readAll(path: path, parallel: parallel)
         return all.count == 1 ? all[0] : Activity.merging(all, format: all[0].format)
     }
 
-    /// Reads from any byte stream, as ``read(path:)``.
+    /// Reads from any byte stream, as ``read(path:parallel:)``.
     public static func read(from stream: ByteStream) throws -> Activity {
         let all = try readAll(from: stream)
         return all.count == 1 ? all[0] : Activity.merging(all, format: all[0].format)
@@ -32,12 +34,15 @@ public enum ActivityReader {
     /// a track point near its middle, unless `parallel` is false (the caller already keeps the
     /// cores busy, reading several files at once). The result is the same either way, warnings
     /// and errors included: a file whose parts do not join cleanly is read whole.
+    /// - Parameters:
+    ///   - path: The file, or `-` for standard input.
+    ///   - parallel: Whether a large GPX file may be read on two threads.
     /// - Throws: ``ReadError``.
     public static func readAll(path: String, parallel: Bool = true) throws -> [Activity] {
         try readAll(from: FileByteStream(path: path), parallel: parallel)
     }
 
-    /// Reads every activity of a byte stream, as ``readAll(path:)``.
+    /// Reads every activity of a byte stream, as ``readAll(path:parallel:)``.
     ///
     /// A gzip stream (RFC 1952, detected by its magic bytes) is inflated as it is read and its
     /// content detected again, so `.gpx.gz`, `.tcx.gz` and `.fit.gz` read like the plain files.
