@@ -59,21 +59,20 @@ extension PostgresSchema {
             guard let activity = try? ActivityCodec.decode(geometry), let pieces = CoursePieces(activity) else {
                 return
             }
-            for part in try PostgresTransaction.pieceStatements([(id, pieces)]) {
-                try await session.query(part)
+            if let statement = try PostgresTransaction.pieceInsert([(id, pieces)]) {
+                try await session.query(statement)
             }
         }
     }
 }
 
 extension PostgresTransaction {
-    /// Piece `index` of course `courseID` as a row of `course_piece`, its values appended to
-    /// `bindings`: one `(…)` of a `VALUES` list.
-    static func appendPiece(
-        _ piece: CoursePieces.Piece, index: Int, courseID: Int64, to bindings: inout PostgresBindings
-    ) throws -> String {
+    /// Piece `piece` as well-known binary for a geography `LineString` (a piece of one point
+    /// a line from it to itself).
+    static func pieceWKB(_ piece: CoursePieces.Piece) -> Data {
         let points = piece.points.count == 1 ? [piece.points[0], piece.points[0]] : piece.points
         var bytes: [UInt8] = [1]  // little-endian
+        bytes.reserveCapacity(9 + 16 * points.count)
         func append<T: FixedWidthInteger>(_ value: T) {
             withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
         }
@@ -83,42 +82,34 @@ extension PostgresTransaction {
             append(remainder(point.longitude, 360).bitPattern)
             append(point.latitude.bitPattern)
         }
-        bindings.append(courseID)
-        bindings.append(Int32(index))
-        try bindings.append(Data(bytes))
-        let n = bindings.count
-        return "($\(n - 2), $\(n - 1), ST_GeogFromWKB($\(n)))"
+        return Data(bytes)
     }
 
     /// Writes the pieces of `drafts`' courses.
     func insertPieces(_ courses: [(id: Int64, draft: CourseDraft)]) throws {
-        for statement in try Self.pieceStatements(courses.compactMap { id, draft in draft.pieces.map { (id, $0) } }) {
+        if let statement = try Self.pieceInsert(courses.compactMap { id, draft in draft.pieces.map { (id, $0) } }) {
             try query(statement)
         }
     }
 
-    /// `INSERT`s of the pieces of `courses`, as few as PostgreSQL's 65,535 values a statement allow.
-    static func pieceStatements(_ courses: [(id: Int64, pieces: CoursePieces)]) throws -> [PostgresQuery] {
-        var statements: [PostgresQuery] = []
-        var bindings = PostgresBindings()
-        var values: [String] = []
-        func flush() {
-            guard !values.isEmpty else { return }
-            statements.append(
-                PostgresQuery(
-                    unsafeSQL: "INSERT INTO course_piece (course_id, piece, path) VALUES "
-                        + values.joined(separator: ", "),
-                    binds: bindings))
-            bindings = PostgresBindings()
-            values = []
-        }
+    /// The `INSERT` of the pieces of `courses`, one statement however many (``UnnestInsert``);
+    /// `nil` without any.
+    static func pieceInsert(_ courses: [(id: Int64, pieces: CoursePieces)]) throws -> PostgresQuery? {
+        var ids: [Int64] = []
+        var indexes: [Int32] = []
+        var paths: [ByteBuffer] = []
         for (id, pieces) in courses {
             for (index, piece) in pieces.pieces.enumerated() {
-                if bindings.count + 3 > 60_000 { flush() }
-                values.append(try appendPiece(piece, index: index, courseID: id, to: &bindings))
+                ids.append(id)
+                indexes.append(Int32(index))
+                paths.append(ByteBuffer(bytes: pieceWKB(piece)))
             }
         }
-        flush()
-        return statements
+        guard !ids.isEmpty else { return nil }
+        var insert = UnnestInsert(into: "course_piece")
+        try insert.column("course_id", "bigint", ids)
+        try insert.column("piece", "integer", indexes)
+        try insert.column("path", "bytea", paths) { "ST_GeogFromWKB(\($0))" }
+        return insert.query()
     }
 }

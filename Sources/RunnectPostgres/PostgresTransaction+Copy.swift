@@ -73,66 +73,84 @@ extension PostgresTransaction {
         return found
     }
 
-    /// Drafts inserted by one statement per ``copyRowsPerStatement`` courses, and their search
-    /// entries by another: one insert a course paid a round trip and a statement each for the
-    /// row, its entry, and reading it back (455 courses/s on 100,000, `runnect-bench pg`).
+    /// Drafts inserted by three statements, each one column an array parameter
+    /// (``UnnestInsert``): the courses, their pieces, their search entries. One insert a course
+    /// paid a round trip and a statement each for the row, its entry and reading it back (455
+    /// courses/s on 100,000, `runnect-bench pg`); `VALUES` lists of 250 courses spent 12 % of
+    /// the server's time parsing and planning them, by `perf`.
     func insertCopiedCourses(_ drafts: [CourseDraft]) throws -> (index: Int, existingID: Int64)? {
-        for start in stride(from: 0, to: drafts.count, by: Self.copyRowsPerStatement) {
-            let chunk = Array(drafts[start..<min(start + Self.copyRowsPerStatement, drafts.count)])
-            var bindings = PostgresBindings()
-            var columns: [String] = []
-            var rows: [String] = []
-            var createdAt: [Date] = []
-            for draft in chunk {
-                guard draft.isPreset, draft.record.id != nil else {
-                    throw StoreError.database("a copied course needs its id and owner")
-                }
-                let row = try Self.appendCourse(draft, owner: draft.record.owner, to: &bindings)
-                columns = row.columns
-                rows.append(row.placeholders)
-                createdAt.append(row.createdAt)
-            }
-            let sql = """
-                INSERT INTO course (\(columns.joined(separator: ", "))) VALUES \(rows.joined(separator: ", "))
-                ON CONFLICT (owner, content_hash) DO NOTHING RETURNING id
-                """
-            let inserted = Set(try column(Int64.self, PostgresQuery(unsafeSQL: sql, binds: bindings)))
-            if let missing = chunk.firstIndex(where: { !inserted.contains($0.record.id!) }) {
-                let draft = chunk[missing]
-                let existing = try value(
-                    Int64.self,
-                    """
-                    SELECT id FROM course WHERE owner = \(draft.record.owner)
-                    AND content_hash = \(draft.record.contentHash)
-                    """)
-                return (start + missing, existing ?? draft.record.id!)
-            }
-            try insertPieces(chunk.map { ($0.record.id!, $0) })
-            var entries = PostgresBindings()
-            var values: [String] = []
-            for (draft, date) in zip(chunk, createdAt) {
-                let row = draft.searchEntry.row
-                let n = entries.count
-                entries.append(draft.record.id!)
-                entries.append(Self.wholeMilliseconds(date))
-                entries.append(row.title)
-                entries.append(row.description)
-                entries.append(row.departure)
-                entries.append(draft.searchEntry.tokenDocument.split(separator: " ").map(String.init))
-                values.append("(" + (1...6).map { "$\(n + $0)" }.joined(separator: ", ") + ")")
-            }
-            try query(
-                PostgresQuery(
-                    unsafeSQL: """
-                        INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens)
-                        VALUES \(values.joined(separator: ", "))
-                        """, binds: entries))
+        guard !drafts.isEmpty else { return nil }
+        guard drafts.allSatisfy({ $0.isPreset && $0.record.id != nil }) else {
+            throw StoreError.database("a copied course needs its id and owner")
         }
+        try execute(Self.copySettings)
+        let records = drafts.map(\.record)
+        var courses = UnnestInsert(into: "course")
+        try courses.column("id", "bigint", records.map(\.id))
+        try courses.column("owner", "text", records.map(\.owner))
+        try courses.column("title", "text", records.map(\.title))
+        try courses.column("description", "text", records.map(\.description))
+        try courses.column("departure_region", "text", records.map(\.departureRegion))
+        try courses.column("departure_city", "text", records.map(\.departureCity))
+        try courses.column("departure_town", "text", records.map(\.departureTown))
+        try courses.column("departure_detail", "text", records.map(\.departureDetail))
+        try courses.column("departure_name", "text", records.map(\.departureName))
+        try courses.column("source_format", "text", records.map(\.sourceFormat))
+        try courses.column("content_hash", "text", records.map(\.contentHash))
+        let createdAt = records.map { Self.milliseconds($0.createdAt) }
+        try courses.column("created_at", "timestamptz", createdAt)
+        try courses.column("is_uploaded", "boolean", records.map(\.isUploaded))
+        try courses.column("uploaded_at", "timestamptz", records.map { $0.uploadedAt.map(Self.milliseconds) })
+        try courses.column("scrap_count", "integer", records.map { Int32($0.scrapCount) })
+        try courses.column("distance_m", "float8", records.map(\.distanceMeters))
+        try courses.column("point_count", "integer", records.map { Int32($0.pointCount) })
+        try courses.column("stats", "text", drafts.map(\.statsJSON)) { "\($0)::json" }
+        try courses.column("geometry", "bytea", records.map { ByteBuffer(bytes: $0.geometry) })
+        let paths = try records.map { try Self.pathWKB($0.geometry).map { ByteBuffer(bytes: $0) } }
+        try courses.column("path", "bytea", paths) { "ST_GeogFromWKB(\($0))" }
+        let bounds = drafts.map(\.bounds)
+        try courses.column("start_lat", "float8", bounds.map { $0?.start.latitude })
+        try courses.column("start_lon", "float8", bounds.map { $0?.start.longitude })
+        try courses.column("finish_lat", "float8", bounds.map { $0?.finish.latitude })
+        try courses.column("finish_lon", "float8", bounds.map { $0?.finish.longitude })
+        try courses.column("path_m", "float8", bounds.map { $0?.pathMeters })
+        let inserted = Set(
+            try column(Int64.self, courses.query("ON CONFLICT (owner, content_hash) DO NOTHING RETURNING id")))
+        if let missing = drafts.firstIndex(where: { !inserted.contains($0.record.id!) }) {
+            let draft = drafts[missing]
+            let existing = try value(
+                Int64.self,
+                """
+                SELECT id FROM course WHERE owner = \(draft.record.owner)
+                AND content_hash = \(draft.record.contentHash)
+                """)
+            return (missing, existing ?? draft.record.id!)
+        }
+        try insertPieces(drafts.map { ($0.record.id!, $0) })
+        var entries = UnnestInsert(into: "course_search")
+        let rows = drafts.map(\.searchEntry.row)
+        try entries.column("course_id", "bigint", records.map(\.id))
+        try entries.column("created_ms", "bigint", createdAt.map(Self.wholeMilliseconds))
+        try entries.column("title", "text", rows.map(\.title))
+        try entries.column("description", "text", rows.map(\.description))
+        try entries.column("departure", "text", rows.map(\.departure))
+        // One text a row (a two-dimensional array must be rectangular), cut again on the server.
+        let tokens = drafts.map { $0.searchEntry.tokenDocument.split(separator: " ").joined(separator: " ") }
+        try entries.column("tokens", "text", tokens) { "string_to_array(\($0), ' ')" }
+        try query(entries.query())
         return nil
     }
 
-    /// Courses a copy inserts by one statement (26 values each, under PostgreSQL's 65,535).
-    static let copyRowsPerStatement = 250
+    /// The copy's transaction settings: its commits do not wait for the WAL to reach the disk
+    /// (a crash of the server may lose the last few, which running the idempotent copy again
+    /// restores), and large values are compressed by LZ4 where the server has it: PGLZ, the
+    /// default, spent half the server's time inserting courses trying to compress their
+    /// activities (already compressed), by `perf`.
+    static let copySettings = """
+        SELECT set_config('synchronous_commit', 'off', true),
+               (SELECT set_config('default_toast_compression', 'lz4', true) FROM pg_settings
+                WHERE name = 'default_toast_compression' AND 'lz4' = ANY(enumvals))
+        """
 
     func recordIdentity(id: Int64) throws -> StoredIdentity? {
         try query("SELECT owner, content_hash FROM record WHERE id = \(id)").rows.first.map { row in

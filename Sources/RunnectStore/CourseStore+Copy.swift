@@ -54,48 +54,31 @@ extension CourseStore {
         try backend.ensureUsers(users)
         let total = try source.read { tx in try tx.counts().courses }
         var done = 0
-        // Courses: while one batch is written, the next is read and drafted on the other cores;
-        // rows already here (an earlier copy) are only compared, never drafted.
+        // Courses: while batches are written (up to the backend's `copyWriters` side by side),
+        // the next is read and drafted on the other cores; rows already here (an earlier copy)
+        // are only compared, never drafted.
         var next = Prefetch { try self.coursesToCopy(from: source, after: 0, limit: batchSize) }
-        while let batch = try next.value() {
-            let after = batch.lastID
-            next = Prefetch { try self.coursesToCopy(from: source, after: after, limit: batchSize) }
-            // Counted from what the transaction returns: a backend may run it again (a deadlock).
-            let counts: Counts
-            do {
-                counts = try write { tx in
-                    var counts = Counts()
-                    // Copied meanwhile (a copy running beside this one)?
-                    let here = try tx.courseIdentities(ids: batch.drafts.map { $0.record.id! })
-                    var fresh: [CourseDraft] = []
-                    for draft in batch.drafts {
-                        let id = draft.record.id!
-                        if let found = here[id] {
-                            let identity = StoredIdentity(owner: draft.record.owner, contentHash: draft.contentHash)
-                            try Self.check(found, identity, kind: "course", id: id)
-                            counts.present += 1
-                        } else {
-                            fresh.append(draft)
-                        }
-                    }
-                    if let conflict = try tx.insertCopiedCourses(fresh) {
-                        let draft = fresh[conflict.index]
-                        throw StoreError.copyConflict(
-                            kind: "course", id: draft.record.id!,
-                            reason: "the destination holds the same content of \(draft.record.owner) "
-                                + "as course #\(conflict.existingID)")
-                    }
-                    counts.copied += fresh.count
-                    return counts
-                }
-            } catch {
-                _ = try? next.value()
-                throw error
-            }
+        var writing: [Prefetch<(counts: Counts, batch: CourseBatch)>] = []
+        func finish(_ writer: Prefetch<(counts: Counts, batch: CourseBatch)>) throws {
+            let (counts, batch) = try writer.value()
             summary.courses += counts.copied
             summary.coursesPresent += counts.present + batch.present
             done += batch.count
             progress(CopyProgress(done: done, total: max(total, done)))
+        }
+        do {
+            while let batch = try next.value() {
+                let after = batch.lastID
+                next = Prefetch { try self.coursesToCopy(from: source, after: after, limit: batchSize) }
+                if writing.count >= max(1, backend.copyWriters) { try finish(writing.removeFirst()) }
+                writing.append(Prefetch { (try self.writeCopied(batch), batch) })
+            }
+            while !writing.isEmpty { try finish(writing.removeFirst()) }
+        } catch {
+            // Nothing may still be running once the copy has stopped.
+            for writer in writing { _ = try? writer.value() }
+            _ = try? next.value()
+            throw error
         }
         var last: Int64 = 0
         while true {
@@ -133,8 +116,40 @@ extension CourseStore {
         return summary
     }
 
+    /// Writes the courses of `batch` missing here, in a transaction of their own that may run
+    /// beside another batch's (their rows never overlap); counted from what the transaction
+    /// returns, as a backend may run it again (a deadlock).
+    /// - Throws: ``StoreError/copyConflict(kind:id:reason:)``, nothing of the batch written.
+    private func writeCopied(_ batch: CourseBatch) throws -> Counts {
+        try backend.writeBeside { tx in
+            var counts = Counts()
+            // Copied meanwhile (a copy running beside this one)?
+            let here = try tx.courseIdentities(ids: batch.drafts.map { $0.record.id! })
+            var fresh: [CourseDraft] = []
+            for draft in batch.drafts {
+                let id = draft.record.id!
+                if let found = here[id] {
+                    let identity = StoredIdentity(owner: draft.record.owner, contentHash: draft.contentHash)
+                    try Self.check(found, identity, kind: "course", id: id)
+                    counts.present += 1
+                } else {
+                    fresh.append(draft)
+                }
+            }
+            if let conflict = try tx.insertCopiedCourses(fresh) {
+                let draft = fresh[conflict.index]
+                throw StoreError.copyConflict(
+                    kind: "course", id: draft.record.id!,
+                    reason: "the destination holds the same content of \(draft.record.owner) "
+                        + "as course #\(conflict.existingID)")
+            }
+            counts.copied += fresh.count
+            return counts
+        }
+    }
+
     /// Rows a transaction copied, and rows it found there already.
-    private struct Counts {
+    private struct Counts: Sendable {
         var copied = 0
         var present = 0
     }

@@ -71,8 +71,8 @@ import Testing
                     uploadedAt: Date(timeIntervalSince1970: 1_700_000_000 + Double(id)), statsJSON: draft.statsJSON,
                     geometry: draft.record.geometry))
         }
-        // More courses than one statement takes, so that the batch spans statements.
-        let batch = try (0..<(PostgresTransaction.copyRowsPerStatement + 3)).map { n in
+        // More courses than a `VALUES` list once took (250), so that a limit of the kind shows.
+        let batch = try (0..<253).map { n in
             try copied(drafts[n % drafts.count], id: Int64(100 + n))
         }.enumerated().map { n, draft in
             var draft = draft
@@ -95,6 +95,53 @@ import Testing
         let again = [try copied(drafts[1], id: 900), stored]
         let conflict = try admin.write { try $0.insertCopiedCourses(again) }
         #expect(conflict?.index == 1 && conflict?.existingID == 103)
+    }
+
+    /// Every column of every course, its search entry and its pieces, by id.
+    static let copiedRows = """
+        SELECT to_jsonb(c) - 'geometry' - 'path', md5(c.geometry), ST_AsText(c.path), s.owner, s.is_uploaded, s.created_ms, s.title, s.description, s.departure, s.tokens,
+               (SELECT string_agg(p.piece || ' ' || ST_AsText(p.path), ';' ORDER BY p.piece)
+                FROM course_piece p WHERE p.course_id = c.id)
+        FROM course c JOIN course_search s ON s.course_id = c.id ORDER BY c.id
+        """
+
+    @Test func aCopyBatchWritesTheRowsOfItsCoursesInsertedOneByOne() async throws {
+        let one = try await PostgresStoreDatabase()
+        let batched = try await PostgresStoreDatabase()
+        let owners = [PostgresCluster.uniqueRoleName("copied"), PostgresCluster.uniqueRoleName("복사")]
+        // Korean text, NULL descriptions and departure parts, two segments, shared and private.
+        let drafts = try Self.drafts()
+        let batch = try (0..<(drafts.count * 37)).map { n in
+            let draft = drafts[n % drafts.count]
+            let date = Date(timeIntervalSince1970: 1_700_000_000.123 + Double(n) * 61.5)
+            return try CourseDraft(
+                copying: StoredCourse(
+                    id: Int64(10 + 3 * n), owner: owners[n % 2], title: draft.title,
+                    description: n % 4 == 0 ? nil : draft.record.description, departure: draft.departure,
+                    sourceFormat: draft.record.sourceFormat, contentHash: "\(draft.contentHash)-\(n)",
+                    createdAt: date, isUploaded: n % 3 != 0, uploadedAt: n % 3 != 0 ? date + 3_600 : nil,
+                    statsJSON: draft.statsJSON, geometry: draft.record.geometry))
+        }
+        #expect(batch.contains { (try? ActivityCodec.decode($0.record.geometry).courseSegments.count) ?? 0 > 1 })
+        for database in [one, batched] {
+            try PostgresBackend(url: try database.database.adminURL).ensureUsers(owners)
+        }
+        let admin = try PostgresBackend(url: try one.database.adminURL)
+        _ = try admin.write { tx in try batch.map { try tx.insertCourse($0) } }
+        let copier = try PostgresBackend(url: try batched.database.adminURL)
+        #expect(try copier.write { try $0.insertCopiedCourses(batch) } == nil)
+
+        let expected = try one.database.adminSQL(Self.copiedRows).stdout
+        let copied = try batched.database.adminSQL(Self.copiedRows).stdout
+        let count = "SELECT count(*), count(description), count(departure_region) FROM course"
+        let described = batch.filter { $0.record.description != nil }.count
+        let departing = batch.filter { $0.departure != nil }.count
+        #expect(described < batch.count && departing < batch.count)
+        #expect(try one.database.adminSQL(count).stdout == "\(batch.count)|\(described)|\(departing)\n")
+        #expect(
+            expected.contains("반포 한강 야간 러닝") && expected.contains("MULTILINESTRING((")
+                && expected.contains(";1 LINESTRING("))
+        #expect(copied == expected)
     }
 
     @Test func coursesAreStoredAndReadBackWithTheirPathAndStart() async throws {

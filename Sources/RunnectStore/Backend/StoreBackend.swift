@@ -23,12 +23,26 @@ package protocol StoreBackend: Sendable {
     /// The backend's own errors reach the caller as ``StoreError``s; what `body` throws otherwise
     /// passes through.
     func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
+    /// Runs `body` in a write transaction that may run beside another of the same user: a
+    /// copy's batches, whose rows never overlap. (``write(_:)`` may make them wait for each other.)
+    func writeBeside<T>(_ body: (any StoreTransaction) throws -> T) throws -> T
+    /// How many of a copy's batches are written side by side (``writeBeside(_:)``).
+    var copyWriters: Int { get }
     /// Brings the search index into the shape fastest to query (after a bulk import).
     func optimizeSearch() throws
     /// Makes sure each of these users can act on the store: nothing on SQLite (a user is a
     /// name), a runner's login role on PostgreSQL (as `runnect db add-user NAME --no-password
     /// --existing`), for a copy's owners. Needs an administrator on PostgreSQL.
     func ensureUsers(_ names: [String]) throws
+}
+
+extension StoreBackend {
+    /// One transaction after the other, as ``write(_:)``: SQLite has one writer.
+    package func writeBeside<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+        try write(body)
+    }
+
+    package var copyWriters: Int { 1 }
 }
 
 /// A course's start, finish and matchable length, as the spatial index keeps them.

@@ -1,0 +1,104 @@
+import Foundation
+import RunnectKit
+import RunnectStore
+import RunnectTestSupport
+import Testing
+
+@testable import RunnectPostgres
+
+/// `CourseStore.copy(from:)` from SQLite into PostgreSQL in many small batches, written two at
+/// a time (``PostgresBackend/copyWriters``) without the one-writer-per-runner lock.
+@Suite(.postgres) struct PostgresCopyTests {
+    /// A SQLite store at `path`: every sample course of two runners (Korean titles, a course
+    /// without description or departure, one of two segments), half of them shared, a scrap.
+    static func source(_ path: String, owners: [String]) throws -> CourseStore {
+        for (n, owner) in owners.enumerated() {
+            let store = try CourseStore(path: path, user: owner)
+            for (index, draft) in try PostgresBackendTests.drafts().enumerated() {
+                guard case .success(.course(let course)) = try store.store([draft]).first else {
+                    Issue.record("\(draft.title) was not stored")
+                    continue
+                }
+                if (index + n) % 2 == 0 {
+                    _ = try store.upload(id: course.id, title: course.title, description: "공유 \(index)")
+                }
+            }
+        }
+        _ = try CourseStore(path: path, user: owners[1]).scrap(id: 1)
+        return try CourseStore(path: path, user: owners[0])
+    }
+
+    /// Each course's id, owner, hash, title, sharing, dates, scrap count and path length, by id.
+    static func courses(_ database: ClusterDatabase) throws -> String {
+        try database.adminSQL(
+            """
+            SELECT id, owner, content_hash, title, description, is_uploaded, created_at, uploaded_at, scrap_count,
+                   round(ST_Length(path)), (SELECT count(*) FROM course_piece p WHERE p.course_id = c.id),
+                   (SELECT cardinality(tokens) FROM course_search s WHERE s.course_id = c.id)
+            FROM course c ORDER BY id
+            """
+        ).stdout
+    }
+
+    @Test func aCopyInBatchesSideBySideKeepsEveryCourseAndAConflictWritesNothingOfItsBatch() async throws {
+        let owners = [PostgresCluster.uniqueRoleName("minji"), PostgresCluster.uniqueRoleName("지수")]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-pg-copy-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try Self.source(folder.appendingPathComponent("from.sqlite").path, owners: owners)
+        let count = try source.summary().courses
+        #expect(count == 2 * (try PostgresBackendTests.drafts().count))
+
+        let target = try await PostgresStoreDatabase()
+        let admin = try PostgresBackend(url: try target.database.adminURL)
+        #expect(admin.copyWriters == 2)
+        var steps: [Int] = []
+        let summary = try CourseStore(backend: admin).copy(from: source, batchSize: 3) { steps.append($0.done) }
+        #expect(summary.courses == count && summary.coursesPresent == 0 && summary.scraps == 1)
+        #expect(steps == Array(stride(from: 3, to: count, by: 3)) + [count])
+        let copied = try Self.courses(target.database)
+        #expect(copied.split(separator: "\n").count == count)
+        // As each runner sees it: the same courses as on SQLite, in the same order.
+        for owner in owners {
+            var url = try target.database.adminURL  // over the trusted socket
+            url.user = owner
+            let mine = try CourseStore(postgres: url)
+            let there = try CourseStore(path: folder.appendingPathComponent("from.sqlite").path, user: owner)
+            let page = Page(limit: 100)
+            func lines(_ store: CourseStore) throws -> [String] {
+                try store.list(.mine(uploaded: nil), page: page).map {
+                    "\($0.id) \($0.owner) \($0.title) \($0.isUploaded) \($0.scrapCount) \(($0.createdAt.timeIntervalSince1970 * 1000).rounded())"
+                } + store.search(keywords: "한강", scope: .shared, page: page).map { "found \($0.id)" }
+            }
+            let (a, b) = (try lines(mine), try lines(there))
+            // To the millisecond: PostgreSQL's microseconds come back a hair off SQLite's text dates.
+            #expect(a == b)
+            #expect(a.count == count / 2 + 2)
+        }
+
+        // Again: nothing copied, nothing changed.
+        let again = try CourseStore(backend: admin).copy(from: source, batchSize: 3)
+        #expect(again.courses == 0 && again.coursesPresent == count && again.scrapsPresent == 1)
+        #expect(try Self.courses(target.database) == copied)
+
+        // Another store holding other content under id 8: its batch (7, 8, 9) writes nothing.
+        let other = try await PostgresStoreDatabase()
+        let otherAdmin = try PostgresBackend(url: try other.database.adminURL)
+        try otherAdmin.ensureUsers(owners)
+        let draft = try PostgresBackendTests.drafts()[0]
+        let stranger = try CourseDraft(
+            copying: StoredCourse(
+                id: 8, owner: owners[1], title: "남의 코스", description: nil, departure: nil,
+                sourceFormat: draft.record.sourceFormat, contentHash: "other", createdAt: Date(), isUploaded: false,
+                uploadedAt: nil, statsJSON: draft.statsJSON, geometry: draft.record.geometry))
+        #expect(try otherAdmin.write { try $0.insertCopiedCourses([stranger]) } == nil)
+        #expect {
+            try CourseStore(backend: otherAdmin).copy(from: source, batchSize: 3)
+        } throws: { error in
+            guard case StoreError.copyConflict(kind: "course", id: 8, _) = error else { return false }
+            return true
+        }
+        let ids = try other.database.adminSQL("SELECT id, title FROM course WHERE id BETWEEN 7 AND 9").stdout
+        #expect(ids == "8|남의 코스\n")
+    }
+}
