@@ -70,19 +70,9 @@ extension PostgresTransaction {
     /// Piece `piece` as well-known binary for a geography `LineString` (a piece of one point
     /// a line from it to itself).
     static func pieceWKB(_ piece: CoursePieces.Piece) -> Data {
-        let points = piece.points.count == 1 ? [piece.points[0], piece.points[0]] : piece.points
-        var bytes: [UInt8] = [1]  // little-endian
-        bytes.reserveCapacity(9 + 16 * points.count)
-        func append<T: FixedWidthInteger>(_ value: T) {
-            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-        }
-        append(UInt32(2))  // LineString
-        append(UInt32(points.count))
-        for point in points {
-            append(remainder(point.longitude, 360).bitPattern)
-            append(point.latitude.bitPattern)
-        }
-        return Data(bytes)
+        var wkb = WellKnownBinary(lines: 1, points: piece.points.count)
+        wkb.appendLineString(piece.points)
+        return wkb.data
     }
 
     /// Writes the pieces of `drafts`' courses.

@@ -263,34 +263,19 @@ final class PostgresTransaction: StoreTransaction {
         } catch {
             throw StoreError.cannotEncode("path: \(error)")
         }
-        let lines: [[TrackPoint]] = activity.courseSegments.compactMap { segment in
+        let lines: [[Coordinate]] = activity.courseSegments.compactMap { segment in
             // As RunnectKit measures paths: a point without a usable position is left out, its
             // neighbours joined; a longitude past ±180° is the same meridian wrapped.
-            let points = segment.filter {
+            let points = segment.lazy.filter {
                 $0.latitude.isFinite && $0.longitude.isFinite && abs($0.latitude) <= 90
-            }
-            guard let first = points.first else { return nil }
-            return points.count == 1 ? [first, first] : points
+            }.map(\.coordinate)
+            return points.isEmpty ? nil : Array(points)
         }
         guard !lines.isEmpty else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(9 + lines.reduce(0) { $0 + 9 + 16 * $1.count })
-        func append<T: FixedWidthInteger>(_ value: T) {
-            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-        }
-        bytes.append(1)  // little-endian
-        append(UInt32(5))  // MultiLineString
-        append(UInt32(lines.count))
-        for line in lines {
-            bytes.append(1)
-            append(UInt32(2))  // LineString
-            append(UInt32(line.count))
-            for point in line {
-                append(remainder(point.longitude, 360).bitPattern)
-                append(point.latitude.bitPattern)
-            }
-        }
-        return Data(bytes)
+        var wkb = WellKnownBinary(lines: lines.count, points: lines.reduce(0) { $0 + $1.count })
+        wkb.appendMultiLineString(count: lines.count)
+        for line in lines { wkb.appendLineString(line) }
+        return wkb.data
     }
 
     /// Writes a course's search entry (its postings follow by trigger), replacing any before.
