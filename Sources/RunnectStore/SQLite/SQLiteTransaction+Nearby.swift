@@ -3,10 +3,17 @@ import GRDB
 import RunnectKit
 
 /// Near-me search on SQLite: the `course_piece` R*Tree (schema version 4) proposes the pieces of
-/// path whose box comes near the point (``CoursePieces``: runs of a few legs, at most 300 m), and
-/// each is measured exactly (`Geodesic.distance(from:toPath:cutoff:)`, over the points stored
-/// beside its box) only when it could change the page. A course's distance is the smallest of
-/// its pieces'.
+/// path whose box comes near the point (``CoursePieces``: runs of a few legs, at most 300 m), with
+/// the points stored beside each box, and each is measured exactly
+/// (`Geodesic.distance(from:toPath:cutoff:)`) only when it could change the page. A course's
+/// distance is the smallest of its pieces'. Whether a course is in the scope asked is read only
+/// for a piece that would enter the page.
+///
+/// Why the points come with the boxes, and the scope last: in central Seoul at 1,000,000 courses
+/// (`runnect-bench near 1000000`), 955 pieces' boxes hold the point itself (a lower bound of 0,
+/// so each must be measured). Reading those 955 pieces' points one by one through the R*Tree's
+/// id took longer than reading all 2,053 boxes of the first ring with their points in one query,
+/// and their 955 courses' rows for the scope took about as long again (2026-11-25).
 ///
 /// The search grows a ring: it asks the R*Tree for the pieces within ρ of the point
 /// (``NearbyBox``), measures them in the order of their box's lower bound, and stops when the next
@@ -52,17 +59,17 @@ struct SQLiteNearbySearch {
         var beyond: [Int64: Double] = [:]
         var ring = min(radius, firstRingMeters)
         while true {
-            var candidates: [(id: Int64, bound: Double)] = []
+            var candidates: [(id: Int64, bound: Double, path: Data?)] = []
             for box in try pieces(around: point, meters: ring) where !measured.contains(box.id) {
                 let bound = NearbyBox.lowerBound(
                     from: point, latitudes: box.latitudes, longitudes: box.longitudes, upTo: ring, bulgeDegrees: 0)
-                if bound <= ring { candidates.append((box.id, bound)) }
+                if bound <= ring { candidates.append((box.id, bound, box.path)) }
             }
             candidates.sort { $0.bound < $1.bound || ($0.bound == $1.bound && $0.id < $1.id) }
             // The page's last distance so far: past it, no course can enter the page.
             var found = best.values.filter { $0 <= ring }.sorted()
             func cutoff() -> Double { found.count >= wanted ? min(ring, found[wanted - 1]) : ring }
-            for (piece, bound) in candidates {
+            for (piece, bound, path) in candidates {
                 let limitMeters = cutoff()
                 guard bound <= limitMeters else { break }
                 let course = CoursePieces.courseID(ofPiece: piece)
@@ -71,12 +78,13 @@ struct SQLiteNearbySearch {
                 guard bound < current else { continue }
                 let pieceCutoff = min(limitMeters, current)
                 if let known = beyond[piece], known >= pieceCutoff { continue }
-                guard try isInScope(course, scope) else { continue }
-                let meters = try distance(ofPiece: piece, from: point, cutoff: pieceCutoff)
+                if inScope[course] == false { continue }
+                let meters = try distance(ofPiece: piece, path: path, from: point, cutoff: pieceCutoff)
                 guard meters <= pieceCutoff else {
                     beyond[piece] = pieceCutoff
                     continue
                 }
+                guard try isInScope(course, scope) else { continue }
                 measured.insert(piece)
                 beyond[piece] = nil
                 guard meters < current else { continue }
@@ -116,19 +124,22 @@ struct SQLiteNearbySearch {
         return result
     }
 
-    /// A candidate of an R*Tree: a course's or a piece's id and box.
+    /// A candidate of the pieces' R*Tree: a piece's id and box, and its points as
+    /// stored beside it (``CoursePieces/decode(_:)``).
     struct Box {
         var id: Int64
         var latitudes: ClosedRange<Double>
         var longitudes: ClosedRange<Double>
+        var path: Data?
     }
 
-    /// The pieces of every course that meet the box around `point` of radius `meters`.
+    /// The pieces of every course that meet the box around `point` of radius `meters`, with
+    /// their points.
     mutating func pieces(around point: Coordinate, meters: Double) throws -> [Box] {
         let area = NearbyBox(around: point, meters: meters, bulgeDegrees: 0)
         let statement = try db.cachedStatement(
             sql: """
-                SELECT id, min_lat, max_lat, min_lon, max_lon FROM course_piece
+                SELECT id, min_lat, max_lat, min_lon, max_lon, path FROM course_piece
                 WHERE max_lat >= ? AND min_lat <= ? AND max_lon >= ? AND min_lon <= ?
                 """)
         var boxes: [Box] = []
@@ -145,7 +156,8 @@ struct SQLiteNearbySearch {
                 let north: Double = row[2]
                 let west: Double = row[3]
                 let east: Double = row[4]
-                boxes.append(Box(id: id, latitudes: south...north, longitudes: west...east))
+                let path: Data? = row[5]
+                boxes.append(Box(id: id, latitudes: south...north, longitudes: west...east, path: path))
             }
         }
         boxesRead += boxes.count
@@ -191,12 +203,12 @@ struct SQLiteNearbySearch {
         return meters
     }
 
-    /// The exact distance from `point` to piece `id` when at most `cutoff`, else some value
-    /// above it.
-    private mutating func distance(ofPiece id: Int64, from point: Coordinate, cutoff: Double) throws -> Double {
+    /// The exact distance from `point` to piece `id`, whose stored points are `blob`, when at
+    /// most `cutoff`, else some value above it.
+    private mutating func distance(ofPiece id: Int64, path blob: Data?, from point: Coordinate, cutoff: Double) throws
+        -> Double
+    {
         piecesMeasured += 1
-        let blob = try Data.fetchOne(
-            db.cachedStatement(sql: "SELECT path FROM course_piece WHERE id = ?"), arguments: [id])
         let course = CoursePieces.courseID(ofPiece: id)
         guard let blob, let points = CoursePieces.decode(blob) else {
             throw StoreError.corruptGeometry(id: course, reason: "a near-me index piece that cannot be read")
