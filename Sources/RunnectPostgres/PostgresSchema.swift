@@ -13,7 +13,8 @@ import RunnectStore
 /// (courses, scraps, records, the search index), on PostGIS, with row-level security; version 2
 /// keeps a course's path as one line per course segment (near-me search); version 3 searches
 /// through a GIN index on the entries' tokens in place of the posting table; version 4 adds the
-/// path pieces near-me search walks; version 5 reads a search's answer in order from the server.
+/// path pieces near-me search walks; version 5 reads a search's answer in order from the server;
+/// version 6 reads the pieces near a point by growing rings.
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
@@ -32,6 +33,7 @@ package enum PostgresSchema {
         Migration(version: 3, name: "v3-search-gin", statements: searchGINStatements),
         Migration(version: 4, name: "v4-path-pieces", statements: pieceStatements, afterwards: fillPieces),
         Migration(version: 5, name: "v5-search-pages", statements: searchPageStatements),
+        Migration(version: 6, name: "v6-nearby-rings", statements: nearbyRingStatements),
     ]
 
     /// The newest schema version this build knows.

@@ -111,9 +111,9 @@ import Testing
         try expect(bob, "SELECT count(*) FROM course_search", prints: "0")
         // The owner's functions behind near-me and keyword search keep to what Bob may read.
         try expect(
-            bob, "SELECT string_agg(id::text, ',') FROM runnect_nearby(127.0, 37.5, 100000, 'all', 100)",
+            bob, "SELECT string_agg(id::text, ',') FROM runnect_nearby_ring(127.0, 37.5, 100000, 'all', 100)",
             prints: String(sharedID))
-        try expect(bob, "SELECT count(*) FROM runnect_nearby(127.0, 37.5, 100000, 'mine', 100)", prints: "0")
+        try expect(bob, "SELECT count(*) FROM runnect_nearby_ring(127.0, 37.5, 100000, 'mine', 100)", prints: "0")
         // The search's page function takes index tokens only (keywords only as bound needles, the
         // order only by name) and keeps to what the caller may read: Alice's private entry is
         // found for her, not for Bob.

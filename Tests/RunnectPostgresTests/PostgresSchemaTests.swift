@@ -36,7 +36,8 @@ import Testing
         let versions = try database.adminSQL("SELECT string_agg(version || ' ' || name, ',') FROM schema_version")
         #expect(
             versions.stdout.trimmed
-                == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces,5 v5-search-pages")
+                == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces,5 v5-search-pages,6 v6-nearby-rings"
+        )
     }
 
     @Test func version2SplitsAVersion1PathIntoItsSegments() async throws {

@@ -1,0 +1,42 @@
+extension PostgresSchema {
+    /// Version 6: near-me search reads the path pieces by growing rings (`runnect_nearby_ring`),
+    /// as on SQLite, in place of version 4's nearest-first walk of the GiST index
+    /// (`runnect_nearby`).
+    ///
+    /// Why: in central Seoul at 1,000,000 courses (`runnect-bench pg near 1000000`, 2026-11-25)
+    /// about 950 pieces' boxes hold the point itself, so the nearest-first walk (`<->` on
+    /// `geography`) visited some 2,200 index pages and measured each of their entries on the
+    /// sphere, 35–50 ms to its first 80 pieces with every page in memory; the same pages read for
+    /// box overlap (`&&`) take a fifth of that. A ring of 25 m there holds 846 boxes, 190 pieces
+    /// within it, and its page of 20 courses took 14 ms, measured on the ellipsoid and tested for
+    /// the scope only for the courses within the ring.
+    static let nearbyRingStatements: [String] = [
+        "DROP FUNCTION runnect_nearby(float8, float8, float8, text, integer)",
+        nearbyRingFunction,
+        "REVOKE ALL ON FUNCTION runnect_nearby_ring(float8, float8, float8, text, integer) FROM PUBLIC",
+        "GRANT EXECUTE ON FUNCTION runnect_nearby_ring(float8, float8, float8, text, integer) TO \(runnerGroup)",
+    ]
+
+    /// The first `up_to` courses of `scope` (among those the caller may read) whose path passes
+    /// within `ring` metres of the point, nearest first (then by id), each with its distance on
+    /// the ellipsoid (`ST_Distance`): the smallest over the pieces whose box meets the ring's
+    /// (every piece within `ring` of the point does, so the distances are exact). The caller
+    /// widens the ring until the page is full or the ring is the radius asked for. Without
+    /// parallel workers: starting one cost more than the query (17 ms for an empty ring).
+    static let nearbyRingFunction = """
+        CREATE FUNCTION runnect_nearby_ring(lon float8, lat float8, ring float8, scope text, up_to integer)
+        RETURNS TABLE (id bigint, meters float8)
+        LANGUAGE sql STABLE SECURITY DEFINER
+        SET search_path = public, pg_temp SET max_parallel_workers_per_gather = 0 AS $$
+            SELECT near.course_id, near.meters
+            FROM (SELECT p.course_id, min(ST_Distance(p.path, \(nearbyPoint))) AS meters
+                  FROM course_piece p
+                  WHERE p.path && _ST_Expand(\(nearbyPoint), ring)
+                  GROUP BY p.course_id) near
+            JOIN course c ON c.id = near.course_id
+            WHERE near.meters <= ring AND \(nearbyScopeTest)
+            ORDER BY near.meters, near.course_id
+            LIMIT up_to
+        $$
+        """
+}
