@@ -23,6 +23,9 @@
 # socket connections are trusted (the folder is the cluster's alone), TCP ones need a password
 # (scram-sha-256). fsync is off: nothing in a throwaway cluster has to outlive a power cut, while
 # a crash of the server alone (pg_ctl -m immediate) still loses no committed transaction.
+# RUNNECT_PG_SHARED_BUFFERS (a PostgreSQL size, e.g. 4GB) sets the server's shared_buffers; by
+# default initdb's 128MB, enough for the tests. The benchmarks at a million courses set it as a
+# server holding that much would be set (PostgreSQL's guide: a quarter of the memory).
 # Needs PostgreSQL 15 with PostGIS 3 (scripts/setup.sh --test installs them).
 set -euo pipefail
 
@@ -134,11 +137,17 @@ start() {
   as_owner "$bin/initdb" -D "$dir/data" -U postgres --pwfile="$dir/password" -E UTF8 --locale=C.UTF-8 \
     --auth-local=trust --auth-host=scram-sha-256 >"$dir/initdb.log" 2>&1 \
     || die "initdb failed: $(tail -n 5 "$dir/initdb.log")"
+  local buffers=""
+  if [[ -n "${RUNNECT_PG_SHARED_BUFFERS:-}" ]]; then
+    [[ "$RUNNECT_PG_SHARED_BUFFERS" =~ ^[0-9]+(kB|MB|GB)$ ]] \
+      || die "RUNNECT_PG_SHARED_BUFFERS: a size such as 512MB or 4GB, not $RUNNECT_PG_SHARED_BUFFERS"
+    buffers=" -c shared_buffers=$RUNNECT_PG_SHARED_BUFFERS"
+  fi
   local port attempt
   for attempt in 1 2 3 4 5; do
     port=$(free_port)
     if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 30 start -o \
-      "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c fsync=off -c full_page_writes=off" \
+      "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c fsync=off -c full_page_writes=off$buffers" \
       >>"$dir/pg_ctl.log" 2>&1; then
       break
     fi
