@@ -1,7 +1,7 @@
 extension PostgresSchema {
     /// Version 6: near-me search reads the path pieces by growing rings (`runnect_nearby_ring`),
     /// as on SQLite, in place of version 4's nearest-first walk of the GiST index
-    /// (`runnect_nearby`).
+    /// (`runnect_nearby`), and the search's page function is kept from JIT compilation.
     ///
     /// Why: in central Seoul at 1,000,000 courses (`runnect-bench pg near 1000000`, 2026-11-25)
     /// about 950 pieces' boxes hold the point itself, so the nearest-first walk (`<->` on
@@ -10,11 +10,17 @@ extension PostgresSchema {
     /// box overlap (`&&`) take a fifth of that. A ring of 25 m there holds 846 boxes, 190 pieces
     /// within it, and its page of 20 courses took 14 ms, measured on the ellipsoid and tested for
     /// the scope only for the courses within the ring.
+    ///
+    /// And both functions run without JIT compilation: at a million courses the planner's costs
+    /// pass `jit_above_cost`, and compiling a query's expressions took about 6 ms, more than
+    /// most searches themselves take (a page of a common keyword's walk, about 1 ms).
     static let nearbyRingStatements: [String] = [
         "DROP FUNCTION runnect_nearby(float8, float8, float8, text, integer)",
         nearbyRingFunction,
         "REVOKE ALL ON FUNCTION runnect_nearby_ring(float8, float8, float8, text, integer) FROM PUBLIC",
         "GRANT EXECUTE ON FUNCTION runnect_nearby_ring(float8, float8, float8, text, integer) TO \(runnerGroup)",
+        "ALTER FUNCTION runnect_search_page(text[], text[], integer, integer, boolean, text, integer, integer, integer) "
+            + "SET jit = off",
     ]
 
     /// The first `up_to` courses of `scope` (among those the caller may read) whose path passes
@@ -27,7 +33,7 @@ extension PostgresSchema {
         CREATE FUNCTION runnect_nearby_ring(lon float8, lat float8, ring float8, scope text, up_to integer)
         RETURNS TABLE (id bigint, meters float8)
         LANGUAGE sql STABLE SECURITY DEFINER
-        SET search_path = public, pg_temp SET max_parallel_workers_per_gather = 0 AS $$
+        SET search_path = public, pg_temp SET max_parallel_workers_per_gather = 0 SET jit = off AS $$
             SELECT near.course_id, near.meters
             FROM (SELECT p.course_id, min(ST_Distance(p.path, \(nearbyPoint))) AS meters
                   FROM course_piece p
