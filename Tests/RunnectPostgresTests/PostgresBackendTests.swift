@@ -33,6 +33,17 @@ import Testing
         }
     }
 
+    /// The store's statements are short: JIT compilation (about 6 ms at a million courses) is off
+    /// in every session it opens, whatever the server's default.
+    @Test func sessionsRunWithoutJIT() async throws {
+        let store = try await PostgresStoreDatabase()
+        let (_, url) = try await store.addRunner("jisoo")
+        let setting = try await PostgresSession.with(url) { session in
+            try await session.query("SHOW jit").first?.decode(String.self)
+        }
+        #expect(setting == "off")
+    }
+
     @Test func opensAsTheRoleConnectedAndRefusesADatabaseWithoutSchema() async throws {
         let store = try await PostgresStoreDatabase()
         let (role, url) = try await store.addRunner("minji")
