@@ -26,7 +26,9 @@ extension PostgresSchema {
     /// The first `up_to` courses of `scope` (among those the caller may read) whose path passes
     /// within `ring` metres of the point, nearest first (then by id), each with its distance on
     /// the ellipsoid (`ST_Distance`): the smallest over the pieces whose box meets the ring's
-    /// (every piece within `ring` of the point does, so the distances are exact). The caller
+    /// (every piece within `ring` of the point does: `_ST_Expand` widens the box by 1 % more than
+    /// the distance on the sphere, for distances on the ellipsoid, which `ST_DWithin` relies on
+    /// too; so the distances are exact). The caller
     /// widens the ring until the page is full or the ring is the radius asked for. Without
     /// parallel workers: starting one cost more than the query (17 ms for an empty ring).
     static let nearbyRingFunction = """
