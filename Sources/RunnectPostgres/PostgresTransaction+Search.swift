@@ -219,17 +219,32 @@ struct PostgresSearch {
     /// What the index can tell of the matches (of `tier`, when given), as clauses all of
     /// which hold, each met by any of its token lists, each list wholly in `tokens`: every
     /// keyword's grams in some field; for a tier, the grams of `inTitle` keywords in the title
-    /// (any `inTitle` of them; all of them when `inTitle` is the keyword count), and as much for
-    /// the departure. Supersets: the exact check decides.
+    /// together with those of `inDeparture` keywords in the departure (a list for each pair of
+    /// such sets of keywords), and then a keyword's own clause only where that one does not
+    /// imply it (the keyword is not in every pair). Supersets: the exact check decides.
+    ///
+    /// Why one clause for the tier, and no more than it needs: the planner indexes the clauses
+    /// it expects fewest rows of and checks the rest on every row it fetches, and it prices
+    /// grams as independent. Given `hangang night run`'s top tier (all three words in the
+    /// title, two in the departure) as a clause per field beside each word's, it indexed two and
+    /// fetched 2,168 rows at 100,000 courses (21,609 at a million) to find none: 24 ms. The
+    /// tier's one clause alone: 1.7 ms.
     func clauses(tier: Tier? = nil) -> [[[String]]] {
-        var clauses = words.map { word in [0x74, 0x64, 0x70].map { tokens(word, field: $0) } }
-        if let tier {
-            for (count, prefix) in [(tier.inTitle, UInt8(0x74)), (tier.inDeparture, UInt8(0x70))] where count > 0 {
-                clauses.append(
-                    KeywordSubsets.of(words.count, size: count).map { subset in
-                        subset.flatMap { tokens(words[$0], field: prefix) }
-                    })
+        var clauses: [[[String]]] = []
+        var implied = Set<Int>()
+        if let tier, tier.inTitle > 0 || tier.inDeparture > 0 {
+            let pairs = KeywordSubsets.of(words.count, size: tier.inTitle).flatMap { inTitle in
+                KeywordSubsets.of(words.count, size: tier.inDeparture).map { (inTitle, $0) }
             }
+            clauses.append(
+                pairs.map { inTitle, inDeparture in
+                    inTitle.flatMap { tokens(words[$0], field: 0x74) }
+                        + inDeparture.flatMap { tokens(words[$0], field: 0x70) }
+                })
+            implied = Set(words.indices.filter { word in pairs.allSatisfy { $0.contains(word) || $1.contains(word) } })
+        }
+        clauses += words.indices.filter { !implied.contains($0) }.map { index in
+            [0x74, 0x64, 0x70].map { tokens(words[index], field: $0) }
         }
         // A clause with an empty list holds for every entry: nothing to ask of the index.
         return clauses.filter { clause in !clause.contains(where: \.isEmpty) }
