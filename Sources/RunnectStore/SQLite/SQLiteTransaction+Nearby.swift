@@ -3,7 +3,7 @@ import GRDB
 import RunnectKit
 
 /// Near-me search on SQLite: the `course_piece` R*Tree (schema version 4) proposes the pieces of
-/// path whose box comes near the point (``CoursePieces``: runs of a few legs, at most 300 m), with
+/// path whose box comes near the point (``CoursePieces``: runs of at most 16 legs or 1 km), with
 /// the points stored beside each box, and each is measured exactly
 /// (`Geodesic.distance(from:toPath:cutoff:)`) only when it could change the page. A course's
 /// distance is the smallest of its pieces'. Whether a course is in the scope asked is read only
