@@ -51,14 +51,14 @@ extension PostgresTransaction {
         }
     }
 
+    /// Through `runnect_course_distances` (schema version 6): each course's pieces, tested
+    /// against the radius's box before any is measured.
     func courseDistances(ids: [Int64], to point: Coordinate, withinMeters radius: Double) throws -> [Int64: Double] {
         guard !ids.isEmpty else { return [:] }
         var distances: [Int64: Double] = [:]
         let rows = try query(
             """
-            SELECT c.id, ST_Distance(c.path, p.g)
-            FROM course c, (SELECT ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography AS g) p
-            WHERE c.id = ANY(\(ids)) AND ST_DWithin(c.path, p.g, \(radius))
+            SELECT id, meters FROM runnect_course_distances(\(ids), \(point.longitude), \(point.latitude), \(radius))
             """
         ).rows
         for row in rows {

@@ -114,6 +114,13 @@ import Testing
             bob, "SELECT string_agg(id::text, ',') FROM runnect_nearby_ring(127.0, 37.5, 100000, 'all', 100)",
             prints: String(sharedID))
         try expect(bob, "SELECT count(*) FROM runnect_nearby_ring(127.0, 37.5, 100000, 'mine', 100)", prints: "0")
+        // Keyword + near's distances: of Alice's two courses, only the shared one for Bob.
+        let both = "ARRAY[\(privateID), \(sharedID)]::bigint[]"
+        try expect(
+            alice, "SELECT count(*) FROM runnect_course_distances(\(both), 127.0, 37.5, 100000)", prints: "2")
+        try expect(
+            bob, "SELECT string_agg(id::text, ',') FROM runnect_course_distances(\(both), 127.0, 37.5, 100000)",
+            prints: String(sharedID))
         // The search's page function takes index tokens only (keywords only as bound needles, the
         // order only by name) and keeps to what the caller may read: Alice's private entry is
         // found for her, not for Bob.
