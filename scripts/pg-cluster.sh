@@ -115,6 +115,13 @@ stop() {
 start() {
   local watch=""
   if [[ "${1:-}" == "--watch" ]]; then watch="${2:?--watch needs a process id}"; fi
+  # Checked before anything is made.
+  local buffers=""
+  if [[ -n "${RUNNECT_PG_SHARED_BUFFERS:-}" ]]; then
+    [[ "$RUNNECT_PG_SHARED_BUFFERS" =~ ^[0-9]+(kB|MB|GB)$ ]] \
+      || die "RUNNECT_PG_SHARED_BUFFERS: a size such as 512MB or 4GB, not $RUNNECT_PG_SHARED_BUFFERS"
+    buffers=" -c shared_buffers=$RUNNECT_PG_SHARED_BUFFERS"
+  fi
   close_inherited_fds
   local bin
   bin=$(bin_dir)
@@ -137,12 +144,6 @@ start() {
   as_owner "$bin/initdb" -D "$dir/data" -U postgres --pwfile="$dir/password" -E UTF8 --locale=C.UTF-8 \
     --auth-local=trust --auth-host=scram-sha-256 >"$dir/initdb.log" 2>&1 \
     || die "initdb failed: $(tail -n 5 "$dir/initdb.log")"
-  local buffers=""
-  if [[ -n "${RUNNECT_PG_SHARED_BUFFERS:-}" ]]; then
-    [[ "$RUNNECT_PG_SHARED_BUFFERS" =~ ^[0-9]+(kB|MB|GB)$ ]] \
-      || die "RUNNECT_PG_SHARED_BUFFERS: a size such as 512MB or 4GB, not $RUNNECT_PG_SHARED_BUFFERS"
-    buffers=" -c shared_buffers=$RUNNECT_PG_SHARED_BUFFERS"
-  fi
   local port attempt
   for attempt in 1 2 3 4 5; do
     port=$(free_port)

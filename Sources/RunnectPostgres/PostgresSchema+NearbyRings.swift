@@ -1,7 +1,8 @@
 extension PostgresSchema {
     /// Version 6: near-me search reads the path pieces by growing rings (`runnect_nearby_ring`),
     /// as on SQLite, in place of version 4's nearest-first walk of the GiST index
-    /// (`runnect_nearby`), and the search's page function is kept from JIT compilation.
+    /// (`runnect_nearby`); keyword + near measures its matches through their pieces
+    /// (`runnect_course_distances`); and the search's page function is kept from JIT compilation.
     ///
     /// Why: in central Seoul at 1,000,000 courses (`runnect-bench pg near 1000000`, 2026-11-25)
     /// about 950 pieces' boxes hold the point itself, so the nearest-first walk (`<->` on
@@ -11,7 +12,7 @@ extension PostgresSchema {
     /// within it, and its page of 20 courses took 14 ms, measured on the ellipsoid and tested for
     /// the scope only for the courses within the ring.
     ///
-    /// And both functions run without JIT compilation: at a million courses the planner's costs
+    /// And all three functions run without JIT compilation: at a million courses the planner's costs
     /// pass `jit_above_cost`, and compiling a query's expressions took about 6 ms, more than
     /// most searches themselves take (a page of a common keyword's walk, about 1 ms).
     static let nearbyRingStatements: [String] = [

@@ -134,9 +134,9 @@ extension PostgresTransaction {
         try entries.column("title", "text", rows.map(\.title))
         try entries.column("description", "text", rows.map(\.description))
         try entries.column("departure", "text", rows.map(\.departure))
-        // One text a row (a two-dimensional array must be rectangular), cut again on the server.
-        let tokens = drafts.map { $0.searchEntry.tokenDocument.split(separator: " ").joined(separator: " ") }
-        try entries.column("tokens", "text", tokens) { "string_to_array(\($0), ' ')" }
+        // One text a row (a two-dimensional array must be rectangular), cut on the server: the
+        // token document is its tokens with one space between (none at all: an empty array).
+        try entries.column("tokens", "text", drafts.map(\.searchEntry.tokenDocument)) { "string_to_array(\($0), ' ')" }
         try query(entries.query())
         return nil
     }
