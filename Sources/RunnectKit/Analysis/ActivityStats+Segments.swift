@@ -14,26 +14,43 @@ extension ActivityStats {
     ///   - options: Thresholds, split length, and whether to add splits and per-segment figures.
     /// - Complexity: O(n + k) for n points and k splits.
     public init(segments: [[TrackPoint]], timerPauses: [DateInterval] = [], options: StatsOptions = .init()) {
+        self.init(segments: segments, timerPauses: timerPauses, options: options, usesTwoCores: nil)
+    }
+
+    /// ``init(segments:timerPauses:options:)``, with the second core used or not: by default
+    /// (`nil`), for a course of ``InParallel/minimumPoints`` points or more. The figures are the
+    /// same either way (tested).
+    init(segments: [[TrackPoint]], timerPauses: [DateInterval], options: StatsOptions, usesTwoCores: Bool?) {
+        let splitsUseTwoCores = usesTwoCores ?? (segments.reduce(0) { $0 + $1.count } >= InParallel.minimumPoints)
         // Times that go back are measured on a forward-only timeline; the file's own first and
         // last times are still the start and end.
-        // A long course's bounds are found on another core while its segments are measured.
-        let pointCount = segments.reduce(0) { $0 + $1.count }
-        let (bounds, measured) = InParallel.run(
-            pointCount >= InParallel.minimumPoints, { Bounds(enclosing: segments) },
-            {
-                let forward = TimeOrder(segments: segments).forwardTimes(segments)
-                return segments.indices.map { index in
-                    SegmentMeasurement(
-                        points: segments[index], forwardTimes: forward?[index], timerPauses: timerPauses,
-                        options: options)
-                }
-            })
-
+        let forward = TimeOrder(segments: segments).forwardTimes(segments)
+        var measured = segments.indices.map { index in
+            SegmentMeasurement(
+                points: segments[index], forwardTimes: forward?[index], timerPauses: timerPauses,
+                options: options, appliesSteepGround: false,
+                usesTwoCores: usesTwoCores)
+        }
+        let forwardStart = measured.lazy.compactMap(\.firstTime).first
+        let forwardEnd = measured.lazy.compactMap(\.lastTime).last
+        // The splits' times and elevations need no timed leg: a long course's are found on the
+        // other core while the steep-ground rule looks at the slow legs here and the bounds are
+        // found. That work holds the points, times and distances, not the measurements, so their
+        // timed legs stay unshared and are changed in place (sharing them would copy them).
+        let courses = options.includeSplits ? measured.map(SplitBuilder.Course.init) : []
+        let splitShares =
+            options.includeSplits
+            ? InParallel.start(splitsUseTwoCores) {
+                SplitBuilder.PointShares(
+                    of: courses, splitMeters: options.splitDistanceMeters,
+                    elevationHysteresisMeters: options.elevationHysteresisMeters,
+                    startTime: forwardStart, endTime: forwardEnd)
+            } : nil
+        for index in measured.indices { measured[index].applySteepGround() }
+        let bounds = Bounds(enclosing: segments)
         let distance = measured.reduce(0) { $0 + $1.distanceMeters }
         let hasElevation = measured.contains { $0.hasElevation }
         let hasTimedLeg = measured.contains { !$0.timedLegs.isEmpty }
-        let forwardStart = measured.lazy.compactMap(\.firstTime).first
-        let forwardEnd = measured.lazy.compactMap(\.lastTime).last
         // Average pace divides the elapsed time by the distance between the first and last timed
         // fixes: the whole distance for any recorded run, only the timed stretch for a file timed
         // in part.
@@ -82,12 +99,7 @@ extension ActivityStats {
             averageCadence: cadenceCount > 0
                 ? measured.reduce(0) { $0 + $1.cadenceSum } / Double(cadenceCount) : nil,
             maxCadence: measured.compactMap(\.cadenceMax).max(),
-            splits: options.includeSplits
-                ? SplitBuilder.splits(
-                    of: measured, splitMeters: options.splitDistanceMeters,
-                    elevationHysteresisMeters: options.elevationHysteresisMeters,
-                    startTime: forwardStart, endTime: forwardEnd)
-                : nil,
+            splits: splitShares?.wait().splits(movingOn: measured),
             perSegment: options.includeSegments ? measured.map(SegmentStats.init) : nil)
     }
 

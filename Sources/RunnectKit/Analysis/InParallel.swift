@@ -10,6 +10,9 @@ import Foundation
 /// wait on the pool's width.
 enum InParallel {
     static let minimumPoints = 50_000
+    /// The fewest legs each core is given when a segment's legs are shared out: below that, the
+    /// legs are measured on one core even when asked for two.
+    static let minimumLegsPerCore = 2
 
     /// `first()` on another thread while `second()` runs on this one; both results.
     static func run<A, B>(_ first: @escaping () -> A, _ second: () -> B) -> (A, B) {
@@ -31,6 +34,44 @@ enum InParallel {
         if parallel { return run(first, second) }
         let a = first()
         return (a, second())
+    }
+
+    /// `work()` started on another thread when `parallel`, for ``Pending/wait()`` to collect;
+    /// otherwise it runs on the caller's thread when the result is asked for.
+    static func start<A>(_ parallel: Bool, _ work: @escaping () -> A) -> Pending<A> {
+        let pending = Pending(work, onAnotherThread: parallel)
+        if parallel {
+            let box = UncheckedSendable(pending)
+            Thread { box.value.run() }.start()
+        }
+        return pending
+    }
+
+    /// The result of work ``start(_:_:)`` began: asked for once, by the thread that started it.
+    final class Pending<Value>: @unchecked Sendable {
+        private let work: () -> Value
+        private let onAnotherThread: Bool
+        // Written by the other thread before it signals, read by the caller after its wait.
+        private var value: Value?
+        private let done = DispatchSemaphore(value: 0)
+
+        fileprivate init(_ work: @escaping () -> Value, onAnotherThread: Bool) {
+            self.work = work
+            self.onAnotherThread = onAnotherThread
+        }
+
+        /// The other thread's part.
+        fileprivate func run() {
+            value = work()
+            done.signal()
+        }
+
+        /// The result: waits for the other thread, or does the work here if none was started.
+        func wait() -> Value {
+            guard onAnotherThread else { return work() }
+            done.wait()
+            return value!
+        }
     }
 
     private final class Box<Value>: @unchecked Sendable {

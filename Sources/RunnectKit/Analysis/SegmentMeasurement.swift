@@ -71,6 +71,8 @@ struct SegmentMeasurement {
     private(set) var cadenceMax: Double?
     /// Fastest windowed speed of the segment; see ``WindowedMaxSpeed``.
     private(set) var maxSpeed = WindowedMaxSpeed.Result(windowed: nil, wholeSegment: nil)
+    /// The steep-ground rule's second look, until ``applySteepGround()`` takes it.
+    private var pendingSteepGround: SteepGround?
 
     /// Whether a point has a usable position: finite coordinates, latitude within −90…90.
     ///
@@ -91,18 +93,25 @@ struct SegmentMeasurement {
     ///   - timerPauses: Times the device's timer was stopped, in order and not overlapping: a leg
     ///     reaching into one is not moving, whatever its speed, and an elevation recorded inside one
     ///     is left out.
+    ///   - options: The thresholds.
+    ///   - appliesSteepGround: Whether the steep-ground rule's second look at the slow legs is
+    ///     taken now, or left to ``applySteepGround()``.
+    ///   - usesTwoCores: Whether the legs and the windowed speed are found on a second core as
+    ///     well; by default, for a segment of ``InParallel/minimumPoints`` points or more. The
+    ///     figures are the same either way.
     /// - Complexity: O(n + (n + m) log p) for n points, m timed legs and p pauses, with one call
     ///   into C++ for all leg lengths.
     init(
         points: [TrackPoint], forwardTimes: [Double]? = nil, timerPauses: [DateInterval] = [],
-        options: StatsOptions
+        options: StatsOptions, appliesSteepGround: Bool = true, usesTwoCores: Bool? = nil
     ) {
+        let usesTwoCores = usesTwoCores ?? (points.count >= InParallel.minimumPoints)
         self.points = points
         let times = Times(points: points, forward: forwardTimes)
         self.times = times
         firstRecordedTime = points.lazy.compactMap(\.time).first
         lastRecordedTime = points.reversed().lazy.compactMap(\.time).first
-        let cumulative = Self.cumulativeDistances(of: points)
+        let cumulative = Self.cumulativeDistances(of: points, usesTwoCores: usesTwoCores)
         self.cumulativeMeters = cumulative
         self.distanceMeters = cumulative.last ?? 0
 
@@ -122,18 +131,16 @@ struct SegmentMeasurement {
         var hasSlowLeg = false
         var previousPositioned: (index: Int, elevation: Double?)?
         var lastTimed: (index: Int, time: Date)?
-        // Speed legs only run forward in time: a fix whose time does not advance is folded into
-        // the next one that does, like an untimed fix (its distance is kept).
-        var lastForward: (time: Date, meters: Double)?
         var pauses = PauseCursor(timerPauses)
-        var speedSeconds: [Double] = []
-        var speedMeters: [Double] = []
+        // The windowed speed reads only the times and distances: a long segment's is found on
+        // the other core while this one takes the pass below.
+        let windowedSpeed = InParallel.start(usesTwoCores) {
+            WindowedMaxSpeed.ofForwardLegs(times: times, cumulativeMeters: cumulative)
+        }
         if timedStart != nil {
             // At most one leg per point: sized once, never grown (growing by doubling wrote and
             // page-faulted twice the final storage; only what is written becomes memory).
             timedLegs.reserveCapacity(points.count)
-            speedSeconds.reserveCapacity(points.count)
-            speedMeters.reserveCapacity(points.count)
         }
 
         for index in points.indices {
@@ -215,32 +222,33 @@ struct SegmentMeasurement {
             } else {
                 lastTimed = (index, time)
             }
-
-            if let forward = lastForward {
-                let seconds = time.timeIntervalSince(forward.time)
-                if seconds > 0 {
-                    speedSeconds.append(seconds)
-                    speedMeters.append(cumulative[index] - forward.meters)
-                    lastForward = (time, cumulative[index])
-                }
-            } else {
-                lastForward = (time, cumulative[index])
-            }
         }
         elevationGainMeters = hysteresis.gainMeters
         elevationLossMeters = hysteresis.lossMeters
-        maxSpeed = WindowedMaxSpeed.evaluate(seconds: speedSeconds, meters: speedMeters)
+        maxSpeed = windowedSpeed.wait()
 
         // Slow legs on steep ground: a second look, only where there is a slow leg and elevation.
         if hasSlowLeg && isSteepGroundOn && elevationOverTime.times.count >= 2 {
-            var steepGround = SteepGround(
+            pendingSteepGround = SteepGround(
                 points: points, times: times, origin: origin, elevation: elevationOverTime,
                 distance: distanceOverTime, timerPauses: timerPauses, options: options)
-            for leg in timedLegs.indices where steepGround.isMoving(timedLegs[leg]) {
-                timedLegs[leg].isMoving = true
-                movingSeconds += timedLegs[leg].seconds
-                movingMeters += timedLegs[leg].meters
-            }
+            if appliesSteepGround { applySteepGround() }
+        }
+    }
+
+    /// Takes the steep-ground rule's second look at the slow legs, if the measurement was asked
+    /// to leave it for later (`appliesSteepGround: false`); nothing otherwise.
+    ///
+    /// Only the timed legs and the moving figures change: a caller may read the points, times,
+    /// distances and dropped elevations on another thread meanwhile (``ActivityStats`` shares out
+    /// the splits' elevations then).
+    mutating func applySteepGround() {
+        guard var steepGround = pendingSteepGround else { return }
+        pendingSteepGround = nil
+        for leg in timedLegs.indices where steepGround.isMoving(timedLegs[leg]) {
+            timedLegs[leg].isMoving = true
+            movingSeconds += timedLegs[leg].seconds
+            movingMeters += timedLegs[leg].meters
         }
     }
 
@@ -285,8 +293,14 @@ struct SegmentMeasurement {
         /// Point `index`'s time (`nil` for none or a stray one).
         @inline(__always)
         subscript(index: Int) -> Date? {
-            let seconds = forward?[index] ?? points[index].secondsSinceReferenceDate
+            let seconds = seconds(at: index)
             return seconds.isNaN ? nil : Date(timeIntervalSinceReferenceDate: seconds)
+        }
+
+        /// Point `index`'s time as seconds since 2001-01-01 UTC, NaN for none or a stray one.
+        @inline(__always)
+        func seconds(at index: Int) -> Double {
+            forward?[index] ?? points[index].secondsSinceReferenceDate
         }
 
         /// The first and last times.
@@ -299,7 +313,7 @@ struct SegmentMeasurement {
     /// The leg lengths are written straight into the result (shifted by one) and summed in place,
     /// so the only allocation is the result itself. Points without a position are left out of
     /// the call (the legs then join their neighbours) and repeat the previous cumulative value.
-    private static func cumulativeDistances(of points: [TrackPoint]) -> [Double] {
+    private static func cumulativeDistances(of points: [TrackPoint], usesTwoCores: Bool) -> [Double] {
         let count = points.count
         guard count >= 2 else { return [Double](repeating: 0, count: count) }
 
@@ -308,7 +322,7 @@ struct SegmentMeasurement {
                 result[0] = 0
                 let legs = UnsafeMutableBufferPointer(rebasing: result[1...])
                 points.withUnsafeBufferPointer { path in
-                    guard count >= InParallel.minimumPoints else {
+                    guard usesTwoCores, count >= 2 * InParallel.minimumLegsPerCore else {
                         _ = Geodesic.legLengths(of: path, latitude: \.latitude, longitude: \.longitude, into: legs)
                         return
                     }

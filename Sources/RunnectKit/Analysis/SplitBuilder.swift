@@ -15,109 +15,165 @@ enum SplitBuilder {
         of segments: [SegmentMeasurement], splitMeters: Double,
         elevationHysteresisMeters: Double, startTime: Date?, endTime: Date?
     ) -> [Split] {
-        let total = segments.reduce(0) { $0 + $1.distanceMeters }
-        guard splitMeters > 0, splitMeters.isFinite, total > 0,
-            total / splitMeters < Double(Int.max / 2)
-        else { return [] }
-        let fullCount = (total / splitMeters).rounded(.down)
-        let count = Int(fullCount) + (total - fullCount * splitMeters > 0 ? 1 : 0)
-        let layout = Layout(splitMeters: splitMeters, totalMeters: total, count: count)
+        let shares = PointShares(
+            of: segments.map(Course.init), splitMeters: splitMeters,
+            elevationHysteresisMeters: elevationHysteresisMeters, startTime: startTime, endTime: endTime)
+        return shares.splits(movingOn: segments)
+    }
 
-        // Times and elevations at the boundaries: 0 is the start, `count` the end.
-        var boundaryTimes = [Date?](repeating: nil, count: count + 1)
-        boundaryTimes[0] = startTime
-        boundaryTimes[count] = endTime
+    /// What the splits take from a segment's points: all but its timed legs, which the
+    /// steep-ground rule may still change while the points are read.
+    struct Course {
+        let points: [TrackPoint]
+        let times: SegmentMeasurement.Times
+        let cumulativeMeters: [Double]
+        let distanceMeters: Double
+        let droppedElevations: [Int]
 
-        var elapsedCovered = [Bool](repeating: false, count: count)
-        var moving = [Double](repeating: 0, count: count)
-        var elevationCovered = [Bool](repeating: false, count: count)
-        var gain = [Double](repeating: 0, count: count)
-        var loss = [Double](repeating: 0, count: count)
+        init(_ segment: SegmentMeasurement) {
+            points = segment.points
+            times = segment.times
+            cumulativeMeters = segment.cumulativeMeters
+            distanceMeters = segment.distanceMeters
+            droppedElevations = segment.droppedElevations
+        }
+    }
 
-        var offset = 0.0
-        var nextBoundary = 1
-        for segment in segments {
-            let points = segment.points
-            let times = segment.times
-            let cumulative = segment.cumulativeMeters
-            var lastTimed: Int?
-            var nextTimed = 0
-            var hysteresis = ElevationHysteresis(thresholdMeters: elevationHysteresisMeters)
-            var referencePosition: Double?  // where the hysteresis reference was set
-            var nextDropped = 0  // into the segment's dropped elevations
+    /// The splits' times and elevations, found from the points: the first of the two passes.
+    struct PointShares {
+        fileprivate let layout: Layout?
+        /// Times at the boundaries: 0 is the start, `count` the end.
+        fileprivate var boundaryTimes: [Date?] = []
+        fileprivate var elevationCovered: [Bool] = []
+        fileprivate var gain: [Double] = []
+        fileprivate var loss: [Double] = []
 
-            for index in points.indices {
-                let here = offset + cumulative[index]
-                // Boundaries crossed on the leg that ends here (they lie beyond the previous point,
-                // or they would have been taken there).
-                while nextBoundary < count && layout.start(of: nextBoundary) <= here {
-                    if index > 0, let before = lastTimed {
-                        nextTimed = max(nextTimed, index)
-                        while nextTimed < points.count && times[nextTimed] == nil { nextTimed += 1 }
-                        if nextTimed < points.count, let t0 = times[before], let t1 = times[nextTimed] {
-                            let fraction =
-                                (layout.start(of: nextBoundary) - offset - cumulative[before])
-                                / (cumulative[nextTimed] - cumulative[before])
-                            boundaryTimes[nextBoundary] = t0 + fraction * t1.timeIntervalSince(t0)
+        /// Shares out the activity's elevation changes and finds the times at the boundaries.
+        init(
+            of segments: [Course], splitMeters: Double, elevationHysteresisMeters: Double,
+            startTime: Date?, endTime: Date?
+        ) {
+            let total = segments.reduce(0) { $0 + $1.distanceMeters }
+            guard splitMeters > 0, splitMeters.isFinite, total > 0,
+                total / splitMeters < Double(Int.max / 2)
+            else {
+                layout = nil
+                return
+            }
+            let fullCount = (total / splitMeters).rounded(.down)
+            let count = Int(fullCount) + (total - fullCount * splitMeters > 0 ? 1 : 0)
+            let layout = Layout(splitMeters: splitMeters, totalMeters: total, count: count)
+            self.layout = layout
+
+            var boundaryTimes = [Date?](repeating: nil, count: count + 1)
+            boundaryTimes[0] = startTime
+            boundaryTimes[count] = endTime
+            var elevationCovered = [Bool](repeating: false, count: count)
+            var gain = [Double](repeating: 0, count: count)
+            var loss = [Double](repeating: 0, count: count)
+
+            var offset = 0.0
+            var nextBoundary = 1
+            for segment in segments {
+                let points = segment.points
+                let times = segment.times
+                let cumulative = segment.cumulativeMeters
+                var lastTimed: Int?
+                var nextTimed = 0
+                var hysteresis = ElevationHysteresis(thresholdMeters: elevationHysteresisMeters)
+                var referencePosition: Double?  // where the hysteresis reference was set
+                var nextDropped = 0  // into the segment's dropped elevations
+
+                for index in points.indices {
+                    let here = offset + cumulative[index]
+                    // Boundaries crossed on the leg that ends here (they lie beyond the previous
+                    // point, or they would have been taken there).
+                    while nextBoundary < count && layout.start(of: nextBoundary) <= here {
+                        if index > 0, let before = lastTimed {
+                            nextTimed = max(nextTimed, index)
+                            while nextTimed < points.count && times[nextTimed] == nil { nextTimed += 1 }
+                            if nextTimed < points.count, let t0 = times[before], let t1 = times[nextTimed] {
+                                let fraction =
+                                    (layout.start(of: nextBoundary) - offset - cumulative[before])
+                                    / (cumulative[nextTimed] - cumulative[before])
+                                boundaryTimes[nextBoundary] = t0 + fraction * t1.timeIntervalSince(t0)
+                            }
+                        }
+                        nextBoundary += 1
+                    }
+                    if !times.seconds(at: index).isNaN { lastTimed = index }
+
+                    // Elevation: the activity's hysteresis runs along the segment; each step it
+                    // counts is shared out over the stretch it was climbed (or descended) on, in
+                    // proportion to distance. The splits' gains then add up to the activity's
+                    // gain. Spikes and readings inside a pause are left out here too.
+                    let isDropped =
+                        nextDropped < segment.droppedElevations.count
+                        && segment.droppedElevations[nextDropped] == index
+                    if isDropped { nextDropped += 1 }
+                    if !isDropped, let elevation = points[index].elevationMeters, elevation.isFinite {
+                        let from = referencePosition ?? here
+                        layout.share(from: from, to: here) { split, _ in elevationCovered[split] = true }
+                        if let step = hysteresis.add(elevation) {
+                            layout.share(from: from, to: here) { split, fraction in
+                                gain[split] += max(step * fraction, 0)
+                                loss[split] += max(-step * fraction, 0)
+                            }
+                            referencePosition = here
+                        } else if referencePosition == nil {
+                            referencePosition = here
                         }
                     }
-                    nextBoundary += 1
                 }
-                if times[index] != nil { lastTimed = index }
-
-                // Elevation: the activity's hysteresis runs along the segment; each step it counts
-                // is shared out over the stretch it was climbed (or descended) on, in proportion
-                // to distance. The splits' gains then add up to the activity's gain.
-                // Spikes and readings inside a pause are left out here too.
-                let isDropped =
-                    nextDropped < segment.droppedElevations.count
-                    && segment.droppedElevations[nextDropped] == index
-                if isDropped { nextDropped += 1 }
-                if !isDropped, let elevation = points[index].elevationMeters, elevation.isFinite {
-                    let from = referencePosition ?? here
-                    layout.share(from: from, to: here) { split, _ in elevationCovered[split] = true }
-                    if let step = hysteresis.add(elevation) {
-                        layout.share(from: from, to: here) { split, fraction in
-                            gain[split] += max(step * fraction, 0)
-                            loss[split] += max(-step * fraction, 0)
-                        }
-                        referencePosition = here
-                    } else if referencePosition == nil {
-                        referencePosition = here
-                    }
-                }
+                offset += segment.distanceMeters
             }
-
-            for leg in segment.timedLegs {
-                layout.share(from: offset + cumulative[leg.from], to: offset + cumulative[leg.to]) {
-                    split, fraction in
-                    elapsedCovered[split] = true
-                    if leg.isMoving { moving[split] += leg.seconds * fraction }
-                }
-            }
-            offset += segment.distanceMeters
+            self.boundaryTimes = boundaryTimes
+            self.elevationCovered = elevationCovered
+            self.gain = gain
+            self.loss = loss
         }
 
-        return (0..<count).map { split in
-            let distance = layout.end(of: split) - layout.start(of: split)
-            var elapsed: Double?
-            if let start = boundaryTimes[split], let end = boundaryTimes[split + 1] {
-                elapsed = end.timeIntervalSince(start)
+        /// The splits, with the moving time of `segments`' timed legs shared out: the second pass.
+        /// - Parameter segments: The segments these shares were found from, steep ground applied.
+        func splits(movingOn segments: [SegmentMeasurement]) -> [Split] {
+            guard let layout else { return [] }
+            let count = layout.count
+            var elapsedCovered = [Bool](repeating: false, count: count)
+            var moving = [Double](repeating: 0, count: count)
+            var offset = 0.0
+            for segment in segments {
+                let cumulative = segment.cumulativeMeters
+                for leg in segment.timedLegs {
+                    layout.share(from: offset + cumulative[leg.from], to: offset + cumulative[leg.to]) {
+                        split, fraction in
+                        elapsedCovered[split] = true
+                        if leg.isMoving { moving[split] += leg.seconds * fraction }
+                    }
+                }
+                offset += segment.distanceMeters
             }
-            return Split(
-                index: split + 1,
-                distanceMeters: distance,
-                elapsedTimeSeconds: elapsed,
-                movingTimeSeconds: elapsedCovered[split] ? moving[split] : nil,
-                paceSecondsPerKilometer: elapsed.flatMap { $0 > 0 && distance > 0 ? $0 / (distance / 1000) : nil },
-                elevationGainMeters: elevationCovered[split] ? gain[split] : nil,
-                elevationLossMeters: elevationCovered[split] ? loss[split] : nil,
-                endDistanceMeters: layout.end(of: split))
+
+            return (0..<count).map { split in
+                let distance = layout.end(of: split) - layout.start(of: split)
+                var elapsed: Double?
+                if let start = boundaryTimes[split], let end = boundaryTimes[split + 1] {
+                    elapsed = end.timeIntervalSince(start)
+                }
+                return Split(
+                    index: split + 1,
+                    distanceMeters: distance,
+                    elapsedTimeSeconds: elapsed,
+                    movingTimeSeconds: elapsedCovered[split] ? moving[split] : nil,
+                    paceSecondsPerKilometer: elapsed.flatMap { $0 > 0 && distance > 0 ? $0 / (distance / 1000) : nil },
+                    elevationGainMeters: elevationCovered[split] ? gain[split] : nil,
+                    elevationLossMeters: elevationCovered[split] ? loss[split] : nil,
+                    endDistanceMeters: layout.end(of: split))
+            }
         }
     }
 
     /// Where the splits start and end along the activity.
-    private struct Layout {
+    fileprivate struct Layout {
         let splitMeters: Double
         let totalMeters: Double
         let count: Int

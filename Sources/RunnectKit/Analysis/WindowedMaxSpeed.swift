@@ -14,7 +14,13 @@
 /// Legs join consecutive timed points of one segment; untimed points in between add their
 /// distance to the leg, and a point whose time does not advance is treated as untimed, so every
 /// leg and window has a positive duration. Windows never span two segments.
-enum WindowedMaxSpeed {
+///
+/// The legs are taken one at a time (``add(seconds:meters:)``) as the measuring pass finds them,
+/// and only the last few are held: the five around the leg being despiked and the starts of the
+/// windows not yet complete (about ten seconds' worth). Before, the pass kept every leg in two
+/// arrays and this type built three more (five arrays of 8 bytes a leg, 8 MB for a 200,000-point
+/// track) to read them once each.
+struct WindowedMaxSpeed {
     /// The shortest window, seconds.
     static let minimumWindowSeconds = 10.0
     /// The fewest legs in a window.
@@ -30,53 +36,183 @@ enum WindowedMaxSpeed {
         var wholeSegment: Double?
     }
 
-    /// Evaluates one segment's legs (durations all positive).
-    ///
+    /// The last ``medianLegs`` legs taken, in a ring: duration and raw speed. The median of five
+    /// does not depend on their order, only the leg being despiked does.
+    private var recentSeconds = (0.0, 0.0, 0.0, 0.0, 0.0)
+    private var recentSpeeds = (0.0, 0.0, 0.0, 0.0, 0.0)
+    /// Legs taken so far.
+    private var count = 0
+    /// The median of the last five legs, once there are five.
+    private var lastMedian = 0.0
+    /// Time and despiked distance from the segment's start to the end of each despiked leg.
+    private var elapsed = 0.0
+    private var covered = 0.0
+    /// Legs despiked so far: the prefix sums above reach the end of leg `despiked - 1`.
+    private var despiked = 0
+    /// Windows not yet complete, oldest first: the first starts at leg `firstOpenStart`.
+    private var open = OpenWindows()
+    private var firstOpenStart = 0
+    private var fastest: Double?
+    /// Takes the next leg of the segment.
     /// - Parameters:
-    ///   - seconds: Duration of each leg, all positive.
-    ///   - meters: Distance of each leg.
-    /// - Returns: The fastest complete window and the whole-segment speed.
+    ///   - seconds: Its duration, positive.
+    ///   - meters: Its distance.
+    mutating func add(seconds: Double, meters: Double) {
+        let speed = meters / seconds
+        // Leg `count` goes in slot `count % 5`, over the leg five before it.
+        switch count % Self.medianLegs {
+        case 0: (recentSeconds.0, recentSpeeds.0) = (seconds, speed)
+        case 1: (recentSeconds.1, recentSpeeds.1) = (seconds, speed)
+        case 2: (recentSeconds.2, recentSpeeds.2) = (seconds, speed)
+        case 3: (recentSeconds.3, recentSpeeds.3) = (seconds, speed)
+        default: (recentSeconds.4, recentSpeeds.4) = (seconds, speed)
+        }
+        count += 1
+        guard count >= Self.medianLegs else { return }
+        // The five legs centred on leg count − 3 (the first five for the first three legs).
+        let s = recentSpeeds
+        lastMedian = Self.median(s.0, s.1, s.2, s.3, s.4)
+        if count == Self.medianLegs {
+            despike(seconds: recentSeconds.0, median: lastMedian)
+            despike(seconds: recentSeconds.1, median: lastMedian)
+        }
+        despike(seconds: recentDuration(ofLeg: count - 3), median: lastMedian)
+    }
+
+    /// The fastest window and the whole segment's speed, once every leg is taken.
+    mutating func finish() -> Result {
+        guard count > 0 else { return Result(windowed: nil, wholeSegment: nil) }
+        if count >= Self.medianLegs {
+            // The last two legs share the last five's median.
+            despike(seconds: recentDuration(ofLeg: count - 2), median: lastMedian)
+            despike(seconds: recentDuration(ofLeg: count - 1), median: lastMedian)
+        } else {
+            let seconds = [recentSeconds.0, recentSeconds.1, recentSeconds.2, recentSeconds.3]
+            let window = [recentSpeeds.0, recentSpeeds.1, recentSpeeds.2, recentSpeeds.3][..<count].sorted()
+            let median = count % 2 == 1 ? window[count / 2] : (window[count / 2 - 1] + window[count / 2]) / 2
+            for leg in 0..<count { despike(seconds: seconds[leg], median: median) }
+        }
+        return Result(windowed: fastest, wholeSegment: elapsed > 0 ? covered / elapsed : nil)
+    }
+
+    /// The result for a segment's points: its legs join consecutive timed points and only run
+    /// forward in time, so a fix whose time does not advance is folded into the next one that
+    /// does, like an untimed fix (its distance is kept).
+    /// - Parameters:
+    ///   - times: The points' times on the forward-only timeline.
+    ///   - cumulativeMeters: The distance along the segment to each point.
+    /// - Complexity: O(n) in the number of points.
+    static func ofForwardLegs(times: SegmentMeasurement.Times, cumulativeMeters: [Double]) -> Result {
+        var speed = WindowedMaxSpeed()
+        var last: (seconds: Double, meters: Double)?
+        for index in cumulativeMeters.indices {
+            let seconds = times.seconds(at: index)
+            guard !seconds.isNaN else { continue }
+            if let last {
+                let duration = seconds - last.seconds
+                guard duration > 0 else { continue }
+                speed.add(seconds: duration, meters: cumulativeMeters[index] - last.meters)
+            }
+            last = (seconds, cumulativeMeters[index])
+        }
+        return speed.finish()
+    }
+
+    /// The result for a whole segment's legs at once.
     /// - Complexity: O(n) in the number of legs.
     static func evaluate(seconds: [Double], meters: [Double]) -> Result {
-        let count = seconds.count
-        guard count > 0 else { return Result(windowed: nil, wholeSegment: nil) }
+        var speed = WindowedMaxSpeed()
+        for leg in seconds.indices { speed.add(seconds: seconds[leg], meters: meters[leg]) }
+        return speed.finish()
+    }
 
-        // Prefix sums of time and of despiked distance (median speed × the leg's own time).
-        var elapsed = [Double](repeating: 0, count: count + 1)
-        var covered = [Double](repeating: 0, count: count + 1)
-        let speeds = (0..<count).map { meters[$0] / seconds[$0] }
-        for leg in 0..<count {
-            let median: Double
-            if count >= medianLegs {
-                // The five legs centred on this one (the first or last five at the ends).
-                let first = min(max(leg - medianLegs / 2, 0), count - medianLegs)
-                median = Self.median(
-                    speeds[first], speeds[first + 1], speeds[first + 2], speeds[first + 3], speeds[first + 4])
-            } else {
-                let window = speeds.sorted()
-                median = count % 2 == 1 ? window[count / 2] : (window[count / 2 - 1] + window[count / 2]) / 2
+    /// The duration of leg `leg`, one of the last five taken.
+    private func recentDuration(ofLeg leg: Int) -> Double {
+        switch leg % Self.medianLegs {
+        case 0: recentSeconds.0
+        case 1: recentSeconds.1
+        case 2: recentSeconds.2
+        case 3: recentSeconds.3
+        default: recentSeconds.4
+        }
+    }
+
+    /// Adds the next leg in order with its despiked speed, then closes every open window that
+    /// the new end completes. A start's first complete end is its shortest window; a later start
+    /// completes no earlier, because every leg has a positive duration, so windows close in the
+    /// order they opened.
+    private mutating func despike(seconds: Double, median: Double) {
+        if despiked == 0 { open.append(elapsed: 0, covered: 0) }
+        elapsed += seconds
+        covered += median * seconds
+        despiked += 1
+        while let start = open.first {
+            let duration = elapsed - start.elapsed
+            guard despiked >= firstOpenStart + Self.minimumWindowLegs, duration >= Self.minimumWindowSeconds
+            else { break }
+            if duration > 0 {
+                let speed = (covered - start.covered) / duration
+                fastest = max(fastest ?? speed, speed)
             }
-            elapsed[leg + 1] = elapsed[leg] + seconds[leg]
-            covered[leg + 1] = covered[leg] + median * seconds[leg]
+            open.removeFirst()
+            firstOpenStart += 1
+        }
+        open.append(elapsed: elapsed, covered: covered)
+    }
+
+    /// The starts of the open windows, a queue in a ring of doubles that grows by doubling: as
+    /// many as there are legs in ten seconds, and a queue of value type would check its storage's
+    /// uniqueness on every write of the measuring pass's hottest loop.
+    private struct OpenWindows {
+        private final class Storage {
+            /// Pairs of (elapsed, covered), `capacity` of them.
+            var pairs: UnsafeMutablePointer<Double>
+            var capacity: Int
+            init(capacity: Int) {
+                self.capacity = capacity
+                pairs = .allocate(capacity: 2 * capacity)
+            }
+            deinit { pairs.deallocate() }
         }
 
-        // For each start, the shortest complete window; its end never moves back as the start
-        // moves on, because every leg has a positive duration.
-        var fastest: Double?
-        var end = 0
-        for start in 0..<count {
-            end = max(end, start + minimumWindowLegs)
-            while end <= count && elapsed[end] - elapsed[start] < minimumWindowSeconds {
-                end += 1
-            }
-            guard end <= count else { break }
-            let duration = elapsed[end] - elapsed[start]
-            guard duration > 0 else { continue }
-            let speed = (covered[end] - covered[start]) / duration
-            fastest = max(fastest ?? speed, speed)
+        private let storage = Storage(capacity: 16)
+        private var head = 0
+        private var count = 0
+
+        var first: (elapsed: Double, covered: Double)? {
+            guard count > 0 else { return nil }
+            return (storage.pairs[2 * head], storage.pairs[2 * head + 1])
         }
-        let whole = elapsed[count] > 0 ? covered[count] / elapsed[count] : nil
-        return Result(windowed: fastest, wholeSegment: whole)
+
+        mutating func removeFirst() {
+            head = head + 1 == storage.capacity ? 0 : head + 1
+            count -= 1
+        }
+
+        mutating func append(elapsed: Double, covered: Double) {
+            if count == storage.capacity { grow() }
+            var slot = head + count
+            if slot >= storage.capacity { slot -= storage.capacity }
+            storage.pairs[2 * slot] = elapsed
+            storage.pairs[2 * slot + 1] = covered
+            count += 1
+        }
+
+        /// Doubles the ring, its queue moved to the start.
+        private mutating func grow() {
+            let old = storage.pairs
+            let capacity = storage.capacity
+            let pairs = UnsafeMutablePointer<Double>.allocate(capacity: 4 * capacity)
+            for index in 0..<count {
+                let from = (head + index) % capacity
+                pairs[2 * index] = old[2 * from]
+                pairs[2 * index + 1] = old[2 * from + 1]
+            }
+            old.deallocate()
+            storage.pairs = pairs
+            storage.capacity = 2 * capacity
+            head = 0
+        }
     }
 
     /// The median of five values, in six comparisons and no array: the smallest and the largest
