@@ -2,8 +2,9 @@ import Dispatch
 import Foundation
 
 /// Two pieces of work at once, one on a thread of its own and one on the caller's: what a large
-/// GPX file's read (its two parts) and the stats pass of one long segment (its legs, its bounds)
-/// use the second core for. Below ``minimumPoints`` points a thread costs more than it gives back.
+/// GPX file's read (its two parts) and the stats of a long course (its legs, its windowed speed,
+/// its splits' elevations) use the second core for. Below ``minimumPoints`` points a thread costs
+/// more than it gives back.
 ///
 /// A new thread, not Dispatch's pool: the caller may itself be one of the pool's workers (files
 /// read at once by `runnect stats --jobs N`), and waiting there for work queued behind it would
