@@ -203,7 +203,8 @@ package struct PostgresSearchPlans: Sendable {
     /// the store.
     package var sortedMatches: Int
     /// Rows of the server's ordered superset read first for a slice of the answer; `nil`: the
-    /// rows wanted and 8 more (the superset is rarely wider than the matches).
+    /// rows wanted and 8 more (the superset is rarely wider than the matches), `growth` times as
+    /// many for a walk (each read of a walk walks its whole window).
     package var firstBatch: Int?
     /// Each further read is this many times the last (rows read again on a re-read stay under
     /// a third of the whole).

@@ -126,7 +126,10 @@ extension PostgresTransaction {
     ) throws -> [Int64] {
         var ids: [Int64] = []
         var skip = 0
-        var batch = plans.firstBatch ?? wanted + 8
+        // A walk costs its window, not the rows it returns, and a re-read walks it again: its
+        // first read asks for `growth` times as many (one read where a scrap-order walk for a
+        // keyword of initials took two, 6 + 7 ms on 100,000 courses).
+        var batch = plans.firstBatch ?? (walk == nil ? wanted + 8 : (wanted + 8) * plans.growth)
         while ids.count < wanted {
             var read = 0
             let matches = try matches(
