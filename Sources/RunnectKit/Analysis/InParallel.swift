@@ -11,9 +11,6 @@ import Foundation
 /// wait on the pool's width.
 enum InParallel {
     static let minimumPoints = 50_000
-    /// The fewest legs each core is given when a segment's legs are shared out: below that, the
-    /// legs are measured on one core even when asked for two.
-    static let minimumLegsPerCore = 2
 
     /// `first()` on another thread while `second()` runs on this one; both results.
     static func run<A, B>(_ first: @escaping () -> A, _ second: () -> B) -> (A, B) {

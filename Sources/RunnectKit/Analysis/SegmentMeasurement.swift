@@ -322,7 +322,7 @@ struct SegmentMeasurement {
                 result[0] = 0
                 let legs = UnsafeMutableBufferPointer(rebasing: result[1...])
                 points.withUnsafeBufferPointer { path in
-                    guard usesTwoCores, count >= 2 * InParallel.minimumLegsPerCore else {
+                    guard usesTwoCores, count >= 4 else {  // two legs a core at least
                         _ = Geodesic.legLengths(of: path, latitude: \.latitude, longitude: \.longitude, into: legs)
                         return
                     }

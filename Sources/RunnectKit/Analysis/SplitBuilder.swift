@@ -1,26 +1,11 @@
 import Foundation
 
 /// Cuts measured segments into splits; see ``Split`` for the rules.
+///
+/// Two passes: ``PointShares`` finds the boundary times and shares out the elevation changes from
+/// the points, then ``PointShares/splits(movingOn:)`` shares out the moving time of the timed
+/// legs, once the steep-ground rule has had its look at them. O(n + k) for n points and k splits.
 enum SplitBuilder {
-    /// The splits of an activity.
-    ///
-    /// - Parameters:
-    ///   - segments: The activity's segments, measured, in order.
-    ///   - splitMeters: Length of a split; anything but a positive finite length gives no splits.
-    ///   - startTime: Start of the first split (the activity's start).
-    ///   - endTime: End of the last split (the activity's end).
-    /// - Returns: One split per started split length; empty when the activity has no distance.
-    /// - Complexity: O(n + k) for n points and k splits.
-    static func splits(
-        of segments: [SegmentMeasurement], splitMeters: Double,
-        elevationHysteresisMeters: Double, startTime: Date?, endTime: Date?
-    ) -> [Split] {
-        let shares = PointShares(
-            of: segments.map(Course.init), splitMeters: splitMeters,
-            elevationHysteresisMeters: elevationHysteresisMeters, startTime: startTime, endTime: endTime)
-        return shares.splits(movingOn: segments)
-    }
-
     /// What the splits take from a segment's points: all but its timed legs, which the
     /// steep-ground rule may still change while the points are read.
     struct Course {
@@ -49,6 +34,14 @@ enum SplitBuilder {
         fileprivate var loss: [Double] = []
 
         /// Shares out the activity's elevation changes and finds the times at the boundaries.
+        /// - Parameters:
+        ///   - segments: The activity's segments, in order.
+        ///   - splitMeters: Length of a split; anything but a positive finite length gives no
+        ///     splits.
+        ///   - elevationHysteresisMeters: The activity's elevation threshold (see
+        ///     ``ElevationHysteresis``).
+        ///   - startTime: Start of the first split (the activity's start).
+        ///   - endTime: End of the last split (the activity's end).
         init(
             of segments: [Course], splitMeters: Double, elevationHysteresisMeters: Double,
             startTime: Date?, endTime: Date?
@@ -135,6 +128,7 @@ enum SplitBuilder {
 
         /// The splits, with the moving time of `segments`' timed legs shared out: the second pass.
         /// - Parameter segments: The segments these shares were found from, steep ground applied.
+        /// - Returns: One split per started split length; empty when the activity has no distance.
         func splits(movingOn segments: [SegmentMeasurement]) -> [Split] {
             guard let layout else { return [] }
             let count = layout.count

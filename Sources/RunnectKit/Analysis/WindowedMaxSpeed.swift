@@ -15,11 +15,11 @@
 /// distance to the leg, and a point whose time does not advance is treated as untimed, so every
 /// leg and window has a positive duration. Windows never span two segments.
 ///
-/// The legs are taken one at a time (``add(seconds:meters:)``) as the measuring pass finds them,
+/// The legs are taken one at a time (``add(seconds:meters:)``, from ``ofForwardLegs(times:cumulativeMeters:)``),
 /// and only the last few are held: the five around the leg being despiked and the starts of the
-/// windows not yet complete (about ten seconds' worth). Before, the pass kept every leg in two
-/// arrays and this type built three more (five arrays of 8 bytes a leg, 8 MB for a 200,000-point
-/// track) to read them once each.
+/// windows not yet complete (about ten seconds' worth). Before, the measuring pass kept every leg
+/// in two arrays and this type built three more (five arrays of 8 bytes a leg, 8 MB for a
+/// 200,000-point track) to read them once each.
 struct WindowedMaxSpeed {
     /// The shortest window, seconds.
     static let minimumWindowSeconds = 10.0
@@ -53,6 +53,7 @@ struct WindowedMaxSpeed {
     private var open = OpenWindows()
     private var firstOpenStart = 0
     private var fastest: Double?
+
     /// Takes the next leg of the segment.
     /// - Parameters:
     ///   - seconds: Its duration, positive.
@@ -115,14 +116,6 @@ struct WindowedMaxSpeed {
             }
             last = (seconds, cumulativeMeters[index])
         }
-        return speed.finish()
-    }
-
-    /// The result for a whole segment's legs at once.
-    /// - Complexity: O(n) in the number of legs.
-    static func evaluate(seconds: [Double], meters: [Double]) -> Result {
-        var speed = WindowedMaxSpeed()
-        for leg in seconds.indices { speed.add(seconds: seconds[leg], meters: meters[leg]) }
         return speed.finish()
     }
 

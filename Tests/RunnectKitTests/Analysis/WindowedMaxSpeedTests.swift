@@ -87,3 +87,12 @@ struct WindowedMaxSpeedTests {
         return .init(windowed: fastest, wholeSegment: elapsed[count] > 0 ? covered[count] / elapsed[count] : nil)
     }
 }
+
+extension WindowedMaxSpeed {
+    /// The result for a whole segment's legs at once, taken one by one.
+    static func evaluate(seconds: [Double], meters: [Double]) -> Result {
+        var speed = WindowedMaxSpeed()
+        for leg in seconds.indices { speed.add(seconds: seconds[leg], meters: meters[leg]) }
+        return speed.finish()
+    }
+}
