@@ -72,7 +72,7 @@ double path_legs(const double *lat, const double *lon, size_t stride_bytes, size
             double lat2 = *reinterpret_cast<const double *>(plat + i * stride_bytes);
             double lon2 = *reinterpret_cast<const double *>(plon + i * stride_bytes);
             double s12;
-            if (lat1 == lat2 && lon1 == lon2) {
+            if (lat1 == lat2 && lon1 == lon2 && std::fabs(lat1) <= 90 && std::isfinite(lon1)) {
                 s12 = 0.0;  // a stationary fix: GeographicLib gives 0 too, without the work
             } else if (!Fast || !short_leg(lat1, lon1, lat2, lon2, s12)) {
                 g.Inverse(lat1, lon1, lat2, lon2, s12);

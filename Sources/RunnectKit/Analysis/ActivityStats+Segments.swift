@@ -34,9 +34,10 @@ extension ActivityStats {
         let forwardStart = measured.lazy.compactMap(\.firstTime).first
         let forwardEnd = measured.lazy.compactMap(\.lastTime).last
         // The splits' times and elevations need no timed leg: a long course's are found on the
-        // other core while the steep-ground rule looks at the slow legs here and the bounds are
-        // found. That work holds the points, times and distances, not the measurements, so their
-        // timed legs stay unshared and are changed in place (sharing them would copy them).
+        // other core while the steep-ground rule looks at the slow legs here. That work holds the
+        // points, times and distances, not the measurements, so their timed legs stay unshared and
+        // are changed in place (sharing them would copy them). The bounds were found on the other
+        // core while each segment was measured.
         let courses = options.includeSplits ? measured.map(SplitBuilder.Course.init) : []
         let splitShares =
             options.includeSplits
@@ -47,7 +48,7 @@ extension ActivityStats {
                     startTime: forwardStart, endTime: forwardEnd)
             } : nil
         for index in measured.indices { measured[index].applySteepGround() }
-        let bounds = Bounds(enclosing: segments)
+        let bounds = measured.reduce(into: Bounds.Extent()) { $0.add($1.extent) }.bounds
         let distance = measured.reduce(0) { $0 + $1.distanceMeters }
         let hasElevation = measured.contains { $0.hasElevation }
         let hasTimedLeg = measured.contains { !$0.timedLegs.isEmpty }

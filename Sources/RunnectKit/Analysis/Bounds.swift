@@ -32,20 +32,32 @@ public struct Bounds: Sendable, Equatable, Codable {
     /// not finite, or whose latitude lies outside −90…90, have no position and are skipped.
     /// - Complexity: O(n) in the number of points.
     public init?(enclosing segments: [[TrackPoint]]) {
-        var minLat = Double.infinity
-        var maxLat = -Double.infinity
-        var minLon = Double.infinity
-        var maxLon = -Double.infinity
-        var minLon360 = Double.infinity
-        var maxLon360 = -Double.infinity
+        var extent = Extent()
+        for points in segments { extent.add(points) }
+        guard let bounds = extent.bounds else { return nil }
+        self = bounds
+    }
+
+    /// The extremes ``init(enclosing:)-([[TrackPoint]])`` keeps while it reads points: gathered
+    /// over parts of a course (on different cores) and joined in order, they give the box of the
+    /// whole, the same as one pass over all of it.
+    struct Extent {
+        private var minLat = Double.infinity
+        private var maxLat = -Double.infinity
+        private var minLon = Double.infinity
+        private var maxLon = -Double.infinity
+        private var minLon360 = Double.infinity
+        private var maxLon360 = -Double.infinity
         // The longitudes at those extremes as given, so no ±360 round trip adds rounding noise.
-        var westOf360 = 0.0
-        var eastOf360 = 0.0
-        for points in segments {
+        private var westOf360 = 0.0
+        private var eastOf360 = 0.0
+
+        /// Takes every positioned point of `points`.
+        mutating func add(_ points: [TrackPoint]) {
             for point in points where SegmentMeasurement.hasPosition(point) {
                 minLat = Swift.min(minLat, point.latitude)
                 maxLat = Swift.max(maxLat, point.latitude)
-                let lon = Self.normalized(point.longitude)
+                let lon = Bounds.normalized(point.longitude)
                 minLon = Swift.min(minLon, lon)
                 maxLon = Swift.max(maxLon, lon)
                 let lon360 = lon < 0 ? lon + 360 : lon
@@ -59,14 +71,34 @@ public struct Bounds: Sendable, Equatable, Codable {
                 }
             }
         }
-        guard minLat <= maxLat else { return nil }
-        if maxLon360 - minLon360 < maxLon - minLon {
-            // 180° and −180° are one meridian: an edge there is written so the box does not wrap.
-            self.init(
-                minLatitude: minLat, minLongitude: westOf360 == 180 ? -180 : westOf360,
-                maxLatitude: maxLat, maxLongitude: eastOf360 == -180 ? 180 : eastOf360)
-        } else {
-            self.init(minLatitude: minLat, minLongitude: minLon, maxLatitude: maxLat, maxLongitude: maxLon)
+
+        /// Takes the extremes of points that come after those taken so far (an earlier extreme
+        /// stays where a later one only equals it, as in one pass).
+        mutating func add(_ later: Extent) {
+            minLat = Swift.min(minLat, later.minLat)
+            maxLat = Swift.max(maxLat, later.maxLat)
+            minLon = Swift.min(minLon, later.minLon)
+            maxLon = Swift.max(maxLon, later.maxLon)
+            if later.minLon360 < minLon360 {
+                minLon360 = later.minLon360
+                westOf360 = later.westOf360
+            }
+            if later.maxLon360 > maxLon360 {
+                maxLon360 = later.maxLon360
+                eastOf360 = later.eastOf360
+            }
+        }
+
+        /// The box, or `nil` when no positioned point was taken.
+        var bounds: Bounds? {
+            guard minLat <= maxLat else { return nil }
+            if maxLon360 - minLon360 < maxLon - minLon {
+                // 180° and −180° are one meridian: an edge there is written so the box does not wrap.
+                return Bounds(
+                    minLatitude: minLat, minLongitude: westOf360 == 180 ? -180 : westOf360,
+                    maxLatitude: maxLat, maxLongitude: eastOf360 == -180 ? 180 : eastOf360)
+            }
+            return Bounds(minLatitude: minLat, minLongitude: minLon, maxLatitude: maxLat, maxLongitude: maxLon)
         }
     }
 

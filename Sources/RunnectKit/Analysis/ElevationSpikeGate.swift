@@ -13,7 +13,10 @@ struct ElevationSpikeGate {
     let rateMetersPerSecond: Double
     /// The change always allowed, metres.
     let slackMeters: Double
-    private var reference: (time: Date?, elevation: Double)?
+    /// The last elevation kept (NaN before the first) and its time, seconds since 2001-01-01 UTC
+    /// (NaN for none).
+    private var referenceElevation = Double.nan
+    private var referenceSeconds = Double.nan
 
     init(rateMetersPerSecond: Double, slackMeters: Double) {
         self.rateMetersPerSecond = rateMetersPerSecond
@@ -21,13 +24,17 @@ struct ElevationSpikeGate {
     }
 
     /// Takes the next elevation of the segment.
+    /// - Parameters:
+    ///   - elevation: A finite elevation, metres.
+    ///   - seconds: Its time as seconds since 2001-01-01 UTC, NaN for none.
     /// - Returns: Whether it is kept (it is then the new reference).
-    mutating func accepts(_ elevation: Double, at time: Date?) -> Bool {
-        if rateMetersPerSecond > 0, let reference, let time, let referenceTime = reference.time {
-            let allowed = rateMetersPerSecond * max(time.timeIntervalSince(referenceTime), 0) + slackMeters
-            guard abs(elevation - reference.elevation) <= allowed else { return false }
+    mutating func accepts(_ elevation: Double, atSeconds seconds: Double) -> Bool {
+        if rateMetersPerSecond > 0 && !referenceElevation.isNaN && !seconds.isNaN && !referenceSeconds.isNaN {
+            let allowed = rateMetersPerSecond * max(seconds - referenceSeconds, 0) + slackMeters
+            guard abs(elevation - referenceElevation) <= allowed else { return false }
         }
-        reference = (time, elevation)
+        referenceElevation = elevation
+        referenceSeconds = seconds
         return true
     }
 }

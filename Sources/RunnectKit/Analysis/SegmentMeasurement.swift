@@ -71,6 +71,8 @@ struct SegmentMeasurement {
     private(set) var cadenceMax: Double?
     /// Fastest windowed speed of the segment; see ``WindowedMaxSpeed``.
     private(set) var maxSpeed = WindowedMaxSpeed.Result(windowed: nil, wholeSegment: nil)
+    /// The extremes of the segment's positioned points, for the activity's ``Bounds``.
+    private(set) var extent = Bounds.Extent()
     /// The steep-ground rule's second look, until ``applySteepGround()`` takes it.
     private var pendingSteepGround: SteepGround?
 
@@ -123,19 +125,36 @@ struct SegmentMeasurement {
         // vertical rate to check: its elevations pass the gate as untimed ones do.
         let timedStart = times.first
         let origin = timedStart ?? Date(timeIntervalSinceReferenceDate: 0)
+        let originSeconds = origin.timeIntervalSinceReferenceDate
         let timesAdvance = times.last.map { origin < $0 } ?? false
         // The kept elevations and the distance over time, for the steep-ground rule of moving time.
         let isSteepGroundOn = options.movingVerticalSpeedThresholdMetersPerHour > 0
         var elevationOverTime = PiecewiseLinear(capacity: isSteepGroundOn ? points.count : 0)
         var distanceOverTime = PiecewiseLinear(capacity: isSteepGroundOn ? points.count : 0)
         var hasSlowLeg = false
-        var previousPositioned: (index: Int, elevation: Double?)?
-        var lastTimed: (index: Int, time: Date)?
+        // The figures are kept in locals while the pass runs: stored properties would go through
+        // memory at every point. Times are seconds since 2001-01-01 UTC, NaN for none; so are
+        // missing elevations.
+        var distance3D = 0.0
+        var minElevation = Double.infinity
+        var maxElevation = -Double.infinity
+        var heartRate = (sum: 0.0, count: 0, max: -Double.infinity)
+        var cadence = (sum: 0.0, count: 0, max: -Double.infinity)
+        var moving = (seconds: 0.0, meters: 0.0)
+        var previousPositioned = (index: -1, elevation: Double.nan)
+        var lastTimed = (index: -1, seconds: Double.nan)
+        var firstTimed = -1
+        var lastTimedPoint = -1  // a repeated fix included, unlike `lastTimed`
         var pauses = PauseCursor(timerPauses)
-        // The windowed speed reads only the times and distances: a long segment's is found on
-        // the other core while this one takes the pass below.
-        let windowedSpeed = InParallel.start(usesTwoCores) {
-            WindowedMaxSpeed.ofForwardLegs(times: times, cumulativeMeters: cumulative)
+        let hasPauses = !timerPauses.isEmpty
+        let forward = times.forward
+        let movingSpeed = options.movingSpeedThresholdMetersPerSecond
+        // The windowed speed reads only the times and distances, the extent only the positions:
+        // a long segment's are found on the other core while this one takes the pass below.
+        let otherCore = InParallel.start(usesTwoCores) {
+            var extent = Bounds.Extent()
+            extent.add(points)
+            return (WindowedMaxSpeed.ofForwardLegs(times: times, cumulativeMeters: cumulative), extent)
         }
         if timedStart != nil {
             // At most one leg per point: sized once, never grown (growing by doubling wrote and
@@ -145,87 +164,98 @@ struct SegmentMeasurement {
 
         for index in points.indices {
             let point = points[index]
-            let time = times[index]
-            var elevation = point.elevationMeters.flatMap { $0.isFinite ? $0 : nil }
-            if let value = elevation {
-                let isPaused = !timerPauses.isEmpty && point.time.map { pauses.isInsidePause($0) } == true
-                if isPaused || !gate.accepts(value, at: timesAdvance ? time : nil) {
+            let seconds = forward?[index] ?? point.secondsSinceReferenceDate
+            var elevation = point.elevationMeters.map { $0.isFinite ? $0 : .nan } ?? .nan
+            if !elevation.isNaN {
+                let isPaused = hasPauses && point.time.map { pauses.isInsidePause($0) } == true
+                if isPaused || !gate.accepts(elevation, atSeconds: timesAdvance ? seconds : .nan) {
                     droppedElevations.append(index)
-                    elevation = nil
+                    elevation = .nan
                 }
             }
 
             if Self.hasPosition(point) {
-                if let previous = previousPositioned {
-                    let leg = cumulative[index] - cumulative[previous.index]
-                    if let e0 = previous.elevation, let e1 = elevation {
-                        distance3DMeters += (leg * leg + (e1 - e0) * (e1 - e0)).squareRoot()
-                    } else {
-                        distance3DMeters += leg
-                    }
+                if previousPositioned.index >= 0 {
+                    let leg = cumulative[index] - cumulative[previousPositioned.index]
+                    let climb = elevation - previousPositioned.elevation
+                    // NaN unless both ends have a kept elevation.
+                    distance3D += climb.isNaN ? leg : (leg * leg + climb * climb).squareRoot()
                 }
                 previousPositioned = (index, elevation)
             }
 
-            if let elevation {
-                hasElevation = true
+            if !elevation.isNaN {
                 hysteresis.add(elevation)
-                minElevationMeters = min(minElevationMeters ?? elevation, elevation)
-                maxElevationMeters = max(maxElevationMeters ?? elevation, elevation)
+                minElevation = min(minElevation, elevation)
+                maxElevation = max(maxElevation, elevation)
             }
-            if let heartRate = point.heartRateBPM, heartRate.isFinite {
-                heartRateSum += heartRate
-                heartRateCount += 1
-                heartRateMax = max(heartRateMax ?? heartRate, heartRate)
+            if let value = point.heartRateBPM, value.isFinite {
+                heartRate.sum += value
+                heartRate.count += 1
+                heartRate.max = max(heartRate.max, value)
             }
-            if let cadence = point.cadence, cadence.isFinite {
-                cadenceSum += cadence
-                cadenceCount += 1
-                cadenceMax = max(cadenceMax ?? cadence, cadence)
+            if let value = point.cadence, value.isFinite {
+                cadence.sum += value
+                cadence.count += 1
+                cadence.max = max(cadence.max, value)
             }
 
-            guard let time else { continue }
+            guard !seconds.isNaN else { continue }
             if isSteepGroundOn {
-                let seconds = time.timeIntervalSince(origin)
-                distanceOverTime.append(seconds, cumulative[index])
-                if let elevation { elevationOverTime.append(seconds, elevation) }
+                distanceOverTime.append(seconds - originSeconds, cumulative[index])
+                if !elevation.isNaN { elevationOverTime.append(seconds - originSeconds, elevation) }
             }
-            if firstTime == nil {
-                firstTime = time
-                firstTimedIndex = index
+            if firstTimed < 0 { firstTimed = index }
+            lastTimedPoint = index
+            guard lastTimed.index >= 0 else {
+                lastTimed = (index, seconds)
+                continue
             }
-            lastTime = time
-            lastTimedIndex = index
-            if let previous = lastTimed {
-                let seconds = time.timeIntervalSince(previous.time)
-                let meters = cumulative[index] - cumulative[previous.index]
-                // A fix exactly repeated (0 m) is a device with no new position, not a runner who
-                // stopped for that second: its time folds into the next leg. A real stop of
-                // repeated fixes still ends in one long, slow leg, which does not count as moving.
-                if !(meters == 0 && seconds > 0) {
-                    let isPaused = pauses.reachesIntoPause(
-                        from: points[previous.index].time ?? previous.time, to: point.time ?? time)
-                    let isFast = seconds > 0 && meters / seconds > options.movingSpeedThresholdMetersPerSecond
-                    let isMoving = isFast && !isPaused
-                    if isMoving {
-                        movingSeconds += seconds
-                        movingMeters += meters
-                    } else if seconds > 0 && !isPaused {
-                        hasSlowLeg = true
-                    }
-                    timedLegs.append(
-                        TimedLeg(
-                            from: previous.index, to: index, seconds: seconds,
-                            meters: meters, isMoving: isMoving, reachesIntoPause: isPaused))
-                    lastTimed = (index, time)
-                }
-            } else {
-                lastTimed = (index, time)
+            let legSeconds = seconds - lastTimed.seconds
+            let meters = cumulative[index] - cumulative[lastTimed.index]
+            // A fix exactly repeated (0 m) is a device with no new position, not a runner who
+            // stopped for that second: its time folds into the next leg. A real stop of repeated
+            // fixes still ends in one long, slow leg, which does not count as moving.
+            if meters == 0 && legSeconds > 0 { continue }
+            let isPaused =
+                hasPauses
+                && pauses.reachesIntoPause(
+                    from: points[lastTimed.index].time ?? Date(timeIntervalSinceReferenceDate: lastTimed.seconds),
+                    to: point.time ?? Date(timeIntervalSinceReferenceDate: seconds))
+            let isFast = legSeconds > 0 && meters / legSeconds > movingSpeed
+            let isMoving = isFast && !isPaused
+            if isMoving {
+                moving.seconds += legSeconds
+                moving.meters += meters
+            } else if legSeconds > 0 && !isPaused {
+                hasSlowLeg = true
             }
+            timedLegs.append(
+                TimedLeg(
+                    from: lastTimed.index, to: index, seconds: legSeconds,
+                    meters: meters, isMoving: isMoving, reachesIntoPause: isPaused))
+            lastTimed = (index, seconds)
         }
+        if firstTimed >= 0 {
+            firstTimedIndex = firstTimed
+            firstTime = times[firstTimed]
+            lastTimedIndex = lastTimedPoint
+            lastTime = times[lastTimedPoint]
+        }
+        distance3DMeters = distance3D
+        hasElevation = minElevation <= maxElevation
+        if hasElevation {
+            minElevationMeters = minElevation
+            maxElevationMeters = maxElevation
+        }
+        (heartRateSum, heartRateCount) = (heartRate.sum, heartRate.count)
+        heartRateMax = heartRate.count > 0 ? heartRate.max : nil
+        (cadenceSum, cadenceCount) = (cadence.sum, cadence.count)
+        cadenceMax = cadence.count > 0 ? cadence.max : nil
+        (movingSeconds, movingMeters) = (moving.seconds, moving.meters)
         elevationGainMeters = hysteresis.gainMeters
         elevationLossMeters = hysteresis.lossMeters
-        maxSpeed = windowedSpeed.wait()
+        (maxSpeed, extent) = otherCore.wait()
 
         // Slow legs on steep ground: a second look, only where there is a slow leg and elevation.
         if hasSlowLeg && isSteepGroundOn && elevationOverTime.times.count >= 2 {
@@ -317,39 +347,42 @@ struct SegmentMeasurement {
         let count = points.count
         guard count >= 2 else { return [Double](repeating: 0, count: count) }
 
-        if points.allSatisfy(hasPosition) {
-            return [Double](unsafeUninitializedCapacity: count) { result, initialized in
-                result[0] = 0
-                let legs = UnsafeMutableBufferPointer(rebasing: result[1...])
-                points.withUnsafeBufferPointer { path in
-                    guard usesTwoCores, count >= 4 else {  // two legs a core at least
-                        _ = Geodesic.legLengths(of: path, latitude: \.latitude, longitude: \.longitude, into: legs)
-                        return
-                    }
-                    // A long segment's legs on two cores, half each: every leg is computed alone,
-                    // so the lengths are the same; they are summed below, in order, as always.
-                    let middle = count / 2
-                    let firstPath = UnsafeBufferPointer(rebasing: path[...middle])
-                    let firstLegs = UnsafeMutableBufferPointer(rebasing: legs[..<middle])
-                    _ = InParallel.run(
-                        {
-                            Geodesic.legLengths(
-                                of: firstPath, latitude: \.latitude, longitude: \.longitude, into: firstLegs)
-                        },
-                        {
-                            Geodesic.legLengths(
-                                of: UnsafeBufferPointer(rebasing: path[middle...]), latitude: \.latitude,
-                                longitude: \.longitude, into: UnsafeMutableBufferPointer(rebasing: legs[middle...]))
-                        })
+        // Every point is taken to have a position: a leg from or to one without comes back NaN
+        // from C++ (as a leg GeographicLib fails on would), and then the points are measured
+        // again below, the positioned ones only.
+        var isWholePath = true
+        let whole = [Double](unsafeUninitializedCapacity: count) { result, initialized in
+            result[0] = 0
+            let legs = UnsafeMutableBufferPointer(rebasing: result[1...])
+            points.withUnsafeBufferPointer { path in
+                guard usesTwoCores, count >= 4 else {  // two legs a core at least
+                    _ = Geodesic.legLengths(of: path, latitude: \.latitude, longitude: \.longitude, into: legs)
+                    return
                 }
-                for index in 1..<count {
-                    // NaN only if GeographicLib failed on a leg; such a leg adds nothing.
-                    let leg = result[index]
-                    result[index] = result[index - 1] + (leg.isNaN ? 0 : leg)
-                }
-                initialized = count
+                // A long segment's legs on two cores, half each: every leg is computed alone,
+                // so the lengths are the same; they are summed below, in order, as always.
+                let middle = count / 2
+                let firstPath = UnsafeBufferPointer(rebasing: path[...middle])
+                let firstLegs = UnsafeMutableBufferPointer(rebasing: legs[..<middle])
+                _ = InParallel.run(
+                    {
+                        Geodesic.legLengths(
+                            of: firstPath, latitude: \.latitude, longitude: \.longitude, into: firstLegs)
+                    },
+                    {
+                        Geodesic.legLengths(
+                            of: UnsafeBufferPointer(rebasing: path[middle...]), latitude: \.latitude,
+                            longitude: \.longitude, into: UnsafeMutableBufferPointer(rebasing: legs[middle...]))
+                    })
             }
+            for index in 1..<count {
+                let leg = result[index]
+                if leg.isNaN { isWholePath = false }
+                result[index] = result[index - 1] + (leg.isNaN ? 0 : leg)
+            }
+            initialized = count
         }
+        if isWholePath { return whole }
 
         // Rare (fixes without a position): measure the positioned points, then spread back.
         let positionedIndices = points.indices.filter { hasPosition(points[$0]) }

@@ -67,6 +67,7 @@ enum SplitBuilder {
 
             var offset = 0.0
             var nextBoundary = 1
+            var fromSplit = 0  // the split the last shared stretch started in
             for segment in segments {
                 let points = segment.points
                 let times = segment.times
@@ -106,9 +107,11 @@ enum SplitBuilder {
                     if isDropped { nextDropped += 1 }
                     if !isDropped, let elevation = points[index].elevationMeters, elevation.isFinite {
                         let from = referencePosition ?? here
-                        layout.share(from: from, to: here) { split, _ in elevationCovered[split] = true }
+                        layout.share(from: from, to: here, hint: &fromSplit) { split, _ in
+                            elevationCovered[split] = true
+                        }
                         if let step = hysteresis.add(elevation) {
-                            layout.share(from: from, to: here) { split, fraction in
+                            layout.share(from: from, to: here, hint: &fromSplit) { split, fraction in
                                 gain[split] += max(step * fraction, 0)
                                 loss[split] += max(-step * fraction, 0)
                             }
@@ -135,10 +138,13 @@ enum SplitBuilder {
             var elapsedCovered = [Bool](repeating: false, count: count)
             var moving = [Double](repeating: 0, count: count)
             var offset = 0.0
+            var fromSplit = 0  // the split the last leg started in
             for segment in segments {
                 let cumulative = segment.cumulativeMeters
                 for leg in segment.timedLegs {
-                    layout.share(from: offset + cumulative[leg.from], to: offset + cumulative[leg.to]) {
+                    layout.share(
+                        from: offset + cumulative[leg.from], to: offset + cumulative[leg.to], hint: &fromSplit
+                    ) {
                         split, fraction in
                         elapsedCovered[split] = true
                         if leg.isMoving { moving[split] += leg.seconds * fraction }
@@ -178,16 +184,46 @@ enum SplitBuilder {
             split == count - 1 ? totalMeters : Double(split + 1) * splitMeters
         }
 
+        /// The split that position `x` lies in: the last whose start is at or before it (the
+        /// first for a position before the start, the last for one beyond the end).
+        ///
+        /// Looked for from `hint`, the answer of the lookup before, which this one updates: the
+        /// positions of a pass along the activity move forward, so a lookup costs a comparison or
+        /// two, not a division.
+        @inline(__always)
+        func split(at x: Double, hint: inout Int) -> Int {
+            var split = hint
+            if split < 0 || split >= count || start(of: split) > x {
+                // A position behind the one before (or a first lookup far along): by division.
+                split = min(max(Int((x / splitMeters).rounded(.down)), 0), count - 1)
+                if split > 0 && start(of: split) > x { split -= 1 }
+            }
+            while split + 1 < count && start(of: split + 1) <= x { split += 1 }
+            hint = split
+            return split
+        }
+
         /// Calls `body` with every split that the stretch `[from, to]` of the activity overlaps and
         /// the fraction of the stretch that lies in it. A stretch without length belongs whole to
         /// the split it sits in (to the earlier split when it sits on a boundary).
-        func share(from: Double, to: Double, _ body: (_ split: Int, _ fraction: Double) -> Void) {
+        ///
+        /// `hint` is the split of the `from` before (see ``split(at:hint:)``): a pass whose
+        /// stretches start further along each time keeps one for them.
+        @inline(__always)
+        func share(
+            from: Double, to: Double, hint: inout Int, _ body: (_ split: Int, _ fraction: Double) -> Void
+        ) {
+            var split = self.split(at: from, hint: &hint)
             guard to > from else {
-                let split = from <= 0 ? 0 : Int((from / splitMeters).rounded(.up)) - 1
-                body(min(max(split, 0), count - 1), 1)
+                // On a boundary, the split that ends there.
+                body(split > 0 && start(of: split) == from ? split - 1 : split, 1)
                 return
             }
-            var split = min(max(Int((from / splitMeters).rounded(.down)), 0), count - 1)
+            // Most stretches lie inside one split.
+            if start(of: split) <= from && to <= end(of: split) {
+                body(split, 1)
+                return
+            }
             while split < count && start(of: split) < to {
                 let overlap = min(to, end(of: split)) - max(from, start(of: split))
                 if overlap > 0 { body(split, overlap / (to - from)) }

@@ -113,13 +113,13 @@ struct ElevationSpikeGateTests {
     @Test("the gate on its own: the allowance grows from the last reading kept")
     func gateAlone() {
         var gate = ElevationSpikeGate(rateMetersPerSecond: 5, slackMeters: 1)
-        let start = Run.startTime
-        let readings: [(elevation: Double, seconds: Double?)] = [
+        let start = Run.startTime.timeIntervalSinceReferenceDate
+        let readings: [(elevation: Double, seconds: Double)] = [
             (50, 0), (57, 1), (61, 2),  // 5 · 2 + 1 from 50 m at 0 s
             (62, 2), (63.5, 2),  // the slack alone, in no time
-            (1000, nil),
+            (1000, .nan),  // no time: no rate to check
         ]
-        let kept = readings.map { gate.accepts($0.elevation, at: $0.seconds.map(start.addingTimeInterval)) }
+        let kept = readings.map { gate.accepts($0.elevation, atSeconds: start + $0.seconds) }
         #expect(kept == [true, false, true, true, false, true])
     }
 }
