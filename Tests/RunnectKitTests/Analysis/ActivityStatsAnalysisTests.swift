@@ -9,6 +9,34 @@ private typealias Run = AnalysisTrackBuilder
 struct ActivityStatsAnalysisTests {
     // MARK: Distance, pace and splits
 
+    @Test(
+        "fixes without a position, one or repeated, are passed over: the leg joins their neighbours",
+        arguments: [
+            Coordinate(latitude: 91, longitude: 127.12), Coordinate(latitude: .nan, longitude: 127.12),
+            Coordinate(latitude: 37.52, longitude: .infinity),
+        ])
+    func fixesWithoutPosition(bad: Coordinate) {
+        let points = Run.steadyRun(to: 1000, stepMeters: 10, speed: 2.5)
+        let clean = ActivityStats(segments: [points])
+        for badIndices in [[50], [50, 51], [0, 1], [99, 100]] {
+            var broken = points
+            for index in badIndices {
+                broken[index].latitude = bad.latitude
+                broken[index].longitude = bad.longitude
+            }
+            let kept = points.indices.filter { !badIndices.contains($0) }.map { points[$0] }
+            for usesTwoCores in [false, true] {
+                let stats = ActivityStats(
+                    segments: [broken], timerPauses: [], options: StatsOptions(), usesTwoCores: usesTwoCores)
+                let want = ActivityStats(segments: [kept]).distanceMeters
+                #expect(stats.distanceMeters == want, "\(badIndices), two cores: \(usesTwoCores)")
+                if badIndices.contains(0) || badIndices.contains(100) {
+                    #expect(stats.distanceMeters < clean.distanceMeters - 19)  // the end leg is gone
+                }
+            }
+        }
+    }
+
     @Test("2.5 km at 2.5 m/s: distance, pace, and splits with interpolated boundary crossings")
     func steadyRunSplits() throws {
         // Points 7 m apart: the 1000 m and 2000 m boundaries fall 6/7 and 5/7 into a leg, so a

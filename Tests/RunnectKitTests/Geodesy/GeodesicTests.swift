@@ -290,6 +290,14 @@ struct GeodesicTests {
             Coordinate(latitude: 37.52, longitude: 127.06),
         ]
         #expect(Geodesic.length(of: path).isNaN)
+        // A fix without a position repeated is no stationary leg: the stats take a NaN leg to
+        // mean a point without a position, and measure the positioned points alone then.
+        for bad in [
+            Coordinate(latitude: 91, longitude: 127.06), Coordinate(latitude: .nan, longitude: 127.06),
+            Coordinate(latitude: 37.5, longitude: .infinity),
+        ] {
+            #expect(Geodesic.length(of: [bad, bad]).isNaN)
+        }
     }
 
     @Test("zero-length leg is zero")
