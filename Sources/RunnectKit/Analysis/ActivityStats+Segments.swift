@@ -34,10 +34,10 @@ extension ActivityStats {
         let forwardStart = measured.lazy.compactMap(\.firstTime).first
         let forwardEnd = measured.lazy.compactMap(\.lastTime).last
         // The splits' times and elevations need no timed leg: a long course's are found on the
-        // other core while the steep-ground rule looks at the slow legs here. That work holds the
-        // points, times and distances, not the measurements, so their timed legs stay unshared and
-        // are changed in place (sharing them would copy them). The bounds were found on the other
-        // core while each segment was measured.
+        // other core while the steep-ground rule looks at the slow legs here and their moving time
+        // is shared out. That work holds the points, times and distances, not the measurements, so
+        // their timed legs stay unshared and are changed in place (sharing them would copy them).
+        // The bounds were found on the other core while each segment was measured.
         let courses = options.includeSplits ? measured.map(SplitBuilder.Course.init) : []
         let splitShares =
             options.includeSplits
@@ -48,6 +48,9 @@ extension ActivityStats {
                     startTime: forwardStart, endTime: forwardEnd)
             } : nil
         for index in measured.indices { measured[index].applySteepGround() }
+        let movingShares =
+            options.includeSplits
+            ? SplitBuilder.MovingShares(of: measured, splitMeters: options.splitDistanceMeters) : nil
         let bounds = measured.reduce(into: Bounds.Extent()) { $0.add($1.extent) }.bounds
         let distance = measured.reduce(0) { $0 + $1.distanceMeters }
         let hasElevation = measured.contains { $0.hasElevation }
@@ -100,7 +103,7 @@ extension ActivityStats {
             averageCadence: cadenceCount > 0
                 ? measured.reduce(0) { $0 + $1.cadenceSum } / Double(cadenceCount) : nil,
             maxCadence: measured.compactMap(\.cadenceMax).max(),
-            splits: splitShares?.wait().splits(movingOn: measured),
+            splits: movingShares.flatMap { splitShares?.wait().splits(with: $0) },
             perSegment: options.includeSegments ? measured.map(SegmentStats.init) : nil)
     }
 

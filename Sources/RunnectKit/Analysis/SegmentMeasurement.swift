@@ -275,7 +275,8 @@ struct SegmentMeasurement {
     mutating func applySteepGround() {
         guard var steepGround = pendingSteepGround else { return }
         pendingSteepGround = nil
-        for leg in timedLegs.indices where steepGround.isMoving(timedLegs[leg]) {
+        // Most legs move by their speed: only the slow ones are handed to the rule.
+        for leg in timedLegs.indices where !timedLegs[leg].isMoving && steepGround.isMoving(timedLegs[leg]) {
             timedLegs[leg].isMoving = true
             movingSeconds += timedLegs[leg].seconds
             movingMeters += timedLegs[leg].meters

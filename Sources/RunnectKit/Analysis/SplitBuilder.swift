@@ -2,9 +2,10 @@ import Foundation
 
 /// Cuts measured segments into splits; see ``Split`` for the rules.
 ///
-/// Two passes: ``PointShares`` finds the boundary times and shares out the elevation changes from
-/// the points, then ``PointShares/splits(movingOn:)`` shares out the moving time of the timed
-/// legs, once the steep-ground rule has had its look at them. O(n + k) for n points and k splits.
+/// Two passes, which may run at once: ``PointShares`` finds the boundary times and shares out the
+/// elevation changes from the points; ``MovingShares`` shares out the moving time of the timed
+/// legs, once the steep-ground rule has had its look at them. ``PointShares/splits(with:)`` joins
+/// them. O(n + k) for n points and k splits.
 enum SplitBuilder {
     /// What the splits take from a segment's points: all but its timed legs, which the
     /// steep-ground rule may still change while the points are read.
@@ -46,17 +47,15 @@ enum SplitBuilder {
             of segments: [Course], splitMeters: Double, elevationHysteresisMeters: Double,
             startTime: Date?, endTime: Date?
         ) {
-            let total = segments.reduce(0) { $0 + $1.distanceMeters }
-            guard splitMeters > 0, splitMeters.isFinite, total > 0,
-                total / splitMeters < Double(Int.max / 2)
+            guard
+                let layout = Layout(
+                    splitMeters: splitMeters, totalMeters: segments.reduce(0) { $0 + $1.distanceMeters })
             else {
                 layout = nil
                 return
             }
-            let fullCount = (total / splitMeters).rounded(.down)
-            let count = Int(fullCount) + (total - fullCount * splitMeters > 0 ? 1 : 0)
-            let layout = Layout(splitMeters: splitMeters, totalMeters: total, count: count)
             self.layout = layout
+            let count = layout.count
 
             var boundaryTimes = [Date?](repeating: nil, count: count + 1)
             boundaryTimes[0] = startTime
@@ -67,61 +66,78 @@ enum SplitBuilder {
 
             var offset = 0.0
             var nextBoundary = 1
+            var nextBoundaryStart = layout.start(of: 1)
             var fromSplit = 0  // the split the last shared stretch started in
-            for segment in segments {
-                let points = segment.points
-                let times = segment.times
-                let cumulative = segment.cumulativeMeters
-                var lastTimed: Int?
-                var nextTimed = 0
-                var hysteresis = ElevationHysteresis(thresholdMeters: elevationHysteresisMeters)
-                var referencePosition: Double?  // where the hysteresis reference was set
-                var nextDropped = 0  // into the segment's dropped elevations
+            // The shares are written through buffers: an array written from a closure is checked
+            // for a unique reference at every write.
+            elevationCovered.withUnsafeMutableBufferPointer { elevationCovered in
+                gain.withUnsafeMutableBufferPointer { gain in
+                    loss.withUnsafeMutableBufferPointer { loss in
+                        for segment in segments {
+                            let points = segment.points
+                            let times = segment.times
+                            let cumulative = segment.cumulativeMeters
+                            // The last timed point before some index, found by looking back only at a
+                            // boundary: points before `upTo` were looked at already.
+                            var timedBefore: (upTo: Int, index: Int?) = (0, nil)
+                            var nextTimed = 0
+                            var hysteresis = ElevationHysteresis(thresholdMeters: elevationHysteresisMeters)
+                            var referencePosition: Double?  // where the hysteresis reference was set
+                            var nextDropped = 0  // into the segment's dropped elevations
 
-                for index in points.indices {
-                    let here = offset + cumulative[index]
-                    // Boundaries crossed on the leg that ends here (they lie beyond the previous
-                    // point, or they would have been taken there).
-                    while nextBoundary < count && layout.start(of: nextBoundary) <= here {
-                        if index > 0, let before = lastTimed {
-                            nextTimed = max(nextTimed, index)
-                            while nextTimed < points.count && times[nextTimed] == nil { nextTimed += 1 }
-                            if nextTimed < points.count, let t0 = times[before], let t1 = times[nextTimed] {
-                                let fraction =
-                                    (layout.start(of: nextBoundary) - offset - cumulative[before])
-                                    / (cumulative[nextTimed] - cumulative[before])
-                                boundaryTimes[nextBoundary] = t0 + fraction * t1.timeIntervalSince(t0)
-                            }
-                        }
-                        nextBoundary += 1
-                    }
-                    if !times.seconds(at: index).isNaN { lastTimed = index }
+                            for index in points.indices {
+                                let here = offset + cumulative[index]
+                                // Boundaries crossed on the leg that ends here (they lie beyond the
+                                // previous point, or they would have been taken there).
+                                while nextBoundary < count && nextBoundaryStart <= here {
+                                    if index > 0 {
+                                        var look = index - 1
+                                        while look >= timedBefore.upTo && times.seconds(at: look).isNaN { look -= 1 }
+                                        timedBefore = (index, look >= timedBefore.upTo ? look : timedBefore.index)
+                                    }
+                                    if index > 0, let before = timedBefore.index {
+                                        nextTimed = max(nextTimed, index)
+                                        while nextTimed < points.count && times[nextTimed] == nil { nextTimed += 1 }
+                                        if nextTimed < points.count, let t0 = times[before], let t1 = times[nextTimed] {
+                                            let fraction =
+                                                (nextBoundaryStart - offset - cumulative[before])
+                                                / (cumulative[nextTimed] - cumulative[before])
+                                            boundaryTimes[nextBoundary] = t0 + fraction * t1.timeIntervalSince(t0)
+                                        }
+                                    }
+                                    nextBoundary += 1
+                                    nextBoundaryStart = layout.start(of: nextBoundary)
+                                }
 
-                    // Elevation: the activity's hysteresis runs along the segment; each step it
-                    // counts is shared out over the stretch it was climbed (or descended) on, in
-                    // proportion to distance. The splits' gains then add up to the activity's
-                    // gain. Spikes and readings inside a pause are left out here too.
-                    let isDropped =
-                        nextDropped < segment.droppedElevations.count
-                        && segment.droppedElevations[nextDropped] == index
-                    if isDropped { nextDropped += 1 }
-                    if !isDropped, let elevation = points[index].elevationMeters, elevation.isFinite {
-                        let from = referencePosition ?? here
-                        layout.share(from: from, to: here, hint: &fromSplit) { split, _ in
-                            elevationCovered[split] = true
-                        }
-                        if let step = hysteresis.add(elevation) {
-                            layout.share(from: from, to: here, hint: &fromSplit) { split, fraction in
-                                gain[split] += max(step * fraction, 0)
-                                loss[split] += max(-step * fraction, 0)
+                                // Elevation: the activity's hysteresis runs along the segment; each
+                                // step it counts is shared out over the stretch it was climbed (or
+                                // descended) on, in proportion to distance. The splits' gains then add
+                                // up to the activity's gain. Spikes and readings inside a pause are
+                                // left out here too.
+                                let isDropped =
+                                    nextDropped < segment.droppedElevations.count
+                                    && segment.droppedElevations[nextDropped] == index
+                                if isDropped { nextDropped += 1 }
+                                if !isDropped, let elevation = points[index].elevationMeters, elevation.isFinite {
+                                    let from = referencePosition ?? here
+                                    layout.share(from: from, to: here, hint: &fromSplit) { split, _ in
+                                        elevationCovered[split] = true
+                                    }
+                                    if let step = hysteresis.add(elevation) {
+                                        layout.share(from: from, to: here, hint: &fromSplit) { split, fraction in
+                                            gain[split] += max(step * fraction, 0)
+                                            loss[split] += max(-step * fraction, 0)
+                                        }
+                                        referencePosition = here
+                                    } else if referencePosition == nil {
+                                        referencePosition = here
+                                    }
+                                }
                             }
-                            referencePosition = here
-                        } else if referencePosition == nil {
-                            referencePosition = here
+                            offset += segment.distanceMeters
                         }
                     }
                 }
-                offset += segment.distanceMeters
             }
             self.boundaryTimes = boundaryTimes
             self.elevationCovered = elevationCovered
@@ -129,30 +145,14 @@ enum SplitBuilder {
             self.loss = loss
         }
 
-        /// The splits, with the moving time of `segments`' timed legs shared out: the second pass.
-        /// - Parameter segments: The segments these shares were found from, steep ground applied.
+        /// The splits, with the moving time `moving` shared out.
+        /// - Parameter moving: The moving shares of the segments these shares were found from.
         /// - Returns: One split per started split length; empty when the activity has no distance.
-        func splits(movingOn segments: [SegmentMeasurement]) -> [Split] {
+        func splits(with moving: MovingShares) -> [Split] {
             guard let layout else { return [] }
             let count = layout.count
-            var elapsedCovered = [Bool](repeating: false, count: count)
-            var moving = [Double](repeating: 0, count: count)
-            var offset = 0.0
-            var fromSplit = 0  // the split the last leg started in
-            for segment in segments {
-                let cumulative = segment.cumulativeMeters
-                for leg in segment.timedLegs {
-                    layout.share(
-                        from: offset + cumulative[leg.from], to: offset + cumulative[leg.to], hint: &fromSplit
-                    ) {
-                        split, fraction in
-                        elapsedCovered[split] = true
-                        if leg.isMoving { moving[split] += leg.seconds * fraction }
-                    }
-                }
-                offset += segment.distanceMeters
-            }
-
+            let elapsedCovered = moving.elapsedCovered
+            let moving = moving.moving
             return (0..<count).map { split in
                 let distance = layout.end(of: split) - layout.start(of: split)
                 var elapsed: Double?
@@ -172,11 +172,63 @@ enum SplitBuilder {
         }
     }
 
+    /// The moving time of the timed legs shared out over the splits, and which splits a timed leg
+    /// covers: the second of the two passes.
+    struct MovingShares {
+        fileprivate var elapsedCovered: [Bool] = []
+        fileprivate var moving: [Double] = []
+
+        /// Shares out the moving time of the timed legs of `segments`, steep ground applied.
+        /// - Parameters:
+        ///   - segments: The activity's segments, in order.
+        ///   - splitMeters: Length of a split, as for ``PointShares``.
+        init(of segments: [SegmentMeasurement], splitMeters: Double) {
+            guard
+                let layout = Layout(
+                    splitMeters: splitMeters, totalMeters: segments.reduce(0) { $0 + $1.distanceMeters })
+            else { return }
+            var elapsedCovered = [Bool](repeating: false, count: layout.count)
+            var moving = [Double](repeating: 0, count: layout.count)
+            var offset = 0.0
+            var fromSplit = 0  // the split the last leg started in
+            elapsedCovered.withUnsafeMutableBufferPointer { elapsedCovered in
+                moving.withUnsafeMutableBufferPointer { moving in
+                    for segment in segments {
+                        let cumulative = segment.cumulativeMeters
+                        for leg in segment.timedLegs {
+                            layout.share(
+                                from: offset + cumulative[leg.from], to: offset + cumulative[leg.to],
+                                hint: &fromSplit
+                            ) { split, fraction in
+                                elapsedCovered[split] = true
+                                if leg.isMoving { moving[split] += leg.seconds * fraction }
+                            }
+                        }
+                        offset += segment.distanceMeters
+                    }
+                }
+            }
+            self.elapsedCovered = elapsedCovered
+            self.moving = moving
+        }
+    }
+
     /// Where the splits start and end along the activity.
     fileprivate struct Layout {
         let splitMeters: Double
         let totalMeters: Double
         let count: Int
+
+        /// Splits of `splitMeters` over `totalMeters`, the last one shorter; `nil` when there are
+        /// none (no distance, or a split length that is not positive and finite).
+        init?(splitMeters: Double, totalMeters total: Double) {
+            guard splitMeters > 0, splitMeters.isFinite, total > 0, total / splitMeters < Double(Int.max / 2)
+            else { return nil }
+            let fullCount = (total / splitMeters).rounded(.down)
+            self.splitMeters = splitMeters
+            totalMeters = total
+            count = Int(fullCount) + (total - fullCount * splitMeters > 0 ? 1 : 0)
+        }
 
         func start(of split: Int) -> Double { Double(split) * splitMeters }
 

@@ -122,8 +122,9 @@ struct PiecewiseLinear {
     /// The value at `time`, looking for it from `hint`: the index of the first sample after the
     /// time of the lookup before, which this one updates.
     ///
-    /// A lookup at a later time walks forward from there, so lookups in time order cost O(n) in
-    /// all; one at an earlier time searches the samples before the hint by bisection.
+    /// A lookup at a later time gallops forward from there (strides that double, then bisection),
+    /// so lookups in time order cost O(n) in all and O(log d) each for a lookup d samples on; one
+    /// at an earlier time searches the samples before the hint by bisection.
     /// - Precondition: At least one sample.
     func value(at time: Double, hint: inout Int) -> Double {
         let last = times.count - 1
@@ -132,7 +133,25 @@ struct PiecewiseLinear {
         // The first sample after `time`: 1…last, since times[0] ≤ time < times[last].
         var after = min(max(hint, 1), last)
         if times[after - 1] <= time {
-            while times[after] <= time { after += 1 }
+            // Forward by strides that double, then by bisection: the slow legs the rule looks at
+            // may lie far apart, and a step at a time would walk every sample between them.
+            var stride = 1
+            while times[after] <= time {  // times[last] > time: the walk ends by `last`
+                let next = min(after + stride, last)
+                if times[next] <= time {
+                    after = next + 1
+                    stride *= 2
+                } else {
+                    var low = after + 1
+                    var high = next
+                    while low < high {
+                        let mid = (low + high) / 2
+                        if times[mid] <= time { low = mid + 1 } else { high = mid }
+                    }
+                    after = low
+                    break
+                }
+            }
         } else {
             var low = 1
             var high = after - 1

@@ -105,4 +105,29 @@ struct SteepGroundTests {
         #expect(line.value(at: 15) == 20)
         #expect(line.value(at: 25) == 0)
     }
+
+    @Test("a lookup from a hint, forward by any distance or back, finds what bisection finds")
+    func piecewiseLinearHints() {
+        // Samples at uneven times, some shared; lookups that step on by a little, jump far ahead
+        // (the galloping search) and go back (bisection before the hint).
+        var random = SplitMix64(seed: 0x5EED)
+        var line = PiecewiseLinear(capacity: 2_000)
+        var time = 0.0
+        for _ in 0..<2_000 {
+            time += Double(random.next() % 4)  // 0 s: a time shared with the sample before
+            line.append(time, Double(random.next() % 1_000) / 10)
+        }
+        var hint = 1
+        var lookups = 0
+        while lookups < 20_000 {
+            let target: Double
+            switch random.next() % 10 {
+            case 0: target = Double(random.next() % UInt64(time + 10)) - 5  // anywhere, often back
+            case 1: target = line.times[min(hint, line.times.count - 1)] + Double(random.next() % 2_000)  // far on
+            default: target = line.times[min(hint, line.times.count - 1)] + Double(random.next() % 300) / 100
+            }
+            #expect(line.value(at: target, hint: &hint) == line.value(at: target), "at \(target)")
+            lookups += 1
+        }
+    }
 }
