@@ -77,8 +77,8 @@ extension ActivityStats {
             movingDistance = measured.reduce(0) { $0 + $1.movingMeters }
         }
 
-        let heartRateCount = measured.reduce(0) { $0 + $1.heartRateCount }
-        let cadenceCount = measured.reduce(0) { $0 + $1.cadenceCount }
+        let heartRateCount = measured.reduce(0) { $0 + $1.heartRate.count }
+        let cadenceCount = measured.reduce(0) { $0 + $1.cadence.count }
 
         self.init(
             points: measured.reduce(0) { $0 + $1.points.count },
@@ -98,11 +98,11 @@ extension ActivityStats {
             startTime: measured.lazy.compactMap(\.firstRecordedTime).first,
             endTime: measured.lazy.compactMap(\.lastRecordedTime).last,
             averageHeartRateBPM: heartRateCount > 0
-                ? measured.reduce(0) { $0 + $1.heartRateSum } / Double(heartRateCount) : nil,
-            maxHeartRateBPM: measured.compactMap(\.heartRateMax).max(),
+                ? measured.reduce(0) { $0 + $1.heartRate.sum } / Double(heartRateCount) : nil,
+            maxHeartRateBPM: measured.compactMap(\.heartRate.max).max(),
             averageCadence: cadenceCount > 0
-                ? measured.reduce(0) { $0 + $1.cadenceSum } / Double(cadenceCount) : nil,
-            maxCadence: measured.compactMap(\.cadenceMax).max(),
+                ? measured.reduce(0) { $0 + $1.cadence.sum } / Double(cadenceCount) : nil,
+            maxCadence: measured.compactMap(\.cadence.max).max(),
             splits: movingShares.flatMap { splitShares?.wait().splits(with: $0) },
             perSegment: options.includeSegments ? measured.map(SegmentStats.init) : nil)
     }

@@ -54,7 +54,13 @@ public struct Bounds: Sendable, Equatable, Codable {
 
         /// Takes every positioned point of `points`.
         mutating func add(_ points: [TrackPoint]) {
-            for point in points where SegmentMeasurement.hasPosition(point) {
+            for point in points { add(point) }
+        }
+
+        /// Takes `point` if it has a position.
+        @inline(__always)
+        mutating func add(_ point: TrackPoint) {
+            if SegmentMeasurement.hasPosition(point) {
                 minLat = Swift.min(minLat, point.latitude)
                 maxLat = Swift.max(maxLat, point.latitude)
                 let lon = Bounds.normalized(point.longitude)

@@ -63,18 +63,37 @@ struct SegmentMeasurement {
     private(set) var minElevationMeters: Double?
     private(set) var maxElevationMeters: Double?
     /// Sums, counts and maxima of heart rate and cadence over the points that have them.
-    private(set) var heartRateSum = 0.0
-    private(set) var heartRateCount = 0
-    private(set) var heartRateMax: Double?
-    private(set) var cadenceSum = 0.0
-    private(set) var cadenceCount = 0
-    private(set) var cadenceMax: Double?
+    private(set) var heartRate = Tally()
+    private(set) var cadence = Tally()
     /// Fastest windowed speed of the segment; see ``WindowedMaxSpeed``.
     private(set) var maxSpeed = WindowedMaxSpeed.Result(windowed: nil, wholeSegment: nil)
     /// The extremes of the segment's positioned points, for the activity's ``Bounds``.
     private(set) var extent = Bounds.Extent()
     /// The steep-ground rule's second look, until ``applySteepGround()`` takes it.
     private var pendingSteepGround: SteepGround?
+
+    /// The sum, count and highest value of a reading (heart rate, cadence) over the points that
+    /// have it.
+    struct Tally {
+        private(set) var sum = 0.0
+        private(set) var count = 0
+        private var highest = -Double.infinity
+
+        /// Takes a point's reading: nothing when it has none.
+        @inline(__always)
+        mutating func add(_ value: Double?) {
+            guard let value, value.isFinite else { return }
+            sum += value
+            count += 1
+            highest = Swift.max(highest, value)
+        }
+
+        /// The highest value, or `nil` when no point had one.
+        var max: Double? { count > 0 ? highest : nil }
+
+        /// The mean value (a plain sample mean), or `nil` when no point had one.
+        var mean: Double? { count > 0 ? sum / Double(count) : nil }
+    }
 
     /// Whether a point has a usable position: finite coordinates, latitude within −90…90.
     ///
@@ -138,8 +157,6 @@ struct SegmentMeasurement {
         var distance3D = 0.0
         var minElevation = Double.infinity
         var maxElevation = -Double.infinity
-        var heartRate = (sum: 0.0, count: 0, max: -Double.infinity)
-        var cadence = (sum: 0.0, count: 0, max: -Double.infinity)
         var moving = (seconds: 0.0, meters: 0.0)
         var previousPositioned = (index: -1, elevation: Double.nan)
         var lastTimed = (index: -1, seconds: Double.nan)
@@ -149,12 +166,20 @@ struct SegmentMeasurement {
         let hasPauses = !timerPauses.isEmpty
         let forward = times.forward
         let movingSpeed = options.movingSpeedThresholdMetersPerSecond
-        // The windowed speed reads only the times and distances, the extent only the positions:
-        // a long segment's are found on the other core while this one takes the pass below.
+        // The windowed speed reads only the times and distances, the extent and the heart rate and
+        // cadence only the points: a long segment's are found on the other core while this one
+        // takes the pass below.
         let otherCore = InParallel.start(usesTwoCores) {
             var extent = Bounds.Extent()
-            extent.add(points)
-            return (WindowedMaxSpeed.ofForwardLegs(times: times, cumulativeMeters: cumulative), extent)
+            var heartRate = Tally()
+            var cadence = Tally()
+            for point in points {
+                extent.add(point)
+                heartRate.add(point.heartRateBPM)
+                cadence.add(point.cadence)
+            }
+            let speed = WindowedMaxSpeed.ofForwardLegs(times: times, cumulativeMeters: cumulative)
+            return (speed, extent, heartRate, cadence)
         }
         if timedStart != nil {
             // At most one leg per point: sized once, never grown (growing by doubling wrote and
@@ -188,16 +213,6 @@ struct SegmentMeasurement {
                 hysteresis.add(elevation)
                 minElevation = min(minElevation, elevation)
                 maxElevation = max(maxElevation, elevation)
-            }
-            if let value = point.heartRateBPM, value.isFinite {
-                heartRate.sum += value
-                heartRate.count += 1
-                heartRate.max = max(heartRate.max, value)
-            }
-            if let value = point.cadence, value.isFinite {
-                cadence.sum += value
-                cadence.count += 1
-                cadence.max = max(cadence.max, value)
             }
 
             guard !seconds.isNaN else { continue }
@@ -248,14 +263,10 @@ struct SegmentMeasurement {
             minElevationMeters = minElevation
             maxElevationMeters = maxElevation
         }
-        (heartRateSum, heartRateCount) = (heartRate.sum, heartRate.count)
-        heartRateMax = heartRate.count > 0 ? heartRate.max : nil
-        (cadenceSum, cadenceCount) = (cadence.sum, cadence.count)
-        cadenceMax = cadence.count > 0 ? cadence.max : nil
         (movingSeconds, movingMeters) = (moving.seconds, moving.meters)
         elevationGainMeters = hysteresis.gainMeters
         elevationLossMeters = hysteresis.lossMeters
-        (maxSpeed, extent) = otherCore.wait()
+        (maxSpeed, extent, heartRate, cadence) = otherCore.wait()
 
         // Slow legs on steep ground: a second look, only where there is a slow leg and elevation.
         if hasSlowLeg && isSteepGroundOn && elevationOverTime.times.count >= 2 {

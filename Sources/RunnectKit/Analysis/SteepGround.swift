@@ -15,8 +15,9 @@ struct SteepGround {
     /// Their times on the forward-only timeline.
     private let times: SegmentMeasurement.Times
     private let timerPauses: [DateInterval]
-    /// Times are seconds since this instant: the segment's first timed point.
-    private let origin: Date
+    /// Times are seconds since this instant (seconds since 2001-01-01 UTC): the segment's first
+    /// timed point.
+    private let originSeconds: Double
     /// The kept elevations of timed points, over time.
     private let elevation: PiecewiseLinear
     /// The distance along the segment at its timed points, over time.
@@ -45,7 +46,7 @@ struct SteepGround {
         self.points = points
         self.times = times
         self.timerPauses = timerPauses
-        self.origin = origin
+        originSeconds = origin.timeIntervalSinceReferenceDate
         self.elevation = elevation
         self.distance = distance
         windowSeconds = options.movingVerticalWindowSeconds
@@ -58,20 +59,23 @@ struct SteepGround {
     /// - Complexity: Amortised O(1) when called for the legs in time order (O(n) in all for n
     ///   points), O(log n) for a leg earlier than the one before.
     mutating func isMoving(_ leg: SegmentMeasurement.TimedLeg) -> Bool {
-        guard leg.seconds > 0, !leg.isMoving, !leg.reachesIntoPause,
-            let firstElevation = elevation.times.first, let lastElevation = elevation.times.last,
-            elevation.times.count >= 2,
-            let legStart = times[leg.from], let legEnd = times[leg.to]
-        else { return false }
-        let a = legStart.timeIntervalSince(origin)
-        let b = legEnd.timeIntervalSince(origin)
+        guard leg.seconds > 0, !leg.isMoving, !leg.reachesIntoPause, elevation.times.count >= 2 else {
+            return false
+        }
+        let legStart = times.seconds(at: leg.from)
+        let legEnd = times.seconds(at: leg.to)
+        guard !legStart.isNaN, !legEnd.isNaN else { return false }
+        let firstElevation = elevation.times[0]
+        let lastElevation = elevation.times[elevation.times.count - 1]
+        let a = legStart - originSeconds
+        let b = legEnd - originSeconds
         let middle = (a + b) / 2
         var start = max(min(a, middle - windowSeconds / 2), firstElevation)
         var end = min(max(b, middle + windowSeconds / 2), lastElevation)
         if !timerPauses.isEmpty {
             // Pauses are on the file's own timeline: measured from the leg's ends there.
-            let recordedStart = points[leg.from].time ?? legStart
-            let recordedEnd = points[leg.to].time ?? legEnd
+            let recordedStart = points[leg.from].time ?? Date(timeIntervalSinceReferenceDate: legStart)
+            let recordedEnd = points[leg.to].time ?? Date(timeIntervalSinceReferenceDate: legEnd)
             let next = SegmentMeasurement.firstPause(endingAfter: recordedStart, timerPauses)
             if next > 0 {
                 start = max(start, a + timerPauses[next - 1].end.timeIntervalSince(recordedStart))

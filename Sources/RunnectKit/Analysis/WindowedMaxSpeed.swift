@@ -52,12 +52,14 @@ struct WindowedMaxSpeed {
     /// Windows not yet complete, oldest first: the first starts at leg `firstOpenStart`.
     private var open = OpenWindows()
     private var firstOpenStart = 0
-    private var fastest: Double?
+    /// The fastest complete window so far; −∞ before the first.
+    private var fastest = -Double.infinity
 
     /// Takes the next leg of the segment.
     /// - Parameters:
     ///   - seconds: Its duration, positive.
     ///   - meters: Its distance.
+    @inline(__always)
     mutating func add(seconds: Double, meters: Double) {
         let speed = meters / seconds
         // Leg `count` goes in slot `count % 5`, over the leg five before it.
@@ -93,7 +95,8 @@ struct WindowedMaxSpeed {
             let median = count % 2 == 1 ? window[count / 2] : (window[count / 2 - 1] + window[count / 2]) / 2
             for leg in 0..<count { despike(seconds: seconds[leg], median: median) }
         }
-        return Result(windowed: fastest, wholeSegment: elapsed > 0 ? covered / elapsed : nil)
+        return Result(
+            windowed: fastest > -.infinity ? fastest : nil, wholeSegment: elapsed > 0 ? covered / elapsed : nil)
     }
 
     /// The result for a segment's points: its legs join consecutive timed points and only run
@@ -120,6 +123,7 @@ struct WindowedMaxSpeed {
     }
 
     /// The duration of leg `leg`, one of the last five taken.
+    @inline(__always)
     private func recentDuration(ofLeg leg: Int) -> Double {
         switch leg % Self.medianLegs {
         case 0: recentSeconds.0
@@ -134,6 +138,7 @@ struct WindowedMaxSpeed {
     /// the new end completes. A start's first complete end is its shortest window; a later start
     /// completes no earlier, because every leg has a positive duration, so windows close in the
     /// order they opened.
+    @inline(__always)
     private mutating func despike(seconds: Double, median: Double) {
         if despiked == 0 { open.append(elapsed: 0, covered: 0) }
         elapsed += seconds
@@ -145,7 +150,7 @@ struct WindowedMaxSpeed {
             else { break }
             if duration > 0 {
                 let speed = (covered - start.covered) / duration
-                fastest = max(fastest ?? speed, speed)
+                fastest = max(fastest, speed)
             }
             open.removeFirst()
             firstOpenStart += 1
@@ -172,16 +177,19 @@ struct WindowedMaxSpeed {
         private var head = 0
         private var count = 0
 
+        @inline(__always)
         var first: (elapsed: Double, covered: Double)? {
             guard count > 0 else { return nil }
             return (storage.pairs[2 * head], storage.pairs[2 * head + 1])
         }
 
+        @inline(__always)
         mutating func removeFirst() {
             head = head + 1 == storage.capacity ? 0 : head + 1
             count -= 1
         }
 
+        @inline(__always)
         mutating func append(elapsed: Double, covered: Double) {
             if count == storage.capacity { grow() }
             var slot = head + count

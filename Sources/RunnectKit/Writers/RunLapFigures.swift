@@ -29,11 +29,10 @@ struct RunLapFigures {
             paused += min(pause.end, end).timeIntervalSince(max(pause.start, start))
         }
         timerSeconds = max(end.timeIntervalSince(start) - paused, 0)
-        averageHeartRate =
-            measurement.heartRateCount > 0 ? measurement.heartRateSum / Double(measurement.heartRateCount) : nil
-        maximumHeartRate = measurement.heartRateMax
-        averageCadence = measurement.cadenceCount > 0 ? measurement.cadenceSum / Double(measurement.cadenceCount) : nil
-        maximumCadence = measurement.cadenceMax
+        averageHeartRate = measurement.heartRate.mean
+        maximumHeartRate = measurement.heartRate.max
+        averageCadence = measurement.cadence.mean
+        maximumCadence = measurement.cadence.max
         ascentMeters = measurement.hasElevation ? measurement.elevationGainMeters : nil
         descentMeters = measurement.hasElevation ? measurement.elevationLossMeters : nil
     }

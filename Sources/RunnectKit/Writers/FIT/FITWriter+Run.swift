@@ -112,8 +112,8 @@ extension FITWriter {
         var cadence = (sum: 0.0, count: 0)
         for segment in plan.segments {
             let m = segment.measurement!
-            heartRate = (heartRate.sum + m.heartRateSum, heartRate.count + m.heartRateCount)
-            cadence = (cadence.sum + m.cadenceSum, cadence.count + m.cadenceCount)
+            heartRate = (heartRate.sum + m.heartRate.sum, heartRate.count + m.heartRate.count)
+            cadence = (cadence.sum + m.cadence.sum, cadence.count + m.cadence.count)
         }
         let ascents = laps.compactMap(\.ascent)
         let descents = laps.compactMap(\.descent)
