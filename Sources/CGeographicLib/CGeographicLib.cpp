@@ -82,6 +82,9 @@ void short_legs(const double *lat, const double *lon, size_t count, double *legs
     }
 }
 
+// Whether a point is a position: finite coordinates, latitude within ±90°.
+inline bool is_position(double lat, double lon) { return std::fabs(lat) <= 90 && std::isfinite(lon); }
+
 template <bool Fast>
 double path_legs(const double *lat, const double *lon, size_t stride_bytes, size_t count, double *legs) {
     if (count < 2) return 0.0;
@@ -113,7 +116,12 @@ double path_legs(const double *lat, const double *lon, size_t stride_bytes, size
             double *out = legs ? legs + first : blockLegs;
             short_legs(blockLat, blockLon, n, out);
             for (size_t j = 0; j < n; ++j) {
-                if (std::isnan(out[j])) g.Inverse(blockLat[j], blockLon[j], blockLat[j + 1], blockLon[j + 1], out[j]);
+                // Not a position at either end: NaN, without GeographicLib (which would iterate on
+                // NaNs to its limit).
+                if (std::isnan(out[j]) && is_position(blockLat[j], blockLon[j])
+                    && is_position(blockLat[j + 1], blockLon[j + 1])) {
+                    g.Inverse(blockLat[j], blockLon[j], blockLat[j + 1], blockLon[j + 1], out[j]);
+                }
                 total += out[j];
             }
         }
