@@ -366,31 +366,38 @@ struct SegmentMeasurement {
         let whole = [Double](unsafeUninitializedCapacity: count) { result, initialized in
             result[0] = 0
             let legs = UnsafeMutableBufferPointer(rebasing: result[1...])
+            // Leg lengths in place, then their running sum from `start` on (in order, as always).
+            func sum(from start: Int, to end: Int) {
+                for index in start..<end {
+                    let leg = result[index]
+                    if leg.isNaN { isWholePath = false }
+                    result[index] = result[index - 1] + (leg.isNaN ? 0 : leg)
+                }
+            }
             points.withUnsafeBufferPointer { path in
                 guard usesTwoCores, count >= 4 else {  // two legs a core at least
                     _ = Geodesic.legLengths(of: path, latitude: \.latitude, longitude: \.longitude, into: legs)
+                    sum(from: 1, to: count)
                     return
                 }
-                // A long segment's legs on two cores, half each: every leg is computed alone,
-                // so the lengths are the same; they are summed below, in order, as always.
+                // A long segment's legs on two cores, half each: every leg is computed alone, so
+                // the lengths are the same. This core sums its half while the other measures the
+                // second, then sums that.
                 let middle = count / 2
-                let firstPath = UnsafeBufferPointer(rebasing: path[...middle])
-                let firstLegs = UnsafeMutableBufferPointer(rebasing: legs[..<middle])
+                let secondPath = UnsafeBufferPointer(rebasing: path[middle...])
+                let secondLegs = UnsafeMutableBufferPointer(rebasing: legs[middle...])
                 _ = InParallel.run(
                     {
                         Geodesic.legLengths(
-                            of: firstPath, latitude: \.latitude, longitude: \.longitude, into: firstLegs)
+                            of: secondPath, latitude: \.latitude, longitude: \.longitude, into: secondLegs)
                     },
                     {
-                        Geodesic.legLengths(
-                            of: UnsafeBufferPointer(rebasing: path[middle...]), latitude: \.latitude,
-                            longitude: \.longitude, into: UnsafeMutableBufferPointer(rebasing: legs[middle...]))
+                        _ = Geodesic.legLengths(
+                            of: UnsafeBufferPointer(rebasing: path[...middle]), latitude: \.latitude,
+                            longitude: \.longitude, into: UnsafeMutableBufferPointer(rebasing: legs[..<middle]))
+                        sum(from: 1, to: middle + 1)
                     })
-            }
-            for index in 1..<count {
-                let leg = result[index]
-                if leg.isNaN { isWholePath = false }
-                result[index] = result[index - 1] + (leg.isNaN ? 0 : leg)
+                sum(from: middle + 1, to: count)
             }
             initialized = count
         }
