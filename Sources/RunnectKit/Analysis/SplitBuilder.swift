@@ -63,79 +63,15 @@ enum SplitBuilder {
             var elevationCovered = [Bool](repeating: false, count: count)
             var gain = [Double](repeating: 0, count: count)
             var loss = [Double](repeating: 0, count: count)
-
-            var offset = 0.0
-            var nextBoundary = 1
-            var nextBoundaryStart = layout.start(of: 1)
-            var fromSplit = 0  // the split the last shared stretch started in
             // The shares are written through buffers: an array written from a closure is checked
             // for a unique reference at every write.
             elevationCovered.withUnsafeMutableBufferPointer { elevationCovered in
                 gain.withUnsafeMutableBufferPointer { gain in
                     loss.withUnsafeMutableBufferPointer { loss in
-                        for segment in segments {
-                            let points = segment.points
-                            let times = segment.times
-                            let cumulative = segment.cumulativeMeters
-                            // The last timed point before some index, found by looking back only at a
-                            // boundary: points before `upTo` were looked at already.
-                            var timedBefore: (upTo: Int, index: Int?) = (0, nil)
-                            var nextTimed = 0
-                            var hysteresis = ElevationHysteresis(thresholdMeters: elevationHysteresisMeters)
-                            var referencePosition: Double?  // where the hysteresis reference was set
-                            var nextDropped = 0  // into the segment's dropped elevations
-
-                            for index in points.indices {
-                                let here = offset + cumulative[index]
-                                // Boundaries crossed on the leg that ends here (they lie beyond the
-                                // previous point, or they would have been taken there).
-                                while nextBoundary < count && nextBoundaryStart <= here {
-                                    if index > 0 {
-                                        var look = index - 1
-                                        while look >= timedBefore.upTo && times.seconds(at: look).isNaN { look -= 1 }
-                                        timedBefore = (index, look >= timedBefore.upTo ? look : timedBefore.index)
-                                    }
-                                    if index > 0, let before = timedBefore.index {
-                                        nextTimed = max(nextTimed, index)
-                                        while nextTimed < points.count && times[nextTimed] == nil { nextTimed += 1 }
-                                        if nextTimed < points.count, let t0 = times[before], let t1 = times[nextTimed] {
-                                            let fraction =
-                                                (nextBoundaryStart - offset - cumulative[before])
-                                                / (cumulative[nextTimed] - cumulative[before])
-                                            boundaryTimes[nextBoundary] = t0 + fraction * t1.timeIntervalSince(t0)
-                                        }
-                                    }
-                                    nextBoundary += 1
-                                    nextBoundaryStart = layout.start(of: nextBoundary)
-                                }
-
-                                // Elevation: the activity's hysteresis runs along the segment; each
-                                // step it counts is shared out over the stretch it was climbed (or
-                                // descended) on, in proportion to distance. The splits' gains then add
-                                // up to the activity's gain. Spikes and readings inside a pause are
-                                // left out here too.
-                                let isDropped =
-                                    nextDropped < segment.droppedElevations.count
-                                    && segment.droppedElevations[nextDropped] == index
-                                if isDropped { nextDropped += 1 }
-                                if !isDropped, let elevation = points[index].elevationMeters, elevation.isFinite {
-                                    let from = referencePosition ?? here
-                                    layout.share(from: from, to: here, hint: &fromSplit) { split, _ in
-                                        elevationCovered[split] = true
-                                    }
-                                    if let step = hysteresis.add(elevation) {
-                                        layout.share(from: from, to: here, hint: &fromSplit) { split, fraction in
-                                            gain[split] += max(step * fraction, 0)
-                                            loss[split] += max(-step * fraction, 0)
-                                        }
-                                        referencePosition = here
-                                    } else if referencePosition == nil {
-                                        referencePosition = here
-                                    }
-                                }
-                            }
-                            offset += segment.distanceMeters
-                        }
+                        var pass = PointPass(
+                            layout: layout, elevationHysteresisMeters: elevationHysteresisMeters,
+                            elevationCovered: elevationCovered, gain: gain, loss: loss)
+                        for segment in segments { pass.take(segment, boundaryTimes: &boundaryTimes) }
                     }
                 }
             }
@@ -169,6 +105,96 @@ enum SplitBuilder {
                     elevationLossMeters: elevationCovered[split] ? loss[split] : nil,
                     endDistanceMeters: layout.end(of: split))
             }
+        }
+    }
+
+    /// ``PointShares``' walk along the activity, segment after segment: the boundaries each leg
+    /// crosses, and each elevation step shared out over the stretch it was climbed on.
+    private struct PointPass {
+        let layout: Layout
+        let elevationHysteresisMeters: Double
+        let elevationCovered: UnsafeMutableBufferPointer<Bool>
+        let gain: UnsafeMutableBufferPointer<Double>
+        let loss: UnsafeMutableBufferPointer<Double>
+        /// Distance along the activity where the next segment starts.
+        private var offset = 0.0
+        private var nextBoundary = 1
+        private var fromSplit = 0  // the split the last shared stretch started in
+
+        init(
+            layout: Layout, elevationHysteresisMeters: Double, elevationCovered: UnsafeMutableBufferPointer<Bool>,
+            gain: UnsafeMutableBufferPointer<Double>, loss: UnsafeMutableBufferPointer<Double>
+        ) {
+            self.layout = layout
+            self.elevationHysteresisMeters = elevationHysteresisMeters
+            self.elevationCovered = elevationCovered
+            self.gain = gain
+            self.loss = loss
+        }
+
+        /// Takes the next segment: the times where it crosses a boundary go into `boundaryTimes`.
+        mutating func take(_ segment: Course, boundaryTimes: inout [Date?]) {
+            let points = segment.points
+            let times = segment.times
+            let cumulative = segment.cumulativeMeters
+            let count = layout.count
+            var nextBoundaryStart = layout.start(of: nextBoundary)
+            // The last timed point before some index, found by looking back only at a boundary:
+            // points before `upTo` were looked at already.
+            var timedBefore: (upTo: Int, index: Int?) = (0, nil)
+            var nextTimed = 0
+            var hysteresis = ElevationHysteresis(thresholdMeters: elevationHysteresisMeters)
+            var referencePosition: Double?  // where the hysteresis reference was set
+            var nextDropped = 0  // into the segment's dropped elevations
+
+            for index in points.indices {
+                let here = offset + cumulative[index]
+                // Boundaries crossed on the leg that ends here (they lie beyond the previous point,
+                // or they would have been taken there).
+                while nextBoundary < count && nextBoundaryStart <= here {
+                    if index > 0 {
+                        var look = index - 1
+                        while look >= timedBefore.upTo && times.seconds(at: look).isNaN { look -= 1 }
+                        timedBefore = (index, look >= timedBefore.upTo ? look : timedBefore.index)
+                    }
+                    if index > 0, let before = timedBefore.index {
+                        nextTimed = max(nextTimed, index)
+                        while nextTimed < points.count && times[nextTimed] == nil { nextTimed += 1 }
+                        if nextTimed < points.count, let t0 = times[before], let t1 = times[nextTimed] {
+                            let fraction =
+                                (nextBoundaryStart - offset - cumulative[before])
+                                / (cumulative[nextTimed] - cumulative[before])
+                            boundaryTimes[nextBoundary] = t0 + fraction * t1.timeIntervalSince(t0)
+                        }
+                    }
+                    nextBoundary += 1
+                    nextBoundaryStart = layout.start(of: nextBoundary)
+                }
+
+                // Elevation: the activity's hysteresis runs along the segment; each step it counts
+                // is shared out over the stretch it was climbed (or descended) on, in proportion to
+                // distance. The splits' gains then add up to the activity's gain. Spikes and
+                // readings inside a pause are left out here too.
+                let isDropped =
+                    nextDropped < segment.droppedElevations.count
+                    && segment.droppedElevations[nextDropped] == index
+                if isDropped { nextDropped += 1 }
+                guard !isDropped, let elevation = points[index].elevationMeters, elevation.isFinite else { continue }
+                let from = referencePosition ?? here
+                let covered = elevationCovered
+                layout.share(from: from, to: here, hint: &fromSplit) { split, _ in covered[split] = true }
+                if let step = hysteresis.add(elevation) {
+                    let (gain, loss) = (gain, loss)
+                    layout.share(from: from, to: here, hint: &fromSplit) { split, fraction in
+                        gain[split] += max(step * fraction, 0)
+                        loss[split] += max(-step * fraction, 0)
+                    }
+                    referencePosition = here
+                } else if referencePosition == nil {
+                    referencePosition = here
+                }
+            }
+            offset += segment.distanceMeters
         }
     }
 
