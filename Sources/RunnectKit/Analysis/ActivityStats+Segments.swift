@@ -77,8 +77,8 @@ extension ActivityStats {
             movingDistance = measured.reduce(0) { $0 + $1.movingMeters }
         }
 
-        let heartRateCount = measured.reduce(0) { $0 + $1.heartRate.count }
-        let cadenceCount = measured.reduce(0) { $0 + $1.cadence.count }
+        let heartRate = measured.reduce(into: SegmentMeasurement.Tally()) { $0.add($1.heartRate) }
+        let cadence = measured.reduce(into: SegmentMeasurement.Tally()) { $0.add($1.cadence) }
 
         self.init(
             points: measured.reduce(0) { $0 + $1.points.count },
@@ -97,12 +97,10 @@ extension ActivityStats {
             bounds: bounds,
             startTime: measured.lazy.compactMap(\.firstRecordedTime).first,
             endTime: measured.lazy.compactMap(\.lastRecordedTime).last,
-            averageHeartRateBPM: heartRateCount > 0
-                ? measured.reduce(0) { $0 + $1.heartRate.sum } / Double(heartRateCount) : nil,
-            maxHeartRateBPM: measured.compactMap(\.heartRate.max).max(),
-            averageCadence: cadenceCount > 0
-                ? measured.reduce(0) { $0 + $1.cadence.sum } / Double(cadenceCount) : nil,
-            maxCadence: measured.compactMap(\.cadence.max).max(),
+            averageHeartRateBPM: heartRate.mean,
+            maxHeartRateBPM: heartRate.max,
+            averageCadence: cadence.mean,
+            maxCadence: cadence.max,
             splits: movingShares.flatMap { splitShares?.wait().splits(with: $0) },
             perSegment: options.includeSegments ? measured.map(SegmentStats.init) : nil)
     }

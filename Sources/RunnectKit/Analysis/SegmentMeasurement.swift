@@ -75,8 +75,8 @@ struct SegmentMeasurement {
     /// The sum, count and highest value of a reading (heart rate, cadence) over the points that
     /// have it.
     struct Tally {
-        private(set) var sum = 0.0
-        private(set) var count = 0
+        private var sum = 0.0
+        private var count = 0
         private var highest = -Double.infinity
 
         /// Takes a point's reading: nothing when it has none.
@@ -86,6 +86,13 @@ struct SegmentMeasurement {
             sum += value
             count += 1
             highest = Swift.max(highest, value)
+        }
+
+        /// Takes the readings of another tally (a later segment's), as if they had been added here.
+        mutating func add(_ other: Tally) {
+            sum += other.sum
+            count += other.count
+            highest = Swift.max(highest, other.highest)
         }
 
         /// The highest value, or `nil` when no point had one.
@@ -164,7 +171,6 @@ struct SegmentMeasurement {
         var lastTimedPoint = -1  // a repeated fix included, unlike `lastTimed`
         var pauses = PauseCursor(timerPauses)
         let hasPauses = !timerPauses.isEmpty
-        let forward = times.forward
         let movingSpeed = options.movingSpeedThresholdMetersPerSecond
         // The windowed speed reads only the times and distances, the extent and the heart rate and
         // cadence only the points: a long segment's are found on the other core while this one
@@ -189,7 +195,7 @@ struct SegmentMeasurement {
 
         for index in points.indices {
             let point = points[index]
-            let seconds = forward?[index] ?? point.secondsSinceReferenceDate
+            let seconds = times.seconds(at: index)
             var elevation = point.elevationMeters.map { $0.isFinite ? $0 : .nan } ?? .nan
             if !elevation.isNaN {
                 let isPaused = hasPauses && point.time.map { pauses.isInsidePause($0) } == true

@@ -108,12 +108,11 @@ extension FITWriter {
         summing laps: [LapValues], plan: ExportPlan, start: UInt32, end: UInt32,
         into encoder: inout FITEncoder<some ByteSink>
     ) throws {
-        var heartRate = (sum: 0.0, count: 0)
-        var cadence = (sum: 0.0, count: 0)
+        var heartRate = SegmentMeasurement.Tally()
+        var cadence = SegmentMeasurement.Tally()
         for segment in plan.segments {
-            let m = segment.measurement!
-            heartRate = (heartRate.sum + m.heartRate.sum, heartRate.count + m.heartRate.count)
-            cadence = (cadence.sum + m.cadence.sum, cadence.count + m.cadence.count)
+            heartRate.add(segment.measurement!.heartRate)
+            cadence.add(segment.measurement!.cadence)
         }
         let ascents = laps.compactMap(\.ascent)
         let descents = laps.compactMap(\.descent)
@@ -121,9 +120,9 @@ extension FITWriter {
             index: 0, start: start, end: end, first: laps.first?.first, last: laps.last?.last,
             elapsedSeconds: plan.endTime.timeIntervalSince(plan.startTime),
             timerSeconds: laps.reduce(0) { $0 + $1.timerSeconds }, meters: plan.totalMeters,
-            averageHeartRate: heartRate.count > 0 ? heartRate.sum / Double(heartRate.count) : nil,
+            averageHeartRate: heartRate.mean,
             maximumHeartRate: laps.compactMap(\.maximumHeartRate).max(),
-            averageCadence: cadence.count > 0 ? cadence.sum / Double(cadence.count) : nil,
+            averageCadence: cadence.mean,
             maximumCadence: laps.compactMap(\.maximumCadence).max(),
             ascent: ascents.isEmpty ? nil : ascents.reduce(0, +),
             descent: descents.isEmpty ? nil : descents.reduce(0, +))
