@@ -351,6 +351,17 @@ struct ActivityStatsAnalysisTests {
         #expect(stats.maxHeartRateBPM == 161)
         #expect(stats.averageCadence == 89.5)
         #expect(stats.maxCadence == 91)
+
+        // Over segments (one empty, one without readings), the same mean and maximum over the
+        // points: the segments' tallies are joined, not their means averaged.
+        // (Two readings in the first, one in the next: a mean of the means would be 153.)
+        let segments = [Array(points[..<2]), [], Array(points[2...])]
+        let silent = Run.steadyRun(to: 20, stepMeters: 10, speed: 2.5)  // no heart rate, no cadence
+        let joined = ActivityStats(segments: segments + [silent])
+        #expect(abs(try #require(joined.averageHeartRateBPM) - 150.333_333_333_333_3) < 1e-9)
+        #expect(joined.maxHeartRateBPM == 161)
+        #expect(joined.averageCadence == 89.5)
+        #expect(joined.maxCadence == 91)
     }
 
     @Test("Activity.stats measures the course segments")
