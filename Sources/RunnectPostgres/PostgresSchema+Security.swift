@@ -28,7 +28,7 @@ extension PostgresSchema {
     static let securityStatements: [String] =
         triggerStatements + policyStatements + grantStatements
 
-    private static let definer = "LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp"
+    static let definer = "LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp"
 
     /// A trigger function and its trigger keeping `course.<column>` the count of `table`'s rows.
     private static func counter(function: String, trigger: String, table: String, column: String) -> [String] {

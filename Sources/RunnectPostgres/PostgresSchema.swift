@@ -14,7 +14,8 @@ import RunnectStore
 /// keeps a course's path as one line per course segment (near-me search); version 3 searches
 /// through a GIN index on the entries' tokens in place of the posting table; version 4 adds the
 /// path pieces near-me search walks; version 5 reads a search's answer in order from the server;
-/// version 6 reads the pieces near a point by growing rings.
+/// version 6 reads the pieces near a point by growing rings; version 7 makes each course's
+/// upkeep lighter (grams compared by bytes, pieces checked once a statement).
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
@@ -34,6 +35,7 @@ package enum PostgresSchema {
         Migration(version: 4, name: "v4-path-pieces", statements: pieceStatements, afterwards: fillPieces),
         Migration(version: 5, name: "v5-search-pages", statements: searchPageStatements),
         Migration(version: 6, name: "v6-nearby-rings", statements: nearbyRingStatements),
+        Migration(version: 7, name: "v7-lighter-upkeep", statements: upkeepStatements),
     ]
 
     /// The newest schema version this build knows.

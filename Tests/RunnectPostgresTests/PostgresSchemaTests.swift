@@ -36,7 +36,8 @@ import Testing
         let versions = try database.adminSQL("SELECT string_agg(version || ' ' || name, ',') FROM schema_version")
         #expect(
             versions.stdout.trimmed
-                == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces,5 v5-search-pages,6 v6-nearby-rings"
+                == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces,5 v5-search-pages,6 v6-nearby-rings,"
+                    + "7 v7-lighter-upkeep"
         )
     }
 
@@ -75,6 +76,47 @@ import Testing
         let points = pieces.pieces.reduce(0) { $0 + max(2, $1.points.count) }
         #expect(stored4.stdout.trimmed == "\(pieces.pieces.count)|0|\(pieces.pieces.count - 1)|\(points)")
         #expect(pieces.pieces.count > 2)
+    }
+
+    /// Version 7: the pieces' key became a check once a statement and a delete by trigger; the
+    /// grams compare by bytes and still go through their GIN index; the whole path's GiST
+    /// index is gone.
+    @Test func version7KeepsPiecesToTheirCoursesAndTheGramsIndexed() async throws {
+        let database = try ClusterDatabase()
+        _ = try await PostgresAdministration.initialize(try database.adminURL)
+        let line = "ST_GeogFromText('LINESTRING(127 37.5, 127.001 37.5)')"
+        let id = try database.adminSQL(
+            """
+            INSERT INTO course (owner, title, source_format, content_hash, distance_m, point_count, stats, geometry)
+            VALUES ('x', 't', 'gpx', 'h', 1, 1, '{}', '\\x00') RETURNING id
+            """
+        ).stdout.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(Int(id) != nil)
+        try database.adminSQL("INSERT INTO course_piece VALUES (\(id), 0, \(line)), (\(id), 1, \(line))")
+
+        // A statement adding a piece of no course is refused whole, as the key refused it.
+        let orphan = try database.adminSQL(
+            "INSERT INTO course_piece VALUES (\(id), 2, \(line)), (\(id)0, 0, \(line))")
+        #expect(orphan.status != 0)
+        #expect(orphan.stderr.contains("a course piece names no course"))
+        #expect(try database.adminSQL("SELECT count(*) FROM course_piece").stdout.trimmed == "2")
+
+        try database.adminSQL("DELETE FROM course WHERE id = \(id)")
+        #expect(try database.adminSQL("SELECT count(*) FROM course_piece").stdout.trimmed == "0")
+
+        let collation = try database.adminSQL(
+            """
+            SELECT collation_name FROM information_schema.columns
+            WHERE table_name = 'course_search' AND column_name = 'tokens'
+            """)
+        #expect(collation.stdout.trimmed == "C")
+        let plan = try database.adminSQL(
+            """
+            SET enable_seqscan = off;
+            EXPLAIN SELECT course_id FROM course_search WHERE tokens @> ARRAY['tab', 'tbc']
+            """)
+        #expect(plan.stdout.contains("course_search_tokens"))
+        #expect(try database.adminSQL("SELECT to_regclass('course_path') IS NULL").stdout.trimmed == "t")
     }
 
     @Test func twoInitsAtOnceApplyTheSchemaOnce() async throws {
