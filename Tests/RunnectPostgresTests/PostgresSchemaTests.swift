@@ -37,7 +37,7 @@ import Testing
         #expect(
             versions.stdout.trimmed
                 == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces,5 v5-search-pages,6 v6-nearby-rings,"
-                    + "7 v7-lighter-upkeep"
+                + "7 v7-lighter-upkeep"
         )
     }
 
@@ -85,12 +85,13 @@ import Testing
         let database = try ClusterDatabase()
         _ = try await PostgresAdministration.initialize(try database.adminURL)
         let line = "ST_GeogFromText('LINESTRING(127 37.5, 127.001 37.5)')"
-        let id = try database.adminSQL(
-            """
-            INSERT INTO course (owner, title, source_format, content_hash, distance_m, point_count, stats, geometry)
-            VALUES ('x', 't', 'gpx', 'h', 1, 1, '{}', '\\x00') RETURNING id
-            """
-        ).stdout.split(separator: "\n").first.map(String.init) ?? ""
+        let id =
+            try database.adminSQL(
+                """
+                INSERT INTO course (owner, title, source_format, content_hash, distance_m, point_count, stats, geometry)
+                VALUES ('x', 't', 'gpx', 'h', 1, 1, '{}', '\\x00') RETURNING id
+                """
+            ).stdout.split(separator: "\n").first.map(String.init) ?? ""
         #expect(Int(id) != nil)
         try database.adminSQL("INSERT INTO course_piece VALUES (\(id), 0, \(line)), (\(id), 1, \(line))")
 
