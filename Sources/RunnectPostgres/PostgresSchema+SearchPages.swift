@@ -46,14 +46,57 @@ extension PostgresSchema {
     /// on 100,000 courses), and sorted them all (55 ms) rather than walk a page's worth (1 ms).
     /// A walk tests its rows with `strpos` where it can: `@>` on a row's 150 tokens costs about
     /// 1 µs, and a keyword took up to six of them.
-    static let searchPageFunction = """
-        CREATE FUNCTION runnect_search_page(clauses text[], needles text[], title_needles integer,
+    static let searchPageFunction =
+        searchPageMatching() + "\n" + """
+                ordered := CASE sort
+                    WHEN 'date' THEN 's.created_ms DESC, s.course_id DESC'
+                    WHEN 'scrap' THEN 's.scrap_count DESC, s.created_at DESC, s.course_id DESC'
+                    WHEN 'distance' THEN 's.distance_m, s.course_id'
+                END;
+                IF ordered IS NULL THEN
+                    RAISE EXCEPTION 'runnect_search_page: no sort %', quote_literal(sort);
+                END IF;
+                -- The entries in order, as `s`: the first `walk` readable ones through the order's
+                -- index (the shared lists' own when shared_only), the matching ones among them; or
+                -- every match the GIN index finds, sorted (`OFFSET 0` keeps the planner from
+                -- walking the order's index instead). A date page needs nothing of the course (its
+                -- scrap count and distance are left 0); the other orders are the course's, so they
+                -- walk course's index and join each entry.
+                IF sort = 'date' THEN
+                    page := 'SELECT * FROM ' || CASE WHEN walk IS NULL
+                        THEN '(SELECT * FROM course_search s WHERE ' || readable || ' AND ' || matching || ' OFFSET 0) s'
+                        ELSE '(SELECT * FROM course_search s WHERE ' || readable || ' ORDER BY ' || ordered
+                             || ' LIMIT $5) s WHERE ' || matching END;
+                    page := 'SELECT s.course_id, s.created_ms, s.title, s.description, s.departure, 0, 0::float8 FROM ('
+                        || page || ' ORDER BY ' || ordered || ' OFFSET $3 LIMIT $4) s ORDER BY ' || ordered;
+                ELSE
+                    page := 'SELECT s.*, c.scrap_count, c.distance_m, c.created_at FROM course c '
+                        || 'JOIN course_search s ON s.course_id = c.id WHERE ' || readable
+                        || CASE WHEN shared_only THEN ' AND c.is_uploaded' ELSE '' END;
+                    page := CASE WHEN walk IS NULL THEN '(' || page || ' AND ' || matching || ' OFFSET 0) s'
+                        ELSE '(' || page || ' ORDER BY ' || replace(replace(ordered, 's.', 'c.'), 'c.course_id', 'c.id')
+                             || ' LIMIT $5) s WHERE ' || matching END;
+                    page := 'SELECT s.course_id, s.created_ms, s.title, s.description, s.departure, s.scrap_count, '
+                        || 's.distance_m FROM ' || page || ' ORDER BY ' || ordered || ' OFFSET $3 LIMIT $4';
+                END IF;
+                RETURN QUERY EXECUTE page USING caller, needles, skip, up_to, walk;
+            END $$
+            """
+}
+
+extension PostgresSchema {
+    /// The start of `runnect_search_page`, every version's: its signature (made by `create`, with
+    /// more `settings` of its own), and the `matching` condition built from the clauses and needles
+    /// (a SQL text whose values are the function's bound parameters).
+    static func searchPageMatching(create: String = "CREATE FUNCTION", settings: String = "") -> String {
+        """
+        \(create) runnect_search_page(clauses text[], needles text[], title_needles integer,
                                             departure_needles integer, shared_only boolean, sort text,
                                             walk integer, skip integer, up_to integer)
         RETURNS TABLE (id bigint, created_ms bigint, title text, description text, departure text,
                        scrap_count integer, distance_m float8)
         LANGUAGE plpgsql STABLE SECURITY DEFINER
-        SET search_path = public, pg_temp SET enable_seqscan = off SET max_parallel_workers_per_gather = 0 AS $$
+        SET search_path = public, pg_temp SET enable_seqscan = off SET max_parallel_workers_per_gather = 0\(settings) AS $$
         DECLARE
             caller text := CASE current_setting('role') WHEN 'none' THEN session_user::text
                            ELSE current_setting('role') END;
@@ -88,38 +131,6 @@ extension PostgresSchema {
                 matching := matching || ' AND (' || (SELECT string_agg(format('(strpos(s.departure, $2[%s]) > 0)::int', i),
                     ' + ') FROM generate_series(1, needle_count) AS i) || format(') >= %s', departure_needles);
             END IF;
-            ordered := CASE sort
-                WHEN 'date' THEN 's.created_ms DESC, s.course_id DESC'
-                WHEN 'scrap' THEN 's.scrap_count DESC, s.created_at DESC, s.course_id DESC'
-                WHEN 'distance' THEN 's.distance_m, s.course_id'
-            END;
-            IF ordered IS NULL THEN
-                RAISE EXCEPTION 'runnect_search_page: no sort %', quote_literal(sort);
-            END IF;
-            -- The entries in order, as `s`: the first `walk` readable ones through the order's
-            -- index (the shared lists' own when shared_only), the matching ones among them; or
-            -- every match the GIN index finds, sorted (`OFFSET 0` keeps the planner from
-            -- walking the order's index instead). A date page needs nothing of the course (its
-            -- scrap count and distance are left 0); the other orders are the course's, so they
-            -- walk course's index and join each entry.
-            IF sort = 'date' THEN
-                page := 'SELECT * FROM ' || CASE WHEN walk IS NULL
-                    THEN '(SELECT * FROM course_search s WHERE ' || readable || ' AND ' || matching || ' OFFSET 0) s'
-                    ELSE '(SELECT * FROM course_search s WHERE ' || readable || ' ORDER BY ' || ordered
-                         || ' LIMIT $5) s WHERE ' || matching END;
-                page := 'SELECT s.course_id, s.created_ms, s.title, s.description, s.departure, 0, 0::float8 FROM ('
-                    || page || ' ORDER BY ' || ordered || ' OFFSET $3 LIMIT $4) s ORDER BY ' || ordered;
-            ELSE
-                page := 'SELECT s.*, c.scrap_count, c.distance_m, c.created_at FROM course c '
-                    || 'JOIN course_search s ON s.course_id = c.id WHERE ' || readable
-                    || CASE WHEN shared_only THEN ' AND c.is_uploaded' ELSE '' END;
-                page := CASE WHEN walk IS NULL THEN '(' || page || ' AND ' || matching || ' OFFSET 0) s'
-                    ELSE '(' || page || ' ORDER BY ' || replace(replace(ordered, 's.', 'c.'), 'c.course_id', 'c.id')
-                         || ' LIMIT $5) s WHERE ' || matching END;
-                page := 'SELECT s.course_id, s.created_ms, s.title, s.description, s.departure, s.scrap_count, '
-                    || 's.distance_m FROM ' || page || ' ORDER BY ' || ordered || ' OFFSET $3 LIMIT $4';
-            END IF;
-            RETURN QUERY EXECUTE page USING caller, needles, skip, up_to, walk;
-        END $$
         """
+    }
 }

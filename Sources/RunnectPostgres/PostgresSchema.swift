@@ -15,7 +15,8 @@ import RunnectStore
 /// through a GIN index on the entries' tokens in place of the posting table; version 4 adds the
 /// path pieces near-me search walks; version 5 reads a search's answer in order from the server;
 /// version 6 reads the pieces near a point by growing rings; version 7 makes each course's
-/// upkeep lighter (grams compared by bytes, pieces checked once a statement).
+/// upkeep lighter (grams compared by bytes, pieces checked once a statement); version 8 gives
+/// the search entries their course's scrap count and distance, to walk those orders alone.
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
@@ -36,6 +37,7 @@ package enum PostgresSchema {
         Migration(version: 5, name: "v5-search-pages", statements: searchPageStatements),
         Migration(version: 6, name: "v6-nearby-rings", statements: nearbyRingStatements),
         Migration(version: 7, name: "v7-lighter-upkeep", statements: upkeepStatements),
+        Migration(version: 8, name: "v8-search-orders", statements: searchOrderStatements),
     ]
 
     /// The newest schema version this build knows.

@@ -37,7 +37,7 @@ import Testing
         #expect(
             versions.stdout.trimmed
                 == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces,5 v5-search-pages,6 v6-nearby-rings,"
-                + "7 v7-lighter-upkeep"
+                + "7 v7-lighter-upkeep,8 v8-search-orders"
         )
     }
 
@@ -118,6 +118,51 @@ import Testing
             """)
         #expect(plan.stdout.contains("course_search_tokens"))
         #expect(try database.adminSQL("SELECT to_regclass('course_path') IS NULL").stdout.trimmed == "t")
+    }
+
+    /// Version 8: a search entry holds its course's scrap count and distance, filled for the
+    /// entries already there, taken from the course by a new entry, and counted with the course's.
+    @Test func version8EntriesCarryTheirCoursesScrapCountAndDistance() async throws {
+        let database = try ClusterDatabase()
+        let url = try database.adminURL
+        #expect(try await PostgresAdministration.initialize(url, upTo: 7).appliedVersions == Array(1...7))
+        func addCourse(_ hash: String, meters: Double) throws -> String {
+            let id =
+                try database.adminSQL(
+                    """
+                    INSERT INTO course (owner, title, source_format, content_hash, distance_m, point_count, stats,
+                                        geometry, is_uploaded)
+                    VALUES ('x', 't', 'gpx', '\(hash)', \(meters), 1, '{}', '\\x00', true) RETURNING id
+                    """
+                ).stdout.split(separator: "\n").first.map(String.init) ?? ""
+            try database.adminSQL(
+                """
+                INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens)
+                VALUES (\(id), 1, 't', '', '', '{}')
+                """)
+            return id
+        }
+        let first = try addCourse("a", meters: 1234.5)
+        try database.adminSQL(#"INSERT INTO scrap (course_id, "user") VALUES (\#(first), 'y')"#)
+        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [8])
+        func entry(_ id: String) throws -> String {
+            try database.adminSQL(
+                """
+                SELECT s.scrap_count || ' ' || s.distance_m || ' ' || c.scrap_count
+                FROM course_search s JOIN course c ON c.id = s.course_id WHERE c.id = \(id)
+                """
+            ).stdout.trimmed
+        }
+        #expect(try entry(first) == "1 1234.5 1")
+        try database.adminSQL(#"INSERT INTO scrap (course_id, "user") VALUES (\#(first), 'z')"#)
+        #expect(try entry(first) == "2 1234.5 2")
+        try database.adminSQL(#"DELETE FROM scrap WHERE course_id = \#(first) AND "user" = 'y'"#)
+        #expect(try entry(first) == "1 1234.5 1")
+        // Un-sharing deletes the scraps, and both counts follow.
+        try database.adminSQL("UPDATE course SET is_uploaded = false WHERE id = \(first)")
+        #expect(try entry(first) == "0 1234.5 0")
+        let second = try addCourse("b", meters: 42)
+        #expect(try entry(second) == "0 42 0")
     }
 
     @Test func twoInitsAtOnceApplyTheSchemaOnce() async throws {
