@@ -51,27 +51,20 @@ extension PostgresSchema {
 
     /// The rest of `runnect_search_page` since version 8: every order walks (or sorts) the
     /// entries alone, through their own indexes.
-    static let searchPageOrders = """
-            ordered := CASE sort
-                WHEN 'date' THEN 's.created_ms DESC, s.course_id DESC'
-                WHEN 'scrap' THEN 's.scrap_count DESC, s.created_ms DESC, s.course_id DESC'
-                WHEN 'distance' THEN 's.distance_m, s.course_id'
-            END;
-            IF ordered IS NULL THEN
-                RAISE EXCEPTION 'runnect_search_page: no sort %', quote_literal(sort);
-            END IF;
-            -- The entries in order, as `s`: the first `walk` readable ones through the order's
-            -- index (the shared entries' own when shared_only), the matching ones among them; or
-            -- every match the GIN index finds, sorted (`OFFSET 0` keeps the planner from
-            -- walking the order's index instead).
-            page := 'SELECT * FROM ' || CASE WHEN walk IS NULL
-                THEN '(SELECT * FROM course_search s WHERE ' || readable || ' AND ' || matching || ' OFFSET 0) s'
-                ELSE '(SELECT * FROM course_search s WHERE ' || readable || ' ORDER BY ' || ordered
-                     || ' LIMIT $5) s WHERE ' || matching END;
-            page := 'SELECT s.course_id, s.created_ms, s.title, s.description, s.departure, s.scrap_count, '
-                || 's.distance_m FROM (' || page || ' ORDER BY ' || ordered || ' OFFSET $3 LIMIT $4) s ORDER BY '
-                || ordered;
-            RETURN QUERY EXECUTE page USING caller, needles, skip, up_to, walk;
-        END $$
-        """
+    static let searchPageOrders =
+        searchPageOrdered(scrapTie: "s.created_ms") + "\n" + """
+                -- The entries in order, as `s`: the first `walk` readable ones through the order's
+                -- index (the shared entries' own when shared_only), the matching ones among them; or
+                -- every match the GIN index finds, sorted (`OFFSET 0` keeps the planner from
+                -- walking the order's index instead).
+                page := 'SELECT * FROM ' || CASE WHEN walk IS NULL
+                    THEN '(SELECT * FROM course_search s WHERE ' || readable || ' AND ' || matching || ' OFFSET 0) s'
+                    ELSE '(SELECT * FROM course_search s WHERE ' || readable || ' ORDER BY ' || ordered
+                         || ' LIMIT $5) s WHERE ' || matching END;
+                page := 'SELECT s.course_id, s.created_ms, s.title, s.description, s.departure, s.scrap_count, '
+                    || 's.distance_m FROM (' || page || ' ORDER BY ' || ordered || ' OFFSET $3 LIMIT $4) s ORDER BY '
+                    || ordered;
+                RETURN QUERY EXECUTE page USING caller, needles, skip, up_to, walk;
+            END $$
+            """
 }

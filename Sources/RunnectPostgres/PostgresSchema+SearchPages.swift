@@ -47,15 +47,7 @@ extension PostgresSchema {
     /// A walk tests its rows with `strpos` where it can: `@>` on a row's 150 tokens costs about
     /// 1 µs, and a keyword took up to six of them.
     static let searchPageFunction =
-        searchPageMatching() + "\n" + """
-                ordered := CASE sort
-                    WHEN 'date' THEN 's.created_ms DESC, s.course_id DESC'
-                    WHEN 'scrap' THEN 's.scrap_count DESC, s.created_at DESC, s.course_id DESC'
-                    WHEN 'distance' THEN 's.distance_m, s.course_id'
-                END;
-                IF ordered IS NULL THEN
-                    RAISE EXCEPTION 'runnect_search_page: no sort %', quote_literal(sort);
-                END IF;
+        searchPageMatching() + "\n" + searchPageOrdered(scrapTie: "s.created_at") + "\n" + """
                 -- The entries in order, as `s`: the first `walk` readable ones through the order's
                 -- index (the shared lists' own when shared_only), the matching ones among them; or
                 -- every match the GIN index finds, sorted (`OFFSET 0` keeps the planner from
@@ -130,6 +122,22 @@ extension PostgresSchema {
             IF departure_needles > 0 AND needle_count > 0 THEN
                 matching := matching || ' AND (' || (SELECT string_agg(format('(strpos(s.departure, $2[%s]) > 0)::int', i),
                     ' + ') FROM generate_series(1, needle_count) AS i) || format(') >= %s', departure_needles);
+            END IF;
+        """
+    }
+
+    /// The `ordered` terms of `runnect_search_page`'s `sort`, scrap order's ties newest first by
+    /// `scrapTie` (`s.created_at` of the course joined until version 8, the entry's `s.created_ms`
+    /// since); an unknown sort is refused.
+    static func searchPageOrdered(scrapTie: String) -> String {
+        """
+            ordered := CASE sort
+                WHEN 'date' THEN 's.created_ms DESC, s.course_id DESC'
+                WHEN 'scrap' THEN 's.scrap_count DESC, \(scrapTie) DESC, s.course_id DESC'
+                WHEN 'distance' THEN 's.distance_m, s.course_id'
+            END;
+            IF ordered IS NULL THEN
+                RAISE EXCEPTION 'runnect_search_page: no sort %', quote_literal(sort);
             END IF;
         """
     }
