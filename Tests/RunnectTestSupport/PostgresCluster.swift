@@ -65,9 +65,10 @@ public struct PostgresCluster: Sendable {
         return name
     }
 
-    /// A role name no other test uses.
+    /// A role name no other test uses: roles are the cluster's, not a database's, and with six
+    /// digits two of a run's hundreds of roles met now and then (`role … exists already`).
     public static func uniqueRoleName(_ base: String) -> String {
-        "\(base)_\(UInt32.random(in: 0...UInt32.max) % 1_000_000)"
+        "\(base)_\(UInt64.random(in: 0...UInt64.max) % 1_000_000_000_000)"
     }
 
     // MARK: - psql
