@@ -333,7 +333,8 @@ final class PostgresTransaction: StoreTransaction {
         return (own, max(0, (total ?? own) - own))
     }
 
-    /// Scraps, search entries and postings go by cascade; records first (they restrict).
+    /// Scraps and search entries go by cascade, pieces by trigger (schema version 7); records
+    /// first (they restrict).
     func deleteCourses(ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
         try query("DELETE FROM record WHERE course_id = ANY(\(ids)) AND owner = \(user)")
