@@ -168,8 +168,14 @@ final class SearchDatabase {
         case .postgres:
             let database = try await PostgresStoreDatabase()
             let runner = try await database.addRunner("search")
+            // The shipped settings; walks of two courses read a row at a time, with relevance
+            // always tier by tier (a test's store is small enough for the shipped settings to
+            // sort every match at once, so only this one reaches the tiers' own reads: walking
+            // on, a title count's matches, a tier's); every slice sorted from the GIN index;
+            // relevance without tiers.
             let plans = [
-                PostgresSearchPlans.standard, PostgresSearchPlans(walkRows: 2, firstBatch: 1, growth: 2),
+                PostgresSearchPlans.standard,
+                PostgresSearchPlans(walkRows: 2, sortedMatches: 1, firstBatch: 1, growth: 2),
                 PostgresSearchPlans(walkRows: nil), PostgresSearchPlans(maxTieredWords: 0),
             ]
             return SearchDatabase(
