@@ -19,8 +19,9 @@ extension PostgresSchema {
     ///
     /// Measured (`runnect db copy` of the near-me benchmark's 100,000 courses into a new
     /// database, this 2-core machine, otherwise idle, 2026-11-25): the server's CPU 52–57 s →
-    /// 43–46 s; by `perf`, the grams' text comparisons 8.5 % → under 2 % of the server's time,
-    /// the key's checks 9.6 % → the statements' checks under 1 %.
+    /// 43–46 s; by `perf` with call graphs, of the server's time: the GIN index's text comparisons
+    /// (`bttextcmp`) 8.5 % → 5.1 %, and the after-insert triggers 9.6 % → 3.3 % (now the search
+    /// entries' own key and the pieces' statement check together).
     static let upkeepStatements: [String] = [
         #"ALTER TABLE course_search ALTER COLUMN tokens TYPE text[] COLLATE "C""#,
         "ALTER TABLE course_piece DROP CONSTRAINT course_piece_course_id_fkey",
