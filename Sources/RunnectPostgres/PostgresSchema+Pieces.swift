@@ -53,13 +53,14 @@ extension PostgresSchema {
         $$
         """
 
-    /// Cuts every course's path into its pieces (only Swift decodes the activity bytes).
-    @Sendable static func fillPieces(_ session: PostgresSession) async throws {
+    /// Cuts every course's path into its pieces (only Swift decodes the activity bytes): with
+    /// their boxes from version 9 on (`boxes`), without before (version 4's table has none).
+    static func fillPieces(_ session: PostgresSession, boxes: Bool) async throws {
         try await forEachCourse(session) { id, geometry in
             guard let activity = try? ActivityCodec.decode(geometry), let pieces = CoursePieces(activity) else {
                 return
             }
-            if let statement = try PostgresTransaction.pieceInsert([(id, pieces)]) {
+            if let statement = try PostgresTransaction.pieceInsert([(id, pieces)], boxes: boxes) {
                 try await session.query(statement)
             }
         }
@@ -82,17 +83,23 @@ extension PostgresTransaction {
         }
     }
 
-    /// The `INSERT` of the pieces of `courses`, one statement however many (``UnnestInsert``);
+    /// The `INSERT` of the pieces of `courses`, one statement however many (``UnnestInsert``),
+    /// each with its box (`west`, `south`, `east`, `north`, degrees: ``CoursePieces``' box, which
+    /// holds its legs' bulge; schema version 9) unless `boxes` is false (version 4's table);
     /// `nil` without any.
-    static func pieceInsert(_ courses: [(id: Int64, pieces: CoursePieces)]) throws -> PostgresQuery? {
+    static func pieceInsert(_ courses: [(id: Int64, pieces: CoursePieces)], boxes: Bool = true) throws
+        -> PostgresQuery?
+    {
         var ids: [Int64] = []
         var indexes: [Int32] = []
         var paths: [ByteBuffer] = []
+        var parts: [CoursePieces.Piece] = []
         for (id, pieces) in courses {
             for (index, piece) in pieces.pieces.enumerated() {
                 ids.append(id)
                 indexes.append(Int32(index))
                 paths.append(ByteBuffer(bytes: pieceWKB(piece)))
+                if boxes { parts.append(piece) }
             }
         }
         guard !ids.isEmpty else { return nil }
@@ -100,6 +107,12 @@ extension PostgresTransaction {
         try insert.column("course_id", "bigint", ids)
         try insert.column("piece", "integer", indexes)
         try insert.column("path", "bytea", paths) { "ST_GeogFromWKB(\($0))" }
+        if boxes {
+            try insert.column("west", "float8", parts.map(\.minLongitude))
+            try insert.column("south", "float8", parts.map(\.minLatitude))
+            try insert.column("east", "float8", parts.map(\.maxLongitude))
+            try insert.column("north", "float8", parts.map(\.maxLatitude))
+        }
         return insert.query()
     }
 }

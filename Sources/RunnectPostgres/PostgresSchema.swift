@@ -16,7 +16,8 @@ import RunnectStore
 /// path pieces near-me search walks; version 5 reads a search's answer in order from the server;
 /// version 6 reads the pieces near a point by growing rings; version 7 makes each course's
 /// upkeep lighter (grams compared by bytes, pieces checked once a statement); version 8 gives
-/// the search entries their course's scrap count and distance, to walk those orders alone.
+/// the search entries their course's scrap count and distance, to walk those orders alone;
+/// version 9 indexes each piece by its longitude-latitude box, as SQLite's R*Tree does.
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
@@ -33,11 +34,16 @@ package enum PostgresSchema {
         Migration(
             version: 2, name: "v2-path-segments", statements: pathSegmentStatements, afterwards: rebuildPaths),
         Migration(version: 3, name: "v3-search-gin", statements: searchGINStatements),
-        Migration(version: 4, name: "v4-path-pieces", statements: pieceStatements, afterwards: fillPieces),
+        Migration(
+            version: 4, name: "v4-path-pieces", statements: pieceStatements,
+            afterwards: { try await fillPieces($0, boxes: false) }),
         Migration(version: 5, name: "v5-search-pages", statements: searchPageStatements),
         Migration(version: 6, name: "v6-nearby-rings", statements: nearbyRingStatements),
         Migration(version: 7, name: "v7-lighter-upkeep", statements: upkeepStatements),
         Migration(version: 8, name: "v8-search-orders", statements: searchOrderStatements),
+        Migration(
+            version: 9, name: "v9-piece-boxes", statements: pieceBoxStatements,
+            afterwards: { try await fillPieces($0, boxes: true) }),
     ]
 
     /// The newest schema version this build knows.

@@ -106,7 +106,7 @@ extension PostgresTransaction {
         try courses.column("point_count", "integer", records.map { Int32($0.pointCount) })
         try courses.column("stats", "text", drafts.map(\.statsJSON)) { "\($0)::json" }
         try courses.column("geometry", "bytea", records.map { ByteBuffer(bytes: $0.geometry) })
-        let paths = try records.map { try Self.pathWKB($0.geometry).map { ByteBuffer(bytes: $0) } }
+        let paths = drafts.map { Self.pathWKB($0.path).map { ByteBuffer(bytes: $0) } }
         try courses.column("path", "bytea", paths) { "ST_GeogFromWKB(\($0))" }
         let bounds = drafts.map(\.bounds)
         try courses.column("start_lat", "float8", bounds.map { $0?.start.latitude })

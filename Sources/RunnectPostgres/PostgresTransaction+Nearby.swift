@@ -12,10 +12,12 @@ extension PostgresTransaction {
     static let firstRingMeters = 25.0
     static let ringGrowth = 4.0
 
-    /// Through the GiST index on the path pieces (`course_piece`), by growing rings
-    /// (`runnect_nearby_ring`, schema version 6): the courses of `scope` within a ring, nearest
-    /// first, each as near as its nearest piece (on the ellipsoid, `ST_Distance`). Once a ring
-    /// holds the page, no course outside it can enter it; else the ring grows, up to the radius.
+    /// Through the GiST index of the path pieces' boxes (`course_piece`), by growing rings
+    /// (`runnect_nearby_box`, schema version 9; version 6 read the pieces' `geography` index):
+    /// the courses of `scope` within a ring, nearest first, each as near as its nearest piece (on
+    /// the ellipsoid, `ST_Distance`), read from the pieces whose box meets the ring's
+    /// (``NearbyBox``). Once a ring holds the page, no course outside it can enter it; else the
+    /// ring grows, up to the radius.
     func nearbyCourses(
         to point: Coordinate, withinMeters radius: Double, scope: NearbyScope, limit: Int, offset: Int
     ) throws -> [CourseDistance] {
@@ -33,11 +35,14 @@ extension PostgresTransaction {
         var ring = min(radius, Self.firstRingMeters)
         while true {
             // Through a function of the tables' owner: row-level security keeps the index out of
-            // a runner's own query (see `PostgresSchema.nearbyRingFunction`).
+            // a runner's own query (see `PostgresSchema.nearbyBoxFunction`).
+            let box = NearbyBox(around: point, meters: ring, bulgeDegrees: 0)
+            let longitudes = box.longitudes.flatMap { [$0.lowerBound, $0.upperBound] }
             let rows = try query(
                 """
                 SELECT id, meters
-                FROM runnect_nearby_ring(\(point.longitude), \(point.latitude), \(ring), \(scopeName), \(Int32(clamping: wanted)))
+                FROM runnect_nearby_box(\(point.longitude), \(point.latitude), \(ring), \(box.minLatitude),
+                                        \(box.maxLatitude), \(longitudes), \(scopeName), \(Int32(clamping: wanted)))
                 """
             ).rows
             let found = try rows.map { row in

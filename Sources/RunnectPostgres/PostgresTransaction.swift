@@ -207,7 +207,7 @@ final class PostgresTransaction: StoreTransaction {
         bindings.append(record.pointCount)
         bindings.append(draft.statsJSON)
         try bindings.append(record.geometry)
-        try bindings.append(pathWKB(record.geometry))
+        try bindings.append(pathWKB(draft.path))
         let bounds = draft.bounds
         bindings.append(bounds?.start.latitude)
         bindings.append(bounds?.start.longitude)
@@ -257,20 +257,15 @@ final class PostgresTransaction: StoreTransaction {
     /// What near-me search measures (``StoreTransaction/nearbyCourses(to:withinMeters:scope:limit:offset:)``
     /// defines the path so, and SQLite's measure walks the same legs).
     static func pathWKB(_ geometry: Data) throws -> Data? {
-        let activity: Activity
         do {
-            activity = try ActivityCodec.decode(geometry)
+            return pathWKB(CoursePieces.path(of: try ActivityCodec.decode(geometry)))
         } catch {
             throw StoreError.cannotEncode("path: \(error)")
         }
-        let lines: [[Coordinate]] = activity.courseSegments.compactMap { segment in
-            // As RunnectKit measures paths: a point without a usable position is left out, its
-            // neighbours joined; a longitude past ±180° is the same meridian wrapped.
-            let points = segment.lazy.filter {
-                $0.latitude.isFinite && $0.longitude.isFinite && abs($0.latitude) <= 90
-            }.map(\.coordinate)
-            return points.isEmpty ? nil : Array(points)
-        }
+    }
+
+    /// `lines` (a draft's ``CourseDraft/path``) as ``pathWKB(_:)`` gives them; `nil` for none.
+    static func pathWKB(_ lines: [[Coordinate]]) -> Data? {
         guard !lines.isEmpty else { return nil }
         var wkb = WellKnownBinary(lines: lines.count, points: lines.reduce(0) { $0 + $1.count })
         wkb.appendMultiLineString(count: lines.count)

@@ -78,9 +78,11 @@ import Testing
             alice, "UPDATE course SET is_uploaded = true, uploaded_at = now() WHERE id = \(sharedID)",
             prints: "UPDATE 1")
         try expect(alice, insertRecord(courseID: String(privateID)), prints: "INSERT 0 1")
+        // A piece: its path and its box (west, south, east, north).
+        let piece = "'SRID=4326;LINESTRING(127.0 37.5, 127.01 37.51)', 127.0, 37.5, 127.01, 37.51"
         for id in [privateID, sharedID] {
             try expect(
-                alice, "INSERT INTO course_piece VALUES (\(id), 0, 'SRID=4326;LINESTRING(127.0 37.5, 127.01 37.51)')",
+                alice, "INSERT INTO course_piece VALUES (\(id), 0, \(piece))",
                 prints: "INSERT 0 1")
         }
         try expect(
@@ -110,10 +112,11 @@ import Testing
         try expect(bob, "SELECT count(*) FROM record", prints: "0")
         try expect(bob, "SELECT count(*) FROM course_search", prints: "0")
         // The owner's functions behind near-me and keyword search keep to what Bob may read.
+        let ring = "127.0, 37.5, 100000, 36.5, 38.5, ARRAY[125.8, 128.2]"
         try expect(
-            bob, "SELECT string_agg(id::text, ',') FROM runnect_nearby_ring(127.0, 37.5, 100000, 'all', 100)",
+            bob, "SELECT string_agg(id::text, ',') FROM runnect_nearby_box(\(ring), 'all', 100)",
             prints: String(sharedID))
-        try expect(bob, "SELECT count(*) FROM runnect_nearby_ring(127.0, 37.5, 100000, 'mine', 100)", prints: "0")
+        try expect(bob, "SELECT count(*) FROM runnect_nearby_box(\(ring), 'mine', 100)", prints: "0")
         // Keyword + near's distances: of Alice's two courses, only the shared one for Bob.
         let both = "ARRAY[\(privateID), \(sharedID)]::bigint[]"
         try expect(
@@ -142,7 +145,7 @@ import Testing
         // Path pieces: none readable, none addable to another's course.
         try expect(bob, "SELECT count(*) FROM course_piece", fails: "permission denied")
         try expect(
-            bob, "INSERT INTO course_piece VALUES (\(privateID), 1, 'SRID=4326;LINESTRING(127.0 37.5, 127.01 37.51)')",
+            bob, "INSERT INTO course_piece VALUES (\(privateID), 1, \(piece))",
             fails: "row-level security policy")
         try expect(bob, "SELECT count(*) FROM scrap", prints: "0")
         // Records: none of Alice's can be changed; none can be made on her private course.

@@ -58,6 +58,18 @@ import Testing
         #expect(steps == Array(stride(from: 3, to: count, by: 3)) + [count])
         let copied = try Self.courses(target.database)
         #expect(copied.split(separator: "\n").count == count)
+        // Each path as its own activity gives it (the draft's path, not decoded again).
+        let paths = try target.database.adminSQL(
+            "SELECT encode(geometry, 'hex') || ' ' || encode(ST_AsBinary(path::geometry), 'hex') FROM course")
+        for line in paths.stdout.split(separator: "\n") {
+            let (geometry, path) = (line.split(separator: " ")[0], line.split(separator: " ")[1])
+            let bytes = stride(from: 0, to: geometry.count, by: 2).map { offset in
+                let start = geometry.index(geometry.startIndex, offsetBy: offset)
+                return UInt8(geometry[start..<geometry.index(start, offsetBy: 2)], radix: 16)!
+            }
+            #expect(try PostgresTransaction.pathWKB(Data(bytes))?.hexString == String(path))
+        }
+        #expect(paths.stdout.split(separator: "\n").count == count)
         // As each runner sees it: the same courses as on SQLite, in the same order.
         for owner in owners {
             var url = try target.database.adminURL  // over the trusted socket

@@ -37,7 +37,7 @@ import Testing
         #expect(
             versions.stdout.trimmed
                 == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces,5 v5-search-pages,6 v6-nearby-rings,"
-                + "7 v7-lighter-upkeep,8 v8-search-orders"
+                + "7 v7-lighter-upkeep,8 v8-search-orders,9 v9-piece-boxes"
         )
     }
 
@@ -93,11 +93,13 @@ import Testing
                 """
             ).stdout.split(separator: "\n").first.map(String.init) ?? ""
         #expect(Int(id) != nil)
-        try database.adminSQL("INSERT INTO course_piece VALUES (\(id), 0, \(line)), (\(id), 1, \(line))")
+        let box = "127, 37.5, 127.001, 37.5"
+        try database.adminSQL(
+            "INSERT INTO course_piece VALUES (\(id), 0, \(line), \(box)), (\(id), 1, \(line), \(box))")
 
         // A statement adding a piece of no course is refused whole, as the key refused it.
         let orphan = try database.adminSQL(
-            "INSERT INTO course_piece VALUES (\(id), 2, \(line)), (\(id)0, 0, \(line))")
+            "INSERT INTO course_piece VALUES (\(id), 2, \(line), \(box)), (\(id)0, 0, \(line), \(box))")
         #expect(orphan.status != 0)
         #expect(orphan.stderr.contains("a course piece names no course"))
         #expect(try database.adminSQL("SELECT count(*) FROM course_piece").stdout.trimmed == "2")
@@ -144,7 +146,7 @@ import Testing
         }
         let first = try addCourse("a", meters: 1234.5)
         try database.adminSQL(#"INSERT INTO scrap (course_id, "user") VALUES (\#(first), 'y')"#)
-        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [8])
+        #expect(try await PostgresAdministration.initialize(url, upTo: 8).appliedVersions == [8])
         func entry(_ id: String) throws -> String {
             try database.adminSQL(
                 """
@@ -163,6 +165,44 @@ import Testing
         #expect(try entry(first) == "0 1234.5 0")
         let second = try addCourse("b", meters: 42)
         #expect(try entry(second) == "0 42 0")
+    }
+
+    /// Version 9: the pieces are cut again with their boxes, ``CoursePieces``' own to the bit,
+    /// and a box query goes through their two-dimensional index, not the `geography` one (gone).
+    @Test func version9CutsThePiecesAgainWithTheirBoxes() async throws {
+        let database = try ClusterDatabase()
+        let url = try database.adminURL
+        #expect(try await PostgresAdministration.initialize(url, upTo: 8).appliedVersions == Array(1...8))
+        let file = PostgresBackendTests.sampleFolder.appendingPathComponent("namsan_loop_two_segments.gpx")
+        let draft = try CourseDraft(source: CourseSource(path: file.path), title: "남산")
+        let pieces = try #require(CoursePieces(try ActivityCodec.decode(draft.record.geometry)))
+        try await PostgresSession.with(url) { session in
+            try await session.query(
+                """
+                INSERT INTO course (owner, title, source_format, content_hash, distance_m, point_count, stats, geometry)
+                VALUES ('x', 't', 'gpx', 'h', 1, 1, '{}', \(draft.record.geometry))
+                """)
+            try await PostgresSchema.fillPieces(session, boxes: false)
+        }
+        #expect(try database.adminSQL("SELECT count(*) FROM course_piece").stdout.trimmed == "\(pieces.pieces.count)")
+        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [9])
+
+        let stored = try database.adminSQL(
+            "SELECT piece, west, south, east, north, ST_NPoints(path::geometry) FROM course_piece ORDER BY piece")
+        let expected = pieces.pieces.enumerated().map { index, piece in
+            let numbers = [piece.minLongitude, piece.minLatitude, piece.maxLongitude, piece.maxLatitude]
+            return "\(index)|" + numbers.map { "\($0)" }.joined(separator: "|") + "|\(max(2, piece.points.count))"
+        }
+        #expect(stored.stdout.trimmed.split(separator: "\n").map(String.init) == expected)
+        #expect(pieces.pieces.count > 2)
+        #expect(try database.adminSQL("SELECT to_regclass('course_piece_path') IS NULL").stdout.trimmed == "t")
+        let plan = try database.adminSQL(
+            """
+            SET enable_seqscan = off;
+            EXPLAIN SELECT piece FROM course_piece
+            WHERE \(PostgresSchema.pieceBox()) && ST_MakeEnvelope(126.98, 37.55, 126.99, 37.56)
+            """)
+        #expect(plan.stdout.contains("course_piece_box"))
     }
 
     @Test func twoInitsAtOnceApplyTheSchemaOnce() async throws {

@@ -35,7 +35,8 @@ extension CourseDraft {
                 title: stored.title, description: stored.description,
                 departure: stored.departure?.searchableParts ?? []))
         bounds = CourseBounds(activity)
-        pieces = CoursePieces(activity)
+        path = CoursePieces.path(of: activity)
+        pieces = CoursePieces(path: path)
         run = nil
         isPreset = true
     }

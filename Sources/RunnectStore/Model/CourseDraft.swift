@@ -21,6 +21,9 @@ public struct CourseDraft: Sendable {
     package let searchEntry: SearchIndex.Entry
     /// The course's entry in the R*Tree of course bounds.
     package let bounds: CourseBounds?
+    /// The course's path as near-me search measures it (``CoursePieces/path(of:)``), kept so
+    /// that a backend storing it as a geometry does not decode the activity again.
+    package let path: [[Coordinate]]
     /// The course's entries in the R*Tree of path pieces, for near-me search.
     package let pieces: CoursePieces?
     /// For a timed run imported with ``RunMatching``: what its record needs. Stored by
@@ -91,7 +94,8 @@ public struct CourseDraft: Sendable {
         record.setDeparture(departure)
         self.departure = departure
         bounds = CourseBounds(activity)
-        pieces = CoursePieces(activity)
+        path = CoursePieces.path(of: activity)
+        pieces = CoursePieces(path: path)
         run = matching.flatMap { RunDraft(activity, stats: stats.stats, matching: $0) }
         searchEntry = SearchIndex.Entry(
             fields: SearchFields(

@@ -16,10 +16,10 @@ import RunnectKit
 package struct CoursePieces: Equatable, Sendable {
     /// One run of legs: its box (degrees) and its points.
     package struct Piece: Equatable, Sendable {
-        var minLatitude: Double
-        var maxLatitude: Double
-        var minLongitude: Double
-        var maxLongitude: Double
+        package var minLatitude: Double
+        package var maxLatitude: Double
+        package var minLongitude: Double
+        package var maxLongitude: Double
         /// The piece's points: its legs are between consecutive ones (one point: that point).
         package var points: [Coordinate]
     }
@@ -47,9 +47,20 @@ package struct CoursePieces: Equatable, Sendable {
 
     /// The pieces of an activity's course segments; `nil` when they hold no point with a position.
     package init?(_ activity: Activity) {
-        let segments = activity.courseSegments.map { segment in
+        self.init(path: Self.path(of: activity))
+    }
+
+    /// An activity's path as near-me search measures it: its course segments' points that have a
+    /// position (``hasPosition(_:)``; the neighbours of one without are joined), segments left
+    /// with none left out.
+    package static func path(of activity: Activity) -> [[Coordinate]] {
+        activity.courseSegments.map { segment in
             segment.filter(Self.hasPosition).map(\.coordinate)
         }.filter { !$0.isEmpty }
+    }
+
+    /// The pieces of `segments` (``path(of:)``); `nil` when there are none.
+    package init?(path segments: [[Coordinate]]) {
         guard !segments.isEmpty else { return nil }
         // Legs per piece, raised for a path so long that its pieces would not fit in the ids.
         let legs = segments.reduce(0) { $0 + $1.count - 1 }

@@ -10,12 +10,12 @@ import RunnectKit
 /// meridian radius of curvature), and one that changes longitude by Δλ while staying at latitudes
 /// of at most |φ| is at least `a · cos φ · Δλ` long (`N ≥ a`). The geodesic from the point to
 /// anything within ρ stays within ρ of it, so within latitudes `φ₀ ± ρ / M_min`.
-struct NearbyBox: Equatable {
+package struct NearbyBox: Equatable, Sendable {
     /// Degrees; `minLatitude ≤ maxLatitude`.
-    var minLatitude: Double
-    var maxLatitude: Double
+    package var minLatitude: Double
+    package var maxLatitude: Double
     /// One or two longitude ranges (two when the box crosses the antimeridian), degrees.
-    var longitudes: [ClosedRange<Double>]
+    package var longitudes: [ClosedRange<Double>]
 
     /// WGS84: the equatorial radius and the smallest meridian radius of curvature, metres.
     static let equatorialRadius = 6_378_137.0
@@ -38,7 +38,7 @@ struct NearbyBox: Equatable {
     /// The box that holds every point within `meters` of `point`, its latitudes widened by
     /// `bulgeDegrees` to meet the box of any course whose path comes that close (0 for the boxes
     /// of `course_piece`, which hold their legs' bulge).
-    init(around point: Coordinate, meters: Double, bulgeDegrees: Double = legBulgeDegrees) {
+    package init(around point: Coordinate, meters: Double, bulgeDegrees: Double = legBulgeDegrees) {
         let reach = Self.latitudeReach(meters)
         minLatitude = max(-90, point.latitude - reach - bulgeDegrees)
         maxLatitude = min(90, point.latitude + reach + bulgeDegrees)
