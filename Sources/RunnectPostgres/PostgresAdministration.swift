@@ -71,7 +71,9 @@ public enum PostgresAdministration {
                     """,
                     "REVOKE CONNECT ON DATABASE \(RoleName.quote(database)) FROM PUBLIC",
                 ])
-                return try await PostgresSchema.migrate(session, upTo: version)
+                let applied = try await PostgresSchema.migrate(session, upTo: version)
+                if version >= 9 { try await session.execute([PostgresSchema.pieceBoxIndex]) }
+                return applied
             }
             return InitReport(
                 database: database, schemaVersion: version, appliedVersions: applied,

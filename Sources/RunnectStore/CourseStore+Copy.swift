@@ -54,6 +54,7 @@ extension CourseStore {
         try backend.ensureUsers(users)
         let total = try source.read { tx in try tx.counts().courses }
         var done = 0
+        let setAside = try backend.copyCoursesBegin()
         // Courses: while batches are written (up to the backend's `copyWriters` side by side),
         // the next is read and drafted on the other cores; rows already here (an earlier copy)
         // are only compared, never drafted.
@@ -78,8 +79,10 @@ extension CourseStore {
             // Nothing may still be running once the copy has stopped.
             for writer in writing { _ = try? writer.value() }
             _ = try? next.value()
+            if setAside { try? backend.copyCoursesEnded() }
             throw error
         }
+        if setAside { try backend.copyCoursesEnded() }
         var last: Int64 = 0
         while true {
             let records = try source.read { try $0.storedRecords(after: last, limit: batchSize) }

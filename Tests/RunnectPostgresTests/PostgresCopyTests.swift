@@ -70,6 +70,9 @@ import Testing
             #expect(try PostgresTransaction.pathWKB(Data(bytes))?.hexString == String(path))
         }
         #expect(paths.stdout.split(separator: "\n").count == count)
+        // Into an empty store, the pieces' box index is set aside and built after the courses.
+        let index = "SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass('course_piece_box')"
+        #expect(try target.database.adminSQL(index).stdout.trimmed == "t")
         // As each runner sees it: the same courses as on SQLite, in the same order.
         for owner in owners {
             var url = try target.database.adminURL  // over the trusted socket

@@ -34,6 +34,13 @@ package protocol StoreBackend: Sendable {
     /// name), a runner's login role on PostgreSQL (as `runnect db add-user NAME --no-password
     /// --existing`), for a copy's owners. Needs an administrator on PostgreSQL.
     func ensureUsers(_ names: [String]) throws
+    /// Called by a copy before its first course: a backend may set aside upkeep it does better
+    /// at once, after the courses (PostgreSQL drops the pieces' box index of a store that has
+    /// no course yet). Returns whether ``copyCoursesEnded()`` has anything to restore.
+    func copyCoursesBegin() throws -> Bool
+    /// After a copy's courses, or when the copy stops: restores what ``copyCoursesBegin()`` set
+    /// aside.
+    func copyCoursesEnded() throws
 }
 
 extension StoreBackend {
@@ -43,6 +50,8 @@ extension StoreBackend {
     }
 
     package var copyWriters: Int { 1 }
+    package func copyCoursesBegin() throws -> Bool { false }
+    package func copyCoursesEnded() throws {}
 }
 
 /// A course's start, finish and matchable length, as the spatial index keeps them.
