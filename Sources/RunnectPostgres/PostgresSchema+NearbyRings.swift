@@ -58,15 +58,24 @@ extension PostgresSchema {
     /// too; so the distances are exact). The caller
     /// widens the ring until the page is full or the ring is the radius asked for. Without
     /// parallel workers: starting one cost more than the query (17 ms for an empty ring).
-    static let nearbyRingFunction = """
-        CREATE FUNCTION runnect_nearby_ring(lon float8, lat float8, ring float8, scope text, up_to integer)
+    static let nearbyRingFunction = ringFunction(
+        "runnect_nearby_ring(lon float8, lat float8, ring float8, scope text, up_to integer)",
+        pieces: "p.path && _ST_Expand(\(nearbyPoint), ring)")
+
+    /// A ring function, `signature` its name and arguments (`lon`, `lat`, `ring`, `scope` and
+    /// `up_to` among them): the first `up_to` courses of `scope` the caller may read, nearest
+    /// first, each as near as its nearest piece of those that meet the condition `pieces` (on
+    /// `p`, a `course_piece`) and lie within `ring` metres.
+    static func ringFunction(_ signature: String, pieces condition: String) -> String {
+        """
+        CREATE FUNCTION \(signature)
         RETURNS TABLE (id bigint, meters float8)
         LANGUAGE sql STABLE SECURITY DEFINER
         SET search_path = public, pg_temp SET max_parallel_workers_per_gather = 0 SET jit = off AS $$
             SELECT near.course_id, near.meters
             FROM (SELECT p.course_id, min(ST_Distance(p.path, \(nearbyPoint))) AS meters
                   FROM course_piece p
-                  WHERE p.path && _ST_Expand(\(nearbyPoint), ring)
+                  WHERE \(condition)
                   GROUP BY p.course_id) near
             JOIN course c ON c.id = near.course_id
             WHERE near.meters <= ring AND \(nearbyScopeTest)
@@ -74,4 +83,5 @@ extension PostgresSchema {
             LIMIT up_to
         $$
         """
+    }
 }

@@ -55,23 +55,14 @@ extension PostgresSchema {
     /// point meets both, so the distances are exact. The caller widens the ring until the page is full or the ring
     /// is the radius asked for. Without parallel workers (starting one cost more than the query)
     /// or JIT compilation, as version 6's ring.
-    static let nearbyBoxFunction = """
-        CREATE FUNCTION runnect_nearby_box(lon float8, lat float8, ring float8, lat_min float8, lat_max float8,
-                                           lon_ranges float8[], scope text, up_to integer)
-        RETURNS TABLE (id bigint, meters float8)
-        LANGUAGE sql STABLE SECURITY DEFINER
-        SET search_path = public, pg_temp SET max_parallel_workers_per_gather = 0 SET jit = off AS $$
-            SELECT near.course_id, near.meters
-            FROM (SELECT p.course_id, min(ST_Distance(p.path, \(nearbyPoint))) AS meters
-                  FROM course_piece p
-                  WHERE (\(pieceBox("p.")) && ST_MakeEnvelope(lon_ranges[1], lat_min, lon_ranges[2], lat_max)
-                         OR \(pieceBox("p.")) && ST_MakeEnvelope(lon_ranges[3], lat_min, lon_ranges[4], lat_max))
-                    AND p.path && _ST_Expand(\(nearbyPoint), ring)
-                  GROUP BY p.course_id) near
-            JOIN course c ON c.id = near.course_id
-            WHERE near.meters <= ring AND \(nearbyScopeTest)
-            ORDER BY near.meters, near.course_id
-            LIMIT up_to
-        $$
+    static let nearbyBoxFunction = ringFunction(
         """
+        runnect_nearby_box(lon float8, lat float8, ring float8, lat_min float8, lat_max float8,
+                           lon_ranges float8[], scope text, up_to integer)
+        """,
+        pieces: """
+            (\(pieceBox("p.")) && ST_MakeEnvelope(lon_ranges[1], lat_min, lon_ranges[2], lat_max)
+                   OR \(pieceBox("p.")) && ST_MakeEnvelope(lon_ranges[3], lat_min, lon_ranges[4], lat_max))
+              AND p.path && _ST_Expand(\(nearbyPoint), ring)
+            """)
 }
