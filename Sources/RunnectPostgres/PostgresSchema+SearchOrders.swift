@@ -46,12 +46,14 @@ extension PostgresSchema {
             RETURN NULL;
         END $$
         """,
-        searchPageMatching(create: "CREATE OR REPLACE FUNCTION", settings: " SET jit = off") + "\n" + searchPageOrders,
+        searchPageMatching(create: "CREATE OR REPLACE FUNCTION", settings: " SET jit = off") + "\n"
+            + searchPageOrders(),
     ]
 
     /// The rest of `runnect_search_page` since version 8: every order walks (or sorts) the
-    /// entries alone, through their own indexes.
-    static let searchPageOrders =
+    /// entries alone, through their own indexes; the page's query is given `using` as its
+    /// parameters (`$1`, `$2`, …: version 10 adds the initials needles as `$6`).
+    static func searchPageOrders(using: String = "caller, needles, skip, up_to, walk") -> String {
         searchPageOrdered(scrapTie: "s.created_ms") + "\n" + """
                 -- The entries in order, as `s`: the first `walk` readable ones through the order's
                 -- index (the shared entries' own when shared_only), the matching ones among them; or
@@ -64,7 +66,8 @@ extension PostgresSchema {
                 page := 'SELECT s.course_id, s.created_ms, s.title, s.description, s.departure, s.scrap_count, '
                     || 's.distance_m FROM (' || page || ' ORDER BY ' || ordered || ' OFFSET $3 LIMIT $4) s ORDER BY '
                     || ordered;
-                RETURN QUERY EXECUTE page USING caller, needles, skip, up_to, walk;
+                RETURN QUERY EXECUTE page USING \(using);
             END $$
             """
+    }
 }

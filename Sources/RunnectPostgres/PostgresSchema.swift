@@ -17,7 +17,9 @@ import RunnectStore
 /// version 6 reads the pieces near a point by growing rings; version 7 makes each course's
 /// upkeep lighter (grams compared by bytes, pieces checked once a statement); version 8 gives
 /// the search entries their course's scrap count and distance, to walk those orders alone;
-/// version 9 indexes each piece by its longitude-latitude box, as SQLite's R*Tree does.
+/// version 9 indexes each piece by its longitude-latitude box, as SQLite's R*Tree does; version
+/// 10 keeps each search entry's initials projection, to find keywords of initial consonants
+/// with `strpos`.
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
@@ -44,6 +46,8 @@ package enum PostgresSchema {
         Migration(
             version: 9, name: "v9-piece-boxes", statements: pieceBoxStatements,
             afterwards: { try await fillPieces($0, boxes: true) }),
+        Migration(
+            version: 10, name: "v10-search-initials", statements: searchInitialsStatements, afterwards: fillInitials),
     ]
 
     /// The newest schema version this build knows.

@@ -134,6 +134,10 @@ extension PostgresTransaction {
         try entries.column("title", "text", rows.map(\.title))
         try entries.column("description", "text", rows.map(\.description))
         try entries.column("departure", "text", rows.map(\.departure))
+        let initials = rows.map(\.initials)
+        try entries.column("title_initials", "text", initials.map(\.title))
+        try entries.column("description_initials", "text", initials.map(\.description))
+        try entries.column("departure_initials", "text", initials.map(\.departure))
         // One text a row (a two-dimensional array must be rectangular), cut on the server: the
         // token document is its tokens with one space between (none at all: an empty array).
         try entries.column("tokens", "text", drafts.map(\.searchEntry.tokenDocument)) { "string_to_array(\($0), ' ')" }

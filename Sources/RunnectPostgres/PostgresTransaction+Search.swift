@@ -174,16 +174,16 @@ extension PostgresTransaction {
         tier: PostgresSearch.Tier?, titleGroup: Int? = nil, onRow: () -> Void = {}
     ) throws -> [PostgresSearch.Match] {
         var bindings = PostgresBindings()
-        // One needle a keyword that has a literal run; a walk tests plain keywords by `strpos`
-        // alone, the GIN index needs every keyword's grams. A title group asks the index what
-        // its count's tier with nothing in the departure asks: a superset of each of its tiers.
-        let needles = search.words.compactMap(KoreanText.literalRun(of:))
-        let unneedled = search.words.count - needles.count
+        // Every keyword's needles (its literal run in the text, its initials projection in the
+        // projection's), which `strpos` tests: all a walk needs; the GIN index needs the grams.
+        // A title group asks the index what its count's tier with nothing in the departure
+        // asks: a superset of each of its tiers.
         let asked = titleGroup.map { PostgresSearch.Tier(inTitle: $0, inDeparture: 0) } ?? tier
-        bindings.append(PostgresSearch.encoded(walk == nil ? search.clauses(tier: asked) : search.inexactClauses()))
-        bindings.append(needles)
-        bindings.append(Int32(max(0, (asked?.inTitle ?? 0) - unneedled)))
-        bindings.append(Int32(max(0, (asked?.inDeparture ?? 0) - unneedled)))
+        bindings.append(PostgresSearch.encoded(walk == nil ? search.clauses(tier: asked) : []))
+        try bindings.append(PostgresArrayParameter(search.words.map(KoreanText.literalRun(of:))))
+        try bindings.append(PostgresArrayParameter(search.words.map { $0.kind == .plain ? nil : $0.indexText }))
+        bindings.append(Int32(asked?.inTitle ?? 0))
+        bindings.append(Int32(asked?.inDeparture ?? 0))
         bindings.append(scope == .shared)
         bindings.append(PostgresSearch.order(sort))
         bindings.append(walk.map { Int32(clamping: $0) })
@@ -191,7 +191,8 @@ extension PostgresTransaction {
         bindings.append(upTo.map { Int32(clamping: $0) })
         let rows = try query(
             PostgresQuery(
-                unsafeSQL: "SELECT * FROM runnect_search_page($1, $2, $3, $4, $5, $6, $7, $8, $9)", binds: bindings)
+                unsafeSQL: "SELECT * FROM runnect_search_page($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                binds: bindings)
         ).rows
         return try rows.compactMap { row in
             onRow()
@@ -278,12 +279,6 @@ struct PostgresSearch {
         }
         // A clause with an empty list holds for every entry: nothing to ask of the index.
         return clauses.filter { clause in !clause.contains(where: \.isEmpty) }
-    }
-
-    /// The clauses of the keywords with initial consonants (``clauses(tier:)`` without tiers):
-    /// what `strpos` cannot find.
-    func inexactClauses() -> [[[String]]] {
-        PostgresSearch(words: words.filter { $0.kind != .plain }).clauses()
     }
 
     /// Clauses as `runnect_search_page` takes them: one string a clause, its token lists

@@ -277,12 +277,14 @@ final class PostgresTransaction: StoreTransaction {
     func index(courseID id: Int64, entry: SearchIndex.Entry, createdAt: Date) throws {
         try query("DELETE FROM course_search WHERE course_id = \(id)")
         let row = entry.row
+        let initials = row.initials
         let tokens = entry.tokenDocument.split(separator: " ").map(String.init)
         try query(
             """
-            INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens)
+            INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens,
+                                       title_initials, description_initials, departure_initials)
             VALUES (\(id), \(Self.wholeMilliseconds(createdAt)), \(row.title), \(row.description),
-                    \(row.departure), \(tokens))
+                    \(row.departure), \(tokens), \(initials.title), \(initials.description), \(initials.departure))
             """)
     }
 

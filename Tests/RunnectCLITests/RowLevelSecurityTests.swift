@@ -90,8 +90,9 @@ import Testing
         try expect(
             alice,
             """
-            INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens)
-            VALUES (\(privateID), 0, 'alice private', '', '', ARRAY['ta', 'tal'])
+            INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens,
+                                       title_initials, description_initials, departure_initials)
+            VALUES (\(privateID), 0, 'alice private', '', '', ARRAY['ta', 'tal'], 'alice private', '', '')
             """, prints: "INSERT 0 1")
 
         // Bob, on Alice's courses: no update, upload, unupload or delete reaches a row.
@@ -127,20 +128,32 @@ import Testing
         // The search's page function takes index tokens only (keywords only as bound needles, the
         // order only by name) and keeps to what the caller may read: Alice's private entry is
         // found for her, not for Bob.
-        let tokenPage = "runnect_search_page(ARRAY['ta'], '{}', 0, 0, false, 'date', NULL, 0, 100)"
+        let tokenPage = "runnect_search_page(ARRAY['ta'], '{}', '{}', 0, 0, false, 'date', NULL, 0, 100)"
         try expect(alice, "SELECT string_agg(id::text, ',') FROM \(tokenPage)", prints: String(privateID))
         try expect(bob, "SELECT count(*) FROM \(tokenPage)", prints: "0")
+        // A keyword of initials, found by its projection alone: Alice's, not Bob's.
+        let initialsPage = "runnect_search_page('{}', ARRAY[NULL], ARRAY['ate'], 1, 0, false, 'date', 5, 0, 100)"
+        try expect(alice, "SELECT string_agg(id::text, ',') FROM \(initialsPage)", prints: String(privateID))
+        try expect(bob, "SELECT count(*) FROM \(initialsPage)", prints: "0")
         try expect(
             bob,
-            "SELECT count(*) FROM runnect_search_page(ARRAY['t1''; DROP TABLE course; --'], '{}', 0, 0, false, 'date', NULL, 0, 9)",
+            "SELECT count(*) FROM runnect_search_page(ARRAY['t1''; DROP TABLE course; --'], '{}', '{}', 0, 0, false, 'date', NULL, 0, 9)",
             fails: "a clause holds more than tokens")
+        let injected = "$$'); DROP TABLE course; --$$"
+        for (needle, initial) in [(injected, "NULL"), ("NULL", injected)] {
+            let page = "runnect_search_page('{}', ARRAY[\(needle)], ARRAY[\(initial)], 1, 1, false, 'date', 5, 0, 9)"
+            try expect(bob, "SELECT count(*) FROM \(page)", prints: "0")
+        }
+        try expect(
+            bob, "SELECT count(*) FROM runnect_search_page('{}', ARRAY['a'], '{}', 0, 0, false, 'date', 5, 0, 9)",
+            fails: "1 needles, 0 initials")
         try expect(
             bob,
-            "SELECT count(*) FROM runnect_search_page('{}', ARRAY[$$'); DROP TABLE course; --$$], 1, 1, false, 'date', 5, 0, 9)",
-            prints: "0")
+            "SELECT count(*) FROM runnect_search_page('{}', ARRAY[NULL], ARRAY[NULL], 0, 0, false, 'date', 5, 0, 9)",
+            fails: "keyword 1 has no needle")
         try expect(
             bob,
-            "SELECT count(*) FROM runnect_search_page('{}', '{}', 0, 0, false, 'date; DROP TABLE course', NULL, 0, 9)",
+            "SELECT count(*) FROM runnect_search_page('{}', '{}', '{}', 0, 0, false, 'date; DROP TABLE course', NULL, 0, 9)",
             fails: "no sort")
         // Path pieces: none readable, none addable to another's course.
         try expect(bob, "SELECT count(*) FROM course_piece", fails: "permission denied")

@@ -37,7 +37,7 @@ import Testing
         #expect(
             versions.stdout.trimmed
                 == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces,5 v5-search-pages,6 v6-nearby-rings,"
-                + "7 v7-lighter-upkeep,8 v8-search-orders,9 v9-piece-boxes"
+                + "7 v7-lighter-upkeep,8 v8-search-orders,9 v9-piece-boxes,10 v10-search-initials"
         )
     }
 
@@ -185,7 +185,7 @@ import Testing
             try await PostgresSchema.fillPieces(session, boxes: false)
         }
         #expect(try database.adminSQL("SELECT count(*) FROM course_piece").stdout.trimmed == "\(pieces.pieces.count)")
-        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [9])
+        #expect(try await PostgresAdministration.initialize(url, upTo: 9).appliedVersions == [9])
 
         let stored = try database.adminSQL(
             "SELECT piece, west, south, east, north, ST_NPoints(path::geometry) FROM course_piece ORDER BY piece")
@@ -205,8 +205,52 @@ import Testing
         #expect(plan.stdout.contains("course_piece_box"))
         // A copy stopped after setting the index aside: `db init` makes it again.
         try database.adminSQL("DROP INDEX course_piece_box")
-        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [])
+        #expect(try await PostgresAdministration.initialize(url, upTo: 9).appliedVersions == [])
         #expect(try database.adminSQL("SELECT to_regclass('course_piece_box') IS NOT NULL").stdout.trimmed == "t")
+    }
+
+    /// Version 10: the entries already there get each field's initials projection (in more
+    /// than one batch), a new entry must bring its own, and a walk finds a keyword of initials
+    /// by the projection alone (these entries have no grams at all).
+    @Test func version10ProjectsTheEntriesInitials() async throws {
+        let database = try ClusterDatabase()
+        let url = try database.adminURL
+        #expect(try await PostgresAdministration.initialize(url, upTo: 9).appliedVersions == Array(1...9))
+        let entries = PostgresSchema.initialsBatch + 500
+        try database.adminSQL(
+            """
+            INSERT INTO course (owner, title, source_format, content_hash, distance_m, point_count, stats, geometry,
+                                is_uploaded)
+            SELECT 'x', 't', 'gpx', 'h' || i, 1, 1, '{}', '\\x00', true FROM generate_series(1, \(entries + 1)) AS i;
+            INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens)
+            SELECT id, id, '올림픽공원 ' || id, '잠실 a', 'Seoul 송파구', '{}' FROM course ORDER BY id LIMIT \(entries);
+            """)
+        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [10])
+        let projected = try database.adminSQL(
+            """
+            SELECT count(*) FROM course_search WHERE title_initials = 'ㅇㄹㅍㄱㅇ ' || course_id
+                AND description_initials = 'ㅈㅅ a' AND departure_initials = 'Seoul ㅅㅍㄱ'
+            """)
+        #expect(projected.stdout.trimmed == "\(entries)")
+        let page = try database.adminSQL(
+            """
+            SELECT string_agg(id::text, ',') FROM runnect_search_page('{}', ARRAY[NULL], ARRAY['ㅍㄱ'], 1, 0, true,
+                                                                      'date', 10, 0, 3)
+            """)
+        let newest = try database.adminSQL(
+            """
+            SELECT string_agg(course_id::text, ',' ORDER BY course_id DESC)
+            FROM (SELECT course_id FROM course_search ORDER BY course_id DESC LIMIT 3) AS s
+            """)
+        #expect(page.stdout.trimmed == newest.stdout.trimmed)
+        #expect(page.stdout.trimmed.split(separator: ",").count == 3)
+        #expect(
+            try database.adminSQL(
+                """
+                INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens)
+                SELECT max(id), 1, 't', '', '', '{}' FROM course
+                """
+            ).stderr.contains("null value in column \"title_initials\""))
     }
 
     @Test func twoInitsAtOnceApplyTheSchemaOnce() async throws {

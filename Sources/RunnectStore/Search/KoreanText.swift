@@ -120,7 +120,7 @@ package enum KoreanText {
 
     /// `normalized` with every precomposed syllable replaced by its initial consonant
     /// (`잠실 한강공원 10k` → `ㅈㅅ ㅎㄱㄱㅇ 10k`); same length in scalars, so positions line up.
-    static func initials(of normalized: String) -> String {
+    package static func initials(of normalized: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in normalized.unicodeScalars {
             scalars.append(initial(of: scalar))
@@ -160,7 +160,7 @@ package enum KoreanText {
         }
 
         /// The text the index is searched for: the word itself, or its initials projection.
-        var indexText: String {
+        package var indexText: String {
             kind == .plain ? text : KoreanText.initials(of: text)
         }
     }

@@ -263,6 +263,15 @@ package enum SearchIndex {
             departure = fields.departure.map(KoreanText.normalize).joined(separator: "\n")
         }
 
+        /// Each field's initials projection (``KoreanText``: every syllable replaced by its
+        /// initial consonant, `잠실 한강` → `ㅈㅅ ㅎㄱ`), in which a keyword of initial consonants
+        /// is a plain substring: what PostgreSQL's search tests with `strpos` (schema version 10).
+        package var initials: NormalizedRow {
+            NormalizedRow(
+                title: KoreanText.initials(of: title), description: KoreanText.initials(of: description),
+                departure: KoreanText.initials(of: departure))
+        }
+
         /// Field letters of the index tokens.
         static let titlePrefix = UInt8(ascii: "t")
         static let descriptionPrefix = UInt8(ascii: "d")
