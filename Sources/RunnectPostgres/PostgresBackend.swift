@@ -176,13 +176,18 @@ package final class PostgresBackend: StoreBackend {
             let transaction = PostgresTransaction(connection: connection, user: user, plans: searchPlans)
             var committing = false
             do {
+                // A read's BEGIN is not waited for: its first statement follows it on the
+                // connection (a round trip fewer); should it fail, so does what follows, and the
+                // read is refused with its error.
+                var begun: EventLoopFuture<PostgresQueryResult>?
                 if readOnly {
-                    try transaction.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                    begun = try transaction.send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
                 } else {
                     try transaction.execute("BEGIN")
                     if oneWriter { try transaction.execute(Self.oneWriterPerRunner) }
                 }
                 let value = try body(transaction)
+                _ = try begun?.wait()
                 committing = true
                 try transaction.execute("COMMIT")
                 pool.checkIn(connection)

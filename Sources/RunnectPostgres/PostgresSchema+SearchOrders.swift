@@ -52,8 +52,15 @@ extension PostgresSchema {
 
     /// The rest of `runnect_search_page` since version 8: every order walks (or sorts) the
     /// entries alone, through their own indexes; the page's query is given `using` as its
-    /// parameters (`$1`, `$2`, …: version 10 adds the initials needles as `$6`).
-    static func searchPageOrders(using: String = "caller, needles, skip, up_to, walk") -> String {
+    /// parameters (`$1`, `$2`, …: version 10 adds the initials needles as `$6`) and each row's
+    /// columns are `selected` (a PL/pgSQL text expression ending in ` FROM (`).
+    static func searchPageOrders(
+        using: String = "caller, needles, skip, up_to, walk",
+        selected: String = """
+        'SELECT s.course_id, s.created_ms, s.title, s.description, s.departure, s.scrap_count, '
+                || 's.distance_m FROM ('
+        """
+    ) -> String {
         searchPageOrdered(scrapTie: "s.created_ms") + "\n" + """
                 -- The entries in order, as `s`: the first `walk` readable ones through the order's
                 -- index (the shared entries' own when shared_only), the matching ones among them; or
@@ -63,8 +70,7 @@ extension PostgresSchema {
                     THEN '(SELECT * FROM course_search s WHERE ' || readable || ' AND ' || matching || ' OFFSET 0) s'
                     ELSE '(SELECT * FROM course_search s WHERE ' || readable || ' ORDER BY ' || ordered
                          || ' LIMIT $5) s WHERE ' || matching END;
-                page := 'SELECT s.course_id, s.created_ms, s.title, s.description, s.departure, s.scrap_count, '
-                    || 's.distance_m FROM (' || page || ' ORDER BY ' || ordered || ' OFFSET $3 LIMIT $4) s ORDER BY '
+                page := \(selected) || page || ' ORDER BY ' || ordered || ' OFFSET $3 LIMIT $4) s ORDER BY '
                     || ordered;
                 RETURN QUERY EXECUTE page USING \(using);
             END $$

@@ -47,7 +47,7 @@ extension PostgresTransaction {
     /// title, and both, one or none in the departure) asked the GIN index each for grams of
     /// `서울` in the departure, found in every course there: 12–13 ms a tier to find none, where
     /// both words' title grams alone (2.8 ms) tell all three tiers.
-    func tiers(_ search: PostgresSearch, scope: SearchScope, wanted: Int, entries: Int) throws -> [Int64] {
+    func tiers(_ search: PostgresSearch, scope: SearchScope, wanted: Int, entries: PendingEntries) throws -> [Int64] {
         let k = search.words.count
         let tiers = stride(from: k, through: 0, by: -1).flatMap { inTitle in
             stride(from: k, through: 0, by: -1).map { PostgresSearch.Tier(inTitle: inTitle, inDeparture: $0) }
@@ -62,7 +62,7 @@ extension PostgresTransaction {
             return ids
         }
         let walked = try matches(search, scope: scope, sort: .date, walk: window, skip: 0, upTo: nil, tier: nil)
-        if Double(walked.count) / Double(window) * Double(entries) <= Double(plans.sortedMatches) {
+        if try Double(walked.count) / Double(window) * Double(entries.count()) <= Double(plans.sortedMatches) {
             return try sortedByRelevance(search, scope: scope, wanted: wanted)
         }
         // Every match of one title count, read once when the walk shows that count rare: it
@@ -77,10 +77,10 @@ extension PostgresTransaction {
             let inWalk = walked.filter(tier.holds)
             if inWalk.count >= needed {
                 ids += inWalk.prefix(needed).map(\.id)
-            } else if walksOn(found: inWalk.count, in: window, wanted: needed, entries: entries) {
+            } else if try walksOn(found: inWalk.count, in: window, wanted: needed, entries: entries.count()) {
                 ids += try slice(
                     search, scope: scope, sort: .date, wanted: needed, tier: tier, entries: entries, walk: window * 4)
-            } else if Double(walked.count { $0.inTitle == tier.inTitle }) / Double(window) * Double(entries)
+            } else if try Double(walked.count { $0.inTitle == tier.inTitle }) / Double(window) * Double(entries.count())
                 <= Double(plans.sortedMatches)
             {
                 let group = try matches(
@@ -109,13 +109,14 @@ extension PostgresTransaction {
     ///   seen how rare.
     func slice(
         _ search: PostgresSearch, scope: SearchScope, sort: CourseSort, wanted: Int, tier: PostgresSearch.Tier?,
-        entries: Int, walk first: Int?
+        entries: PendingEntries, walk first: Int?
     ) throws -> [Int64] {
         var walk = first
         while let window = walk {
             let found = try read(search, scope: scope, sort: sort, walk: window, wanted: wanted, tier: tier)
             if found.count >= wanted { return found }  // else: never trust `entries` to end a walk
-            walk = walksOn(found: found.count, in: window, wanted: wanted, entries: entries) ? window * 4 : nil
+            walk =
+                try walksOn(found: found.count, in: window, wanted: wanted, entries: entries.count()) ? window * 4 : nil
         }
         return try read(search, scope: scope, sort: sort, walk: nil, wanted: wanted, tier: tier)
     }
@@ -134,10 +135,36 @@ extension PostgresTransaction {
     ///
     /// Two statements, not one with the count as a subquery: at a million courses the
     /// subquery's plan (never run) cost enough to be JIT-compiled, 4–6 ms every search.
-    func searchEntries() throws -> Int {
-        let estimate =
-            try value(Int.self, "SELECT reltuples::bigint FROM pg_class WHERE oid = 'course_search'::regclass") ?? -1
-        return try estimate >= 0 ? estimate : value(Int.self, "SELECT count(*) FROM course_search") ?? 0
+    ///
+    /// Asked for without waiting (``PostgresTransaction/send(_:)``): the search's first read
+    /// follows it on the connection, and the count is read once the first read has shown what
+    /// it needs to weigh; a round trip fewer.
+    func searchEntries() throws -> PendingEntries {
+        try PendingEntries(
+            transaction: self,
+            estimate: send("SELECT reltuples::bigint FROM pg_class WHERE oid = 'course_search'::regclass"))
+    }
+
+    /// ``searchEntries()``'s count, waited for when first needed.
+    final class PendingEntries {
+        private let transaction: PostgresTransaction
+        private let estimate: EventLoopFuture<PostgresQueryResult>
+        private var counted: Int?
+
+        init(transaction: PostgresTransaction, estimate: EventLoopFuture<PostgresQueryResult>) {
+            self.transaction = transaction
+            self.estimate = estimate
+        }
+
+        func count() throws -> Int {
+            if let counted { return counted }
+            let estimate = try estimate.wait().rows.first.map { try $0.decode(Int.self) } ?? -1
+            let count =
+                try estimate >= 0
+                ? estimate : transaction.value(Int.self, "SELECT count(*) FROM course_search") ?? 0
+            counted = count
+            return count
+        }
     }
 
     /// The first `wanted` exact matches of one read (`walk` as in `runnect_search_page`), in
@@ -296,10 +323,17 @@ struct PostgresSearch {
         }
     }
 
-    /// A row of `runnect_search_page` when it matches every keyword exactly.
+    /// A row of `runnect_search_page` when it matches every keyword exactly: as the server
+    /// tells when it sends no texts (no keyword is mixed: its `strpos` tests were exact), else as
+    /// ``KoreanText/contains(_:word:)`` finds in them.
     func match(_ row: PostgresRow) throws -> Match? {
-        let (id, createdMs, title, description, departure, scrapCount, distance) = try row.decode(
-            (Int64, Int64, String, String, String, Int, Double).self)
+        let (id, createdMs, title, description, departure, scrapCount, distance, titleCount, departureCount) =
+            try row.decode((Int64, Int64, String?, String?, String?, Int, Double, Int, Int).self)
+        guard let title, let description, let departure else {
+            return Match(
+                id: id, createdMs: createdMs, scrapCount: scrapCount, distanceMeters: distance,
+                inTitle: titleCount, inDeparture: departureCount)
+        }
         var inTitle = 0
         var inDeparture = 0
         for word in words {

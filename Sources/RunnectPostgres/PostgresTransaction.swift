@@ -31,6 +31,13 @@ final class PostgresTransaction: StoreTransaction {
         return try connection.query(query, logger: PostgresSession.silentLogger).wait()
     }
 
+    /// Sends a statement of fixed text without waiting for it: the connection runs it, and what
+    /// is sent after it, in order; its answer (or error) is the future's.
+    func send(_ sql: String) throws -> EventLoopFuture<PostgresQueryResult> {
+        guard !connection.isClosed else { throw PostgresFailure.ConnectionClosed() }
+        return connection.query(PostgresQuery(unsafeSQL: sql), logger: PostgresSession.silentLogger)
+    }
+
     /// Runs a statement of fixed text (no values).
     func execute(_ sql: String) throws {
         try query(PostgresQuery(unsafeSQL: sql))

@@ -4,13 +4,13 @@ import RunnectPostgres
 import RunnectStore
 
 /// `runnect-bench pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--jobs N] [--keep PATH] [--keep-database]
-/// [--database NAME]`:
+/// [--database NAME [--postgres-only]]`:
 /// the search (or near-me) benchmark's store built in SQLite and timed there, then copied by
 /// `db copy` into a new database of the PostgreSQL server at ADMIN_URL (an administrator: the
 /// copy keeps ids and owners), timed, and the same query set timed on PostgreSQL as a runner
 /// role (row-level security and all), side by side. The database is dropped at the end
 /// unless `--keep-database`. `--database NAME` times the queries again on a database kept before
-/// (migrated to this build's schema first; no copy).
+/// (migrated to this build's schema first; no copy), and with `--postgres-only` only there.
 /// `scripts/pg-cluster.sh run` gives a throwaway server: ADMIN_URL is its `$RUNNECT_PG_URL`.
 func postgresBench(_ arguments: [String]) throws {
     guard let work = arguments.first, ["search", "near"].contains(work),
@@ -23,10 +23,14 @@ func postgresBench(_ arguments: [String]) throws {
     let path = kept ?? temporaryPath("runnect-pg-bench.sqlite")
     defer { if kept == nil { removeDatabase(path) } }
 
-    // SQLite first: builds the corpus and times the queries on it.
+    // SQLite first: builds the corpus and times the queries on it (not with `--postgres-only`,
+    // which times a kept database again: `--database NAME`).
     let sqliteLines: [String]
     let sqliteText: String
-    if work == "search" {
+    if arguments.contains("--postgres-only") {
+        guard option("--database", in: arguments) != nil else { usage() }
+        (sqliteLines, sqliteText) = ([], "not timed (--postgres-only)")
+    } else if work == "search" {
         let report = try SearchBenchmark.run(
             courseCount: count, path: path, repeats: repeats, jobs: jobs, reuse: kept != nil)
         (sqliteLines, sqliteText) = (report.jsonLines, report.text)

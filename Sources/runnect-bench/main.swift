@@ -32,6 +32,7 @@ import RunnectKit
 //   runnect-bench pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--jobs N] [--keep PATH]
 //                                         the search or near-me benchmark on SQLite, `db copy`
 //                                         of its store into PostgreSQL, the same queries there
+//                                         ([--keep-database] [--database NAME [--postgres-only]])
 //   runnect-bench store-matching [COURSES] [--points N] [--imports N]
 //                                         a run imported as a record into a store of COURSES
 //                                         generated courses: milliseconds per import (one core)
