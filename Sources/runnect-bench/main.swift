@@ -26,6 +26,9 @@ import RunnectKit
 //   runnect-bench matching [POINTS] [--courses N] [--repeat N]
 //                                         one generated run against candidate courses of each
 //                                         kind: time per course to accept or reject, best of N
+//   runnect-bench stats-json FILE… [--repeat N]
+//                                         the stats column's JSON read by StoredStats.decode and
+//                                         by JSONDecoder, µs a row
 //   runnect-bench numbers FILE… [--repeat N]
 //                                         the files' coordinates and elevations parsed by
 //                                         DecimalParser and by std::from_chars, best of N
@@ -82,7 +85,7 @@ func fileBytes(_ path: String) throws -> Double {
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | near [COURSES] | import [FILES] | export [POINTS] | write FILE OUTDIR --format gpx|tcx|fit | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N] | numbers FILE… [--repeat N] | copy [COURSES] [--jobs N] | pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--keep PATH]\n"
+            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | near [COURSES] | import [FILES] | export [POINTS] | write FILE OUTDIR --format gpx|tcx|fit | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N] | numbers FILE… [--repeat N] | stats-json FILE… [--repeat N] | copy [COURSES] [--jobs N] | pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--keep PATH]\n"
                 .utf8))
     exit(64)
 }
@@ -158,6 +161,9 @@ case "numbers":
 
 case "copy":
     try copyBench(Array(arguments.dropFirst()))
+
+case "stats-json":
+    try statsJSONBench(Array(arguments.dropFirst()))
 
 case "pg":
     try postgresBench(Array(arguments.dropFirst()))

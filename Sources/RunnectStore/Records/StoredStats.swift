@@ -15,7 +15,7 @@ package struct StoredStats: Codable, Sendable {
 
     package var stats: ActivityStats
 
-    init(_ stats: ActivityStats) {
+    package init(_ stats: ActivityStats) {
         self.stats = stats
     }
 
@@ -105,7 +105,7 @@ package struct StoredStats: Codable, Sendable {
     }
 
     /// The column's JSON text: sorted keys, as version 1 was written.
-    func json() throws -> String {
+    package func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
@@ -114,8 +114,10 @@ package struct StoredStats: Codable, Sendable {
     /// One decoder for every row: making a `JSONDecoder` costs about as much as decoding small stats.
     private static let decoder = JSONDecoder()
 
-    /// Reads the column's JSON bytes.
+    /// Reads the column's JSON bytes: as written, by ``StoredStatsScanner`` (3 times as fast);
+    /// in any other form, by `JSONDecoder`.
     package static func decode(_ json: Data) throws -> StoredStats {
-        try decoder.decode(StoredStats.self, from: json)
+        if let stats = StoredStatsScanner.stats(json) { return StoredStats(stats) }
+        return try decoder.decode(StoredStats.self, from: json)
     }
 }
