@@ -135,16 +135,7 @@ extension PostgresSchema {
                 RAISE EXCEPTION 'runnect_search_page: % needles, % initials', word_count,
                     coalesce(array_length(initials, 1), 0);
             END IF;
-            FOREACH clause IN ARRAY clauses LOOP
-                IF clause !~ '^[0-9a-z |]*$' THEN
-                    RAISE EXCEPTION 'runnect_search_page: a clause holds more than tokens';
-                END IF;
-                matching := matching || ' AND (' || CASE WHEN position(' ' IN clause) = 0
-                    THEN 's.tokens && ' || quote_literal(string_to_array(clause, '|')::text) || '::text[]'
-                    ELSE (SELECT string_agg('s.tokens @> ' || quote_literal(string_to_array(list, ' ')::text)
-                                            || '::text[]', ' OR ')
-                          FROM unnest(string_to_array(clause, '|')) AS list) END || ')';
-            END LOOP;
+        \(searchPageClauses);
             -- Keyword i in each field: its needles there (the field names are this text's own).
             FOR i IN 1 .. word_count LOOP
                 IF needles[i] IS NULL AND initials[i] IS NULL THEN

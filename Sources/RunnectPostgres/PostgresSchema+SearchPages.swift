@@ -100,16 +100,7 @@ extension PostgresSchema {
             page text;
             clause text;
         BEGIN
-            FOREACH clause IN ARRAY clauses LOOP
-                IF clause !~ '^[0-9a-z |]*$' THEN
-                    RAISE EXCEPTION 'runnect_search_page: a clause holds more than tokens';
-                END IF;
-                matching := matching || ' AND (' || CASE WHEN position(' ' IN clause) = 0
-                    THEN 's.tokens && ' || quote_literal(string_to_array(clause, '|')::text) || '::text[]'
-                    ELSE (SELECT string_agg('s.tokens @> ' || quote_literal(string_to_array(list, ' ')::text)
-                                            || '::text[]', ' OR ')
-                          FROM unnest(string_to_array(clause, '|')) AS list) END || ')';
-            END LOOP;
+        \(searchPageClauses);
             FOR i IN 1 .. needle_count LOOP
                 matching := matching || format(
                     ' AND (strpos(s.title, $2[%1$s]) > 0 OR strpos(s.description, $2[%1$s]) > 0'
@@ -141,4 +132,20 @@ extension PostgresSchema {
             END IF;
         """
     }
+
+    /// The loop of `runnect_search_page` (versions 5 and 10) that adds each clause to
+    /// `matching`: a clause of token lists, each one token (`&&` the lot) or more (`@>` each,
+    /// `OR`ed), tokens pasted as quoted literals only once checked to be `[0-9a-z]`.
+    static let searchPageClauses = """
+            FOREACH clause IN ARRAY clauses LOOP
+                IF clause !~ '^[0-9a-z |]*$' THEN
+                    RAISE EXCEPTION 'runnect_search_page: a clause holds more than tokens';
+                END IF;
+                matching := matching || ' AND (' || CASE WHEN position(' ' IN clause) = 0
+                    THEN 's.tokens && ' || quote_literal(string_to_array(clause, '|')::text) || '::text[]'
+                    ELSE (SELECT string_agg('s.tokens @> ' || quote_literal(string_to_array(list, ' ')::text)
+                                            || '::text[]', ' OR ')
+                          FROM unnest(string_to_array(clause, '|')) AS list) END || ')';
+            END LOOP
+        """
 }
