@@ -113,11 +113,7 @@ extension PostgresSchema {
         SET search_path = public, pg_temp SET enable_seqscan = off SET max_parallel_workers_per_gather = 0
         SET jit = off AS $$
         DECLARE
-            caller text := CASE current_setting('role') WHEN 'none' THEN session_user::text
-                           ELSE current_setting('role') END;
-            -- The entries the caller may read (`owner` and `is_uploaded` mirror the course's).
-            readable text := CASE WHEN shared_only THEN 's.is_uploaded' ELSE '(s.is_uploaded OR s.owner = $1)' END;
-            matching text := 'true';
+        \(searchPageCaller)
             word_count integer := coalesce(array_length(needles, 1), 0);
             in_field text[];
             title_tests text[] := '{}';

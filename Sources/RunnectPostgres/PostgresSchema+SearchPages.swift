@@ -90,11 +90,7 @@ extension PostgresSchema {
         LANGUAGE plpgsql STABLE SECURITY DEFINER
         SET search_path = public, pg_temp SET enable_seqscan = off SET max_parallel_workers_per_gather = 0\(settings) AS $$
         DECLARE
-            caller text := CASE current_setting('role') WHEN 'none' THEN session_user::text
-                           ELSE current_setting('role') END;
-            -- The entries the caller may read (`owner` and `is_uploaded` mirror the course's).
-            readable text := CASE WHEN shared_only THEN 's.is_uploaded' ELSE '(s.is_uploaded OR s.owner = $1)' END;
-            matching text := 'true';
+        \(searchPageCaller)
             needle_count integer := coalesce(array_length(needles, 1), 0);
             ordered text;
             page text;
@@ -147,5 +143,15 @@ extension PostgresSchema {
                                             || '::text[]', ' OR ')
                           FROM unnest(string_to_array(clause, '|')) AS list) END || ')';
             END LOOP
+        """
+
+    /// The first declarations of `runnect_search_page` (versions 5 and 10): the caller (the role
+    /// that called, `SET ROLE` included), what it may read, and the matching condition begun.
+    static let searchPageCaller = """
+            caller text := CASE current_setting('role') WHEN 'none' THEN session_user::text
+                           ELSE current_setting('role') END;
+            -- The entries the caller may read (`owner` and `is_uploaded` mirror the course's).
+            readable text := CASE WHEN shared_only THEN 's.is_uploaded' ELSE '(s.is_uploaded OR s.owner = $1)' END;
+            matching text := 'true';
         """
 }
