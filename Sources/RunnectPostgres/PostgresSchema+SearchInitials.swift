@@ -11,12 +11,12 @@ extension PostgresSchema {
     /// the text, its projection in the projection's same field). A walk no longer reads the
     /// entries' grams, and a tier's title and departure counts hold for every keyword.
     ///
-    /// Why: a walk tested a keyword of initials with `@>` on the entry's grams, which at a
-    /// million courses are compressed in the row (about 1.5 KB of some 300 grams): decompressing
-    /// them cost most of a walk of 1,024 entries, 9 of `ㅇㄹㅍ`'s 11 ms, where `strpos` on a
-    /// short text costs a fraction of a microsecond. And a tier's counts left such a keyword
-    /// out (it had no needle), so a rare tier of `ㅇㄹㅍ` asked the GIN index for every entry
-    /// with it anywhere.
+    /// Why: a walk tested a keyword of initials with `@>` on the entry's grams (about 127 of
+    /// them, 1.3 KB a row, in each field's list in turn): 9 of the 11 ms of `ㅇㄹㅍ`'s walk of
+    /// 1,024 entries at a million courses. With `strpos` on the projection the same walk takes
+    /// 1.1–1.3 ms (`runnect-bench pg search`, `auto_explain`, 2026-11-25), and `ㅇㄹㅍ`'s p95
+    /// 17.4 → 10.6 ms. And a tier's counts left such a keyword out (it had no needle), so a rare
+    /// tier asked the GIN index for every entry with it in any field.
     static let searchInitialsStatements: [String] = [
         """
         ALTER TABLE course_search ADD COLUMN title_initials text NOT NULL DEFAULT '',
