@@ -37,4 +37,13 @@ struct StatsJobsCommandTests {
     func zeroJobs() throws {
         #expect(try RunnectProcess.run(["stats", "--jobs", "0", "-"], stdin: "").status == 64)
     }
+
+    @Test("--jobs past 1,024 is a usage error, not a crash (Int.max overflowed the read-ahead)")
+    func tooManyJobs() throws {
+        let files = ["SampleTracks/olympic_park_route.gpx", "SampleTracks/namsan_loop_two_segments.gpx"]
+        let huge = try RunnectProcess.run(["stats", "--jobs", "\(Int.max)"] + files)
+        #expect(huge.status == 64)
+        #expect(huge.stderr.contains("--jobs must be at most 1024"))
+        #expect(try RunnectProcess.run(["stats", "--jobs", "1024"] + files).status == 0)
+    }
 }

@@ -42,7 +42,8 @@ extension Runnect {
 
         @Option(
             help: ArgumentHelp(
-                "Files read at once, printed in input order (default: the processors).", valueName: "n"))
+                "Files read at once, printed in input order (default: the processors; at most 1,024).",
+                valueName: "n"))
         var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
         /// One input: tapped points typed, or a file (- for standard input).
@@ -84,7 +85,14 @@ extension Runnect {
                 throw ValidationError("Give either --points or --points-file, not both.")
             }
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+            guard jobs <= Self.maximumJobs else {
+                throw ValidationError("--jobs must be at most \(Self.maximumJobs)")
+            }
         }
+
+        /// More threads than this only wait for a core (and `--jobs` near `Int.max` overflowed
+        /// the read-ahead count, a crash).
+        static let maximumJobs = 1_024
 
         func run() throws {
             var inputs: [Input] = []
