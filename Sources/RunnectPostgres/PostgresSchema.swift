@@ -28,6 +28,9 @@ package enum PostgresSchema {
         var statements: [String]
         /// What the statements cannot do in SQL, run after them in the same transaction.
         var afterwards: (@Sendable (PostgresSession) async throws -> Void)? = nil
+        /// Tables the migration rewrote row by row, compacted (`VACUUM (FULL, ANALYZE)`) once its
+        /// transaction has committed, where `VACUUM` can run.
+        var compacted: [String] = []
     }
 
     /// Every migration, oldest first; a migration's version is its position from 1.
@@ -47,7 +50,8 @@ package enum PostgresSchema {
             version: 9, name: "v9-piece-boxes", statements: pieceBoxStatements,
             afterwards: { try await fillPieces($0, boxes: true) }),
         Migration(
-            version: 10, name: "v10-search-initials", statements: searchInitialsStatements, afterwards: fillInitials),
+            version: 10, name: "v10-search-initials", statements: searchInitialsStatements, afterwards: fillInitials,
+            compacted: ["course_search"]),
     ]
 
     /// The newest schema version this build knows.
