@@ -123,10 +123,13 @@ struct StoredStatsScanner {
             maxCadence: maxCadence)
     }
 
+    /// The bounds' keys, as bytes, in `Bounds`' order.
+    private static let cornerKeys: [[UInt8]] = ["min_lat", "min_lon", "max_lat", "max_lon"].map { Array($0.utf8) }
+
     /// The bounds' object: its four keys, each once, each a number.
     private mutating func bounds() -> Bounds? {
         guard take(UInt8(ascii: "{")) else { return nil }
-        let names = ["min_lat", "min_lon", "max_lat", "max_lon"].map { Array($0.utf8) }
+        let names = Self.cornerKeys
         var corners = [Double?](repeating: nil, count: 4)
         repeat {
             skipSpace()
