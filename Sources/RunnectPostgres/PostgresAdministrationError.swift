@@ -1,4 +1,4 @@
-/// What `runnect db init` and `runnect db add-user` refuse, with what to do instead.
+/// What `runnect db init`, `db add-user` and `db optimize` refuse, with what to do instead.
 public enum PostgresAdministrationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The role connected may not create roles (neither superuser nor `CREATEROLE`).
     case notAdministrator(role: String)
@@ -14,6 +14,8 @@ public enum PostgresAdministrationError: Error, Equatable, Sendable, CustomStrin
     case roleExists(String)
     /// `add-user --existing` for a role that does not exist.
     case roleMissing(String)
+    /// `db optimize` by a role that does not own the store's tables (`owner` does).
+    case notTablesOwner(role: String, owner: String)
 
     public var description: String {
         switch self {
@@ -32,6 +34,9 @@ public enum PostgresAdministrationError: Error, Equatable, Sendable, CustomStrin
             return "role \(name) exists already; pass --existing to make it a runner without changing it"
         case .roleMissing(let name):
             return "role \(name) does not exist; leave out --existing to create it"
+        case .notTablesOwner(let role, let owner):
+            return "role \(role) does not own the store's tables; run it as \(owner), who ran `runnect db init`, "
+                + "or as a superuser"
         }
     }
 }

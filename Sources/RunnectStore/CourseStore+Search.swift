@@ -75,6 +75,28 @@ extension CourseStore {
         try backend.optimizeSearch()
     }
 
+    /// `runnect db optimize` on a SQLite store: merges the search index's segments into one
+    /// (``optimizeSearch()``), which every query looks in, and marks the entries walked in date
+    /// order anew. Worth running after a bulk import; a PostgreSQL store is optimised by its
+    /// administrator instead (`PostgresAdministration.optimize(_:)`).
+    /// - Throws: ``StoreError/database(_:)``.
+    public func optimize() throws -> OptimizeReport {
+        guard backend is SQLiteBackend else {
+            throw StoreError.database(
+                "a PostgreSQL store is optimised by its administrator: `runnect db optimize --db URL` as the tables' owner"
+            )
+        }
+        let before = try searchTokenIndexSegments()
+        let clock = ContinuousClock()
+        let start = clock.now
+        try optimizeSearch()
+        let seconds = (clock.now - start) / .seconds(1)
+        let step = OptimizeReport.Step(
+            name: "search index merged", before: before, after: try searchTokenIndexSegments(), unit: "segments",
+            seconds: seconds)
+        return OptimizeReport(path: path, backend: "sqlite", steps: [step])
+    }
+
     /// Segments of the search's token index: each query term is looked up in every one (a
     /// figure of the benchmarks; ``optimizeSearch()`` merges them into one).
     package func searchTokenIndexSegments() throws -> Int {

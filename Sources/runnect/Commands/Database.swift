@@ -5,8 +5,11 @@ extension Runnect {
     struct Database: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "db",
-            abstract: "The course database: its summary, setting up a PostgreSQL one, copying one into another.",
-            subcommands: [DatabaseSummary.self, DatabaseInit.self, DatabaseAddUser.self, DatabaseCopy.self],
+            abstract:
+                "The course database: its summary, setting up a PostgreSQL one, copying one into another, upkeep.",
+            subcommands: [
+                DatabaseSummary.self, DatabaseInit.self, DatabaseAddUser.self, DatabaseCopy.self, DatabaseOptimize.self,
+            ],
             defaultSubcommand: DatabaseSummary.self)
     }
 }

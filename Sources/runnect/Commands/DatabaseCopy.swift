@@ -42,9 +42,7 @@ extension Runnect {
                 }
             }
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+                try JSONLine.print(summary)
             } else {
                 print(
                     """

@@ -17,16 +17,10 @@ extension Runnect {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let summary: StoreSummary
-            if let url = try store.postgresURL() {
-                summary = try await StoreRefusal.reportedAsync { try await PostgresAdministration.summary(url) }
-            } else {
-                summary = try store.withStore { try $0.summary() }
-            }
+            let summary = try await store.onDatabase(
+                postgres: { try await PostgresAdministration.summary($0) }, sqlite: { try $0.summary() })
             if store.json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+                try JSONLine.print(summary)
             } else {
                 print(
                     """

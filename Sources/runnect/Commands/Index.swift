@@ -43,9 +43,7 @@ extension Runnect {
                 }
             }
             if store.json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+                try JSONLine.print(summary)
             } else {
                 let kind = all ? "" : "shared "
                 print(

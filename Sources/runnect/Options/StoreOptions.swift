@@ -61,6 +61,16 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
+    /// What a `db` subcommand does on either database: `postgres` with the URL, which connects
+    /// on its own (as an administrator, say), or `sqlite` with the opened store; a refusal of
+    /// either is one line and exit 1.
+    func onDatabase<T>(
+        postgres: (PostgresURL) async throws -> T, sqlite: (CourseStore) throws -> T
+    ) async throws -> T {
+        guard let url = try postgresURL() else { return try withStore(sqlite) }
+        return try await StoreRefusal.reportedAsync { try await postgres(url) }
+    }
+
     /// Opens the stores at these locations (SQLite paths or PostgreSQL URLs) and runs `body`
     /// with them, in order; what a store refuses is one line and exit 1, as for ``withStore(_:)``.
     static func withStores<T>(at locations: [String], _ body: ([CourseStore]) throws -> T) throws -> T {
