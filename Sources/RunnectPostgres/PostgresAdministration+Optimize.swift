@@ -30,7 +30,12 @@ extension PostgresAdministration {
     ///   ``PostgresAdministrationError/olderSchema(found:supported:)``,
     ///   `StoreError.newerSchema(found:supported:)`, and `StoreError.database(_:)` for what the
     ///   server refuses.
-    public static func optimize(_ url: PostgresURL) async throws -> OptimizeReport {
+    ///
+    /// - Parameter stepDone: Called with each step once it has finished (a rebuild at a million
+    ///   courses takes about a minute), for a command to show.
+    public static func optimize(
+        _ url: PostgresURL, stepDone: @Sendable (OptimizeReport.Step) -> Void = { _ in }
+    ) async throws -> OptimizeReport {
         try await PostgresSession.with(url) { session in
             let version = try await PostgresSchema.checkedVersion(session)
             guard version > 0 else {
@@ -44,12 +49,14 @@ extension PostgresAdministration {
             try await requireTablesOwner(session)
             var steps: [OptimizeReport.Step] = []
             steps.append(try await rebuildBoxIndex(session))
+            stepDone(steps[0])
             let start = ContinuousClock.now
             try await session.query("VACUUM (ANALYZE) \(unescaped: optimizedTables.joined(separator: ", "))")
             steps.append(
                 OptimizeReport.Step(
                     name: "tables vacuumed and analysed (\(optimizedTables.joined(separator: ", ")))",
                     seconds: (ContinuousClock.now - start) / .seconds(1)))
+            stepDone(steps[1])
             return OptimizeReport(path: url.description, backend: "postgresql", steps: steps)
         }
     }

@@ -19,16 +19,21 @@ extension Runnect {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let report = try await store.onDatabase(
-                postgres: { try await PostgresAdministration.optimize($0) }, sqlite: { try $0.optimize() })
-            if store.json {
-                try JSONLine.print(report)
-                return
-            }
-            print("Database  \(report.path)")
-            for step in report.steps {
+            // Each step shown as it finishes: a rebuild at a million courses takes about a minute.
+            let json = store.json
+            if !json { print("Database  \(try store.postgresURL()?.description ?? store.location)") }
+            let show: @Sendable (OptimizeReport.Step) -> Void = { step in
+                guard !json else { return }
                 print("  \(step.name)\(Self.change(step)) in \(String(format: "%.2f", step.seconds)) s")
             }
+            let report = try await store.onDatabase(
+                postgres: { try await PostgresAdministration.optimize($0, stepDone: show) },
+                sqlite: { opened in
+                    let report = try opened.optimize()
+                    report.steps.forEach(show)
+                    return report
+                })
+            if json { try JSONLine.print(report) }
         }
 
         /// `: 12 → 1 segments`, `: 93.1 → 71.4 MB`, or nothing.
