@@ -132,14 +132,18 @@ package final class PostgresBackend: StoreBackend {
 
     /// Without ``oneWriterPerRunner``: a copy's batches (an administrator's, of rows that never
     /// overlap) each on a connection and a server process of its own, so that the server's work
-    /// (index upkeep, mostly) runs on two cores.
+    /// (index upkeep, mostly) runs on every core.
     package func writeBeside<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
         try run(readOnly: false, oneWriter: false, body)
     }
 
-    /// Two: the server's work of a copy is about three times the client's (by CPU time, 100,000
-    /// courses), so a third writer would only wait for a core.
-    package var copyWriters: Int { 2 }
+    /// Four: the server's work of a copy is about three times the client's (by CPU time, 100,000
+    /// courses), and with two writers a core still idled while each waited on the other's batch
+    /// or the client's drafting. Copies of the near-me benchmark's 100,000 courses, alternating,
+    /// 2026-11-27: the machine's CPU over the wall time 1.72–1.83 cores (mean 1.77, seven runs)
+    /// with two writers, 1.79–1.84 (1.81, seven) with three, 1.83–1.87 (1.86, four) with four,
+    /// the CPU of a run the same within the machine's drift.
+    package var copyWriters: Int { 4 }
 
     /// Into a store without a course, the pieces' box index (schema version 9) is dropped, to be
     /// built whole by ``copyCoursesEnded()``: `CREATE INDEX` sorts the boxes along a
