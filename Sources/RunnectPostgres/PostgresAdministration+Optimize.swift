@@ -31,8 +31,10 @@ extension PostgresAdministration {
     ///   `StoreError.newerSchema(found:supported:)`, and `StoreError.database(_:)` for what the
     ///   server refuses.
     ///
-    /// - Parameter stepDone: Called with each step once it has finished (a rebuild at a million
-    ///   courses takes about a minute), for a command to show.
+    /// - Parameters:
+    ///   - url: The store, connected to as its tables' owner.
+    ///   - stepDone: Called with each step once it has finished (a rebuild at a million courses
+    ///     takes about a minute), for a command to show.
     public static func optimize(
         _ url: PostgresURL, stepDone: @Sendable (OptimizeReport.Step) -> Void = { _ in }
     ) async throws -> OptimizeReport {
