@@ -14,6 +14,7 @@ reason when an element is missing or a download does not complete within 30 s.
 import json
 import os
 import select
+import signal
 import shutil
 import subprocess
 import sys
@@ -38,7 +39,7 @@ class Browser:
              "--no-first-run", "--no-default-browser-check", "--disable-extensions",
              "--disable-background-networking", "--disable-component-update", "--disable-sync",
              "--user-data-dir=" + self.profile, "--remote-debugging-pipe", "about:blank"],
-            close_fds=False, preexec_fn=pipes_as_3_and_4,
+            close_fds=False, preexec_fn=pipes_as_3_and_4, start_new_session=True,
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(commands_read)
         os.close(replies_write)
@@ -87,7 +88,12 @@ class Browser:
         raise RuntimeError(f"no {method} before the time limit")
 
     def close(self):
-        self.process.kill()
+        # The whole process group: Chromium's helpers outlive its main process and wrote into the
+        # profile after it was removed, leaving a runnect-chromium-* folder behind.
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
         self.process.wait()
         shutil.rmtree(self.profile, ignore_errors=True)
 

@@ -54,10 +54,18 @@ struct SVGRenderTests {
         return data
     }
 
-    /// Renders the preview with rsvg-convert and decodes the PNG (the PNG is kept in
-    /// `$TMPDIR/runnect-render-<name>.png` for a look).
+    /// Renders the preview with rsvg-convert and decodes the PNG, in a folder of its own that is
+    /// removed afterwards (`RUNNECT_KEEP_RENDERS=1` keeps it, named in the output, for a look).
     static func render(_ preview: SVGPreview, name: String) throws -> Picture {
-        let folder = FileManager.default.temporaryDirectory
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-render-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer {
+            if ProcessInfo.processInfo.environment["RUNNECT_KEEP_RENDERS"] == "1" {
+                print("kept \(folder.path)")
+            } else {
+                try? FileManager.default.removeItem(at: folder)
+            }
+        }
         let svg = folder.appendingPathComponent("runnect-render-\(name).svg")
         let png = folder.appendingPathComponent("runnect-render-\(name).png")
         try preview.svg.write(to: svg, atomically: true, encoding: .utf8)
