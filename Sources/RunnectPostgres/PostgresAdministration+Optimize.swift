@@ -13,8 +13,8 @@ extension PostgresAdministration {
     ///    into an empty store builds it whole, sorted along a space-filling curve; imports add to
     ///    it one piece at a time, and at a million courses such an index read 327 pages to find
     ///    nothing in the Sahara where the built one reads 5, and near-me's p95 was 27.6 ms where
-    ///    the built one gives 14.5 (`Documentation/Postgres.md`). A leftover of a rebuild that
-    ///    was stopped (`course_piece_box_ccnew`, invalid) is dropped first; a missing index
+    ///    the built one gives 14.5 (`Documentation/Postgres.md`). What a rebuild that was
+    ///    stopped left (`course_piece_box_ccnew` or `_ccold`, invalid) is dropped first; a missing index
     ///    (a copy stopped between dropping and building it) is built.
     /// 2. `VACUUM (ANALYZE)` of the tables courses are written to: the GIN index's pending
     ///    entries go into the index proper, the visibility map lets searches read their
@@ -65,13 +65,18 @@ extension PostgresAdministration {
 
     /// Rebuilds the pieces' box index without blocking its table's writers.
     private static func rebuildBoxIndex(_ session: PostgresSession) async throws -> OptimizeReport.Step {
-        let leftover = try await session.query(
+        // A stopped `REINDEX CONCURRENTLY` leaves an invalid `_ccnew` (building) or `_ccold`
+        // (swapped out, not yet dropped), numbered when one was there already.
+        let leftovers = try await session.query(
             """
-            SELECT 1 FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-            WHERE c.relname = 'course_piece_box_ccnew' AND c.relnamespace = 'public'::regnamespace
+            SELECT c.relname::text FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+            WHERE c.relname ~ '^course_piece_box_cc(new|old)[0-9]*$' AND c.relnamespace = 'public'::regnamespace
               AND NOT i.indisvalid
             """)
-        if !leftover.isEmpty { try await session.query("DROP INDEX CONCURRENTLY public.course_piece_box_ccnew") }
+        for row in leftovers {
+            // The name matched `[a-z_0-9]` only, so it is safe to name in the statement.
+            try await session.query("DROP INDEX CONCURRENTLY public.\(unescaped: try row.decode(String.self))")
+        }
         let before = try await boxIndexBytes(session)
         let start = ContinuousClock.now
         if before == nil {
