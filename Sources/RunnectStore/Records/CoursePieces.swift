@@ -70,20 +70,22 @@ package struct CoursePieces: Equatable, Sendable {
         pieces = []
         for points in segments {
             guard points.count > 1 else {
-                pieces.append(Self.piece(points[...]))
+                pieces.append(Self.piece(points[...], longestLeg: 0))
                 continue
             }
             var first = 0
             while first < points.count - 1 {
                 var last = first
                 var length = 0.0
+                var longest = 0.0
                 while last < points.count - 1 && last - first < legsPerPiece {
                     let leg = Self.upperLength(points[last], points[last + 1])
                     if last > first && length + leg > meters { break }
                     length += leg
+                    longest = max(longest, leg)
                     last += 1
                 }
-                pieces.append(Self.piece(points[first...last]))
+                pieces.append(Self.piece(points[first...last], longestLeg: longest))
                 first = last
             }
         }
@@ -153,26 +155,23 @@ package struct CoursePieces: Equatable, Sendable {
         return 2 * largestRadius * asin(min(1, h.squareRoot()))
     }
 
-    /// The piece of `points`, with its box.
-    static func piece(_ points: ArraySlice<Coordinate>) -> Piece {
+    /// The piece of `points`, with its box; `longestLeg` is the largest ``upperLength(_:_:)`` of
+    /// its legs, which the cutting measured already.
+    static func piece(_ points: ArraySlice<Coordinate>, longestLeg longest: Double) -> Piece {
         var south = Double.infinity
         var north = -Double.infinity
         var west = Double.infinity
         var east = -Double.infinity
         var crosses = false
-        var longest = 0.0
-        var previous: Coordinate?
+        var previous: Double?
         for point in points {
             south = min(south, point.latitude)
             north = max(north, point.latitude)
             let longitude = normalized(point.longitude)
             west = min(west, longitude)
             east = max(east, longitude)
-            if let previous {
-                if abs(longitude - normalized(previous.longitude)) >= 180 { crosses = true }
-                longest = max(longest, upperLength(previous, point))
-            }
-            previous = point
+            if let previous, abs(longitude - previous) >= 180 { crosses = true }
+            previous = longitude
         }
         // A geodesic leg of length s bows poleward of its ends by about s² tan φ / 8R (1.5 cm for
         // 1 km at Seoul's latitude): twice that, at a latitude a degree higher, is a bound. Its
