@@ -107,13 +107,20 @@ extension PostgresSchema {
         CREATE FUNCTION runnect_search_page(clauses text[], needles text[], initials text[], title_words integer,
                                             departure_words integer, shared_only boolean, sort text,
                                             walk integer, skip integer, up_to integer)
+        """ + "\n" + searchPageWordsBody()
+        + "\n" + searchPageOrders(using: "caller, needles, skip, up_to, walk, initials", selected: "selected")
+
+    /// What follows `runnect_search_page`'s arguments since version 10: its result, settings,
+    /// declarations (with `declared` added) and the `matching` and `selected` texts of its keywords.
+    static func searchPageWordsBody(declared: String = "") -> String {
+        """
         RETURNS TABLE (id bigint, created_ms bigint, title text, description text, departure text,
                        scrap_count integer, distance_m float8, in_title integer, in_departure integer)
         LANGUAGE plpgsql STABLE SECURITY DEFINER
         SET search_path = public, pg_temp SET enable_seqscan = off SET max_parallel_workers_per_gather = 0
         SET jit = off AS $$
         DECLARE
-        \(searchPageCaller)
+        \(searchPageCaller)\(declared)
             word_count integer := coalesce(array_length(needles, 1), 0);
             in_field text[];
             title_tests text[] := '{}';
@@ -161,5 +168,6 @@ extension PostgresSchema {
                 || ', s.scrap_count, s.distance_m, ' || CASE WHEN word_count = 0 THEN '0, 0'
                     ELSE array_to_string(title_tests, ' + ') || ', ' || array_to_string(departure_tests, ' + ') END
                 || ' FROM (';
-        """ + "\n" + searchPageOrders(using: "caller, needles, skip, up_to, walk, initials", selected: "selected")
+        """
+    }
 }

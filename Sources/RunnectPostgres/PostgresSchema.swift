@@ -19,7 +19,7 @@ import RunnectStore
 /// the search entries their course's scrap count and distance, to walk those orders alone;
 /// version 9 indexes each piece by its longitude-latitude box, as SQLite's R*Tree does; version
 /// 10 keeps each search entry's initials projection, to find keywords of initial consonants
-/// with `strpos`.
+/// with `strpos`; version 11 lets a search read on from a row it has seen.
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
@@ -52,6 +52,7 @@ package enum PostgresSchema {
         Migration(
             version: 10, name: "v10-search-initials", statements: searchInitialsStatements, afterwards: fillInitials,
             compacted: ["course_search"]),
+        Migration(version: 11, name: "v11-search-continued", statements: searchContinuedStatements),
     ]
 
     /// The newest schema version this build knows.

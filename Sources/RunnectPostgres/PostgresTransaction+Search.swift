@@ -78,8 +78,13 @@ extension PostgresTransaction {
             if inWalk.count >= needed {
                 ids += inWalk.prefix(needed).map(\.id)
             } else if try walksOn(found: inWalk.count, in: window, wanted: needed, entries: entries.count()) {
+                // On from the walk's last match (of any tier): none of this tier lies between it
+                // and the walk's end.
+                let more = needed - inWalk.count
+                ids += inWalk.map(\.id)
                 ids += try slice(
-                    search, scope: scope, sort: .date, wanted: needed, tier: tier, entries: entries, walk: window * 4)
+                    search, scope: scope, sort: .date, wanted: more, tier: tier, entries: entries,
+                    walk: walkOn(needing: more, found: inWalk.count, in: window, window: window), after: walked.last)
             } else if try Double(walked.count { $0.inTitle == tier.inTitle }) / Double(window) * Double(entries.count())
                 <= Double(plans.sortedMatches)
             {
@@ -101,24 +106,44 @@ extension PostgresTransaction {
         return page(matches, sort: .relevance, limit: wanted, offset: 0)
     }
 
-    /// The first `wanted` matches (of `tier`, when given) in `sort` order (not relevance), by
-    /// the cheaper of two reads, chosen on what the first one sees:
-    /// - **Walk** the order's index, looking at the first `walk` readable courses (then 4 times
-    ///   as many, while walking on stays cheaper): a common keyword fills its page there.
-    /// - **Sort** every match the GIN index finds: the few of a rare keyword, once the walk has
-    ///   seen how rare.
+    /// The first `wanted` matches (of `tier`, when given) in `sort` order (not relevance), after
+    /// `start` when given (a match of the same order already read), by the cheaper of two reads,
+    /// chosen on what the first one sees:
+    /// - **Walk** the order's index, looking at the first `walk` readable courses, then on from
+    ///   the last match found (``walkOn(needing:found:in:window:)``), while walking on stays
+    ///   cheaper: a common keyword fills its page there.
+    /// - **Sort** every match the GIN index finds (after the last one found): the few of a rare
+    ///   keyword, once the walk has seen how rare.
     func slice(
         _ search: PostgresSearch, scope: SearchScope, sort: CourseSort, wanted: Int, tier: PostgresSearch.Tier?,
-        entries: PendingEntries, walk first: Int?
+        entries: PendingEntries, walk first: Int?, after start: PostgresSearch.Match? = nil
     ) throws -> [Int64] {
+        var found: [PostgresSearch.Match] = []
+        var walked = 0
         var walk = first
         while let window = walk {
-            let found = try read(search, scope: scope, sort: sort, walk: window, wanted: wanted, tier: tier)
-            if found.count >= wanted { return found }  // else: never trust `entries` to end a walk
+            found += try read(
+                search, scope: scope, sort: sort, walk: window, wanted: wanted - found.count, tier: tier,
+                after: found.last ?? start)
+            walked += window
+            if found.count >= wanted { return found.map(\.id) }  // else: never trust `entries` to end a walk
             walk =
-                try walksOn(found: found.count, in: window, wanted: wanted, entries: entries.count()) ? window * 4 : nil
+                try walksOn(found: found.count, in: walked, wanted: wanted, entries: entries.count())
+                ? walkOn(needing: wanted - found.count, found: found.count, in: walked, window: window) : nil
         }
-        return try read(search, scope: scope, sort: sort, walk: nil, wanted: wanted, tier: tier)
+        found += try read(
+            search, scope: scope, sort: sort, walk: nil, wanted: wanted - found.count, tier: tier,
+            after: found.last ?? start)
+        return found.map(\.id)
+    }
+
+    /// How far to walk on for `need` more matches, `found` having been found in `walked` rows
+    /// by walks of up to `window`: twice the rows the density found says they take, at least
+    /// `window` and at most three times it (the growth of a walk from the start four times as
+    /// far, which walked again what the last one had).
+    func walkOn(needing need: Int, found: Int, in walked: Int, window: Int) -> Int {
+        let expected = 2 * Double(need) * Double(walked) / Double(max(1, found))
+        return max(window, min(3 * window, Int(expected.rounded(.up))))
     }
 
     /// Whether walking on is cheaper than sorting every match, once a walk of `window` courses
@@ -167,38 +192,41 @@ extension PostgresTransaction {
         }
     }
 
-    /// The first `wanted` exact matches of one read (`walk` as in `runnect_search_page`), in
-    /// pages of the server's ordered superset growing ``PostgresSearchPlans/growth`` times.
+    /// The first `wanted` exact matches of one read (`walk` and `after` as in
+    /// `runnect_search_page`), in pages of the server's ordered superset growing
+    /// ``PostgresSearchPlans/growth`` times.
     func read(
         _ search: PostgresSearch, scope: SearchScope, sort: CourseSort, walk: Int?, wanted: Int,
-        tier: PostgresSearch.Tier?
-    ) throws -> [Int64] {
-        var ids: [Int64] = []
+        tier: PostgresSearch.Tier?, after: PostgresSearch.Match? = nil
+    ) throws -> [PostgresSearch.Match] {
+        var found: [PostgresSearch.Match] = []
         var skip = 0
         // A walk costs its window, not the rows it returns, and a re-read walks it again: its
         // first read asks for `growth` times as many (one read where a scrap-order walk for a
         // keyword of initials took two, 6 + 7 ms on 100,000 courses).
         var batch = plans.firstBatch ?? (walk == nil ? wanted + 8 : (wanted + 8) * plans.growth)
-        while ids.count < wanted {
+        while found.count < wanted {
             var read = 0
             let matches = try matches(
-                search, scope: scope, sort: sort, walk: walk, skip: skip, upTo: batch, tier: tier
+                search, scope: scope, sort: sort, walk: walk, skip: skip, upTo: batch, tier: tier, after: after
             ) { read += 1 }
-            ids += matches.prefix(wanted - ids.count).map(\.id)
+            found += matches.prefix(wanted - found.count)
             if read < batch { break }
             skip += read
             batch *= plans.growth
         }
-        return ids
+        return found
     }
 
     /// The exact matches (of `tier`, when given; with `titleGroup` keywords in the title, when
     /// that is given) among rows `skip + 1` to `skip + upTo` (all from `skip` when `upTo` is
-    /// nil) of the server's ordered superset (`walk` as in `runnect_search_page`), in its order;
-    /// `onRow` is called for every row read.
+    /// nil) of the server's ordered superset (`walk` as in `runnect_search_page`; after the
+    /// match `after` in that order, when given), in its order; `onRow` is called for every row
+    /// read.
     func matches(
         _ search: PostgresSearch, scope: SearchScope, sort: CourseSort, walk: Int? = nil, skip: Int, upTo: Int?,
-        tier: PostgresSearch.Tier?, titleGroup: Int? = nil, onRow: () -> Void = {}
+        tier: PostgresSearch.Tier?, titleGroup: Int? = nil, after: PostgresSearch.Match? = nil,
+        onRow: () -> Void = {}
     ) throws -> [PostgresSearch.Match] {
         var bindings = PostgresBindings()
         // Every keyword's needles (its literal run in the text, its initials projection in the
@@ -216,9 +244,14 @@ extension PostgresTransaction {
         bindings.append(walk.map { Int32(clamping: $0) })
         bindings.append(Int32(clamping: skip))
         bindings.append(upTo.map { Int32(clamping: $0) })
+        bindings.append(after?.id)
+        bindings.append(after?.createdMs)
+        bindings.append(after.map { Int32(clamping: $0.scrapCount) })
+        bindings.append(after?.distanceMeters)
         let rows = try query(
             PostgresQuery(
-                unsafeSQL: "SELECT * FROM runnect_search_page($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                unsafeSQL:
+                    "SELECT * FROM runnect_search_page($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
                 binds: bindings)
         ).rows
         return try rows.compactMap { row in

@@ -37,7 +37,7 @@ import Testing
         #expect(
             versions.stdout.trimmed
                 == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces,5 v5-search-pages,6 v6-nearby-rings,"
-                + "7 v7-lighter-upkeep,8 v8-search-orders,9 v9-piece-boxes,10 v10-search-initials"
+                + "7 v7-lighter-upkeep,8 v8-search-orders,9 v9-piece-boxes,10 v10-search-initials,11 v11-search-continued"
         )
     }
 
@@ -227,7 +227,7 @@ import Testing
             """)
         let file = "SELECT pg_relation_filenode('course_search')"
         let before = try database.adminSQL(file).stdout.trimmed
-        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [10])
+        #expect(try await PostgresAdministration.initialize(url, upTo: 10).appliedVersions == [10])
         // Rewritten row by row, then compacted into a new file once the migration committed.
         #expect(try database.adminSQL(file).stdout.trimmed != before)
         let projected = try database.adminSQL(
@@ -255,6 +255,56 @@ import Testing
                 SELECT max(id), 1, 't', '', '', '{}' FROM course
                 """
             ).stderr.contains("null value in column \"title_initials\""))
+    }
+
+    /// Version 11: a page read on from a row already seen (its id and its order's keys) holds
+    /// exactly the rows after it, in every order, walked or read through the GIN index; a
+    /// missing key is refused.
+    @Test func version11ReadsOnFromARowSeen() async throws {
+        let database = try ClusterDatabase()
+        let url = try database.adminURL
+        _ = try await PostgresAdministration.initialize(url)
+        // 40 shared courses; dates, scrap counts and distances with ties, so that every order's
+        // tie-break counts.
+        try database.adminSQL(
+            """
+            INSERT INTO course (owner, title, source_format, content_hash, distance_m, point_count, stats, geometry,
+                                is_uploaded, scrap_count)
+            SELECT 'x', 'a', 'gpx', 'h' || i, (i * 7) % 13, 1, '{}', '\\x00', true, i % 4
+            FROM generate_series(1, 40) AS i;
+            INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens, title_initials,
+                                       description_initials, departure_initials)
+            SELECT id, id / 3, 'a ' || id, '', '', '{ta}', 'a ' || id, '', '' FROM course;
+            """)
+        func page(_ sort: String, walk: String, after id: String? = nil) throws -> String {
+            let keys =
+                id.map { id in
+                    ", \(id), (SELECT created_ms FROM course_search WHERE course_id = \(id)), "
+                        + "(SELECT scrap_count FROM course_search WHERE course_id = \(id)), "
+                        + "(SELECT distance_m FROM course_search WHERE course_id = \(id))"
+                } ?? ""
+            return try database.adminSQL(
+                """
+                SELECT string_agg(id::text, ',') FROM runnect_search_page('{ta}', ARRAY['a'], ARRAY[NULL], 0, 0, true,
+                                                                          '\(sort)', \(walk), 0, NULL\(keys))
+                """
+            ).stdout.trimmed
+        }
+        for sort in ["date", "scrap", "distance"] {
+            let all = try page(sort, walk: "NULL").split(separator: ",").map(String.init)
+            #expect(all.count == 40, "\(sort)")
+            for seen in [0, 9, 38, 39] {
+                let rest = all[(seen + 1)...].joined(separator: ",")
+                #expect(try page(sort, walk: "NULL", after: all[seen]) == rest, "\(sort) after \(all[seen]), GIN")
+                #expect(try page(sort, walk: "100", after: all[seen]) == rest, "\(sort) after \(all[seen]), walked")
+                let five = all[(seen + 1)...].prefix(5).joined(separator: ",")
+                #expect(try page(sort, walk: "5", after: all[seen]) == five, "\(sort) after \(all[seen]), 5 walked")
+            }
+        }
+        let missing = try database.adminSQL(
+            "SELECT count(*) FROM runnect_search_page('{}', ARRAY['a'], ARRAY[NULL], 0, 0, true, 'scrap', 5, 0, 9, 3, 1)"
+        )
+        #expect(missing.stderr.contains("the keys of course 3 in 'scrap' order are missing"))
     }
 
     @Test func twoInitsAtOnceApplyTheSchemaOnce() async throws {
