@@ -19,7 +19,8 @@ import RunnectStore
 /// the search entries their course's scrap count and distance, to walk those orders alone;
 /// version 9 indexes each piece by its longitude-latitude box, as SQLite's R*Tree does; version
 /// 10 keeps each search entry's initials projection, to find keywords of initial consonants
-/// with `strpos`; version 11 lets a search read on from a row it has seen.
+/// with `strpos`; version 11 lets a search read on from a row it has seen; version 12 indexes
+/// the grams in both a course's title and its departure as tokens of their own.
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
@@ -53,6 +54,9 @@ package enum PostgresSchema {
             version: 10, name: "v10-search-initials", statements: searchInitialsStatements, afterwards: fillInitials,
             compacted: ["course_search"]),
         Migration(version: 11, name: "v11-search-continued", statements: searchContinuedStatements),
+        Migration(
+            version: 12, name: "v12-search-both-fields", statements: searchBothFieldsStatements,
+            compacted: ["course_search"]),
     ]
 
     /// The newest schema version this build knows.

@@ -140,7 +140,9 @@ extension PostgresTransaction {
         try entries.column("departure_initials", "text", initials.map(\.departure))
         // One text a row (a two-dimensional array must be rectangular), cut on the server: the
         // token document is its tokens with one space between (none at all: an empty array).
-        try entries.column("tokens", "text", drafts.map(\.searchEntry.tokenDocument)) { "string_to_array(\($0), ' ')" }
+        try entries.column("tokens", "text", drafts.map(\.searchEntry.postgresTokenDocument)) {
+            "string_to_array(\($0), ' ')"
+        }
         try query(entries.query())
         return nil
     }

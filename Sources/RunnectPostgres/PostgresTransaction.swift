@@ -285,7 +285,7 @@ final class PostgresTransaction: StoreTransaction {
         try query("DELETE FROM course_search WHERE course_id = \(id)")
         let row = entry.row
         let initials = row.initials
-        let tokens = entry.tokenDocument.split(separator: " ").map(String.init)
+        let tokens = entry.postgresTokenDocument.split(separator: " ").map(String.init)
         try query(
             """
             INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens,

@@ -37,7 +37,8 @@ import Testing
         #expect(
             versions.stdout.trimmed
                 == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces,5 v5-search-pages,6 v6-nearby-rings,"
-                + "7 v7-lighter-upkeep,8 v8-search-orders,9 v9-piece-boxes,10 v10-search-initials,11 v11-search-continued"
+                + "7 v7-lighter-upkeep,8 v8-search-orders,9 v9-piece-boxes,10 v10-search-initials,11 v11-search-continued,"
+                + "12 v12-search-both-fields"
         )
     }
 
@@ -305,6 +306,56 @@ import Testing
             "SELECT count(*) FROM runnect_search_page('{}', ARRAY['a'], ARRAY[NULL], 0, 0, true, 'scrap', 5, 0, 9, 3, 1)"
         )
         #expect(missing.stderr.contains("the keys of course 3 in 'scrap' order are missing"))
+    }
+
+    /// Version 12: an entry there gets a `b` token for each gram in both its title and its
+    /// departure, the same tokens a new entry brings (`postgresTokenDocument`); one with none
+    /// keeps its tokens; and a tier of a keyword in both fields finds it by them.
+    @Test func version12AddsTheGramsInBothFields() async throws {
+        let database = try ClusterDatabase()
+        let url = try database.adminURL
+        #expect(try await PostgresAdministration.initialize(url, upTo: 11).appliedVersions == Array(1...11))
+        let both = SearchIndex.Entry(
+            fields: SearchFields(title: "올림픽공원 야간 러닝", description: "잠실", departure: ["서울", "송파구", "올림픽공원"]))
+        let neither = SearchIndex.Entry(fields: SearchFields(title: "Han River", departure: ["부산"]))
+        #expect(!both.row.bothFieldsDocument.isEmpty)
+        #expect(neither.row.bothFieldsDocument.isEmpty)
+        for (id, entry) in [both, neither].enumerated() {
+            let initials = entry.row.initials
+            try database.adminSQL(
+                """
+                INSERT INTO course (id, owner, title, source_format, content_hash, distance_m, point_count, stats,
+                                    geometry, is_uploaded)
+                VALUES (\(id + 1), 'x', 't', 'gpx', 'h\(id)', 1, 1, '{}', '\\x00', true);
+                INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens, title_initials,
+                                           description_initials, departure_initials)
+                VALUES (\(id + 1), \(id), '\(entry.row.title)', '\(entry.row.description)', '\(entry.row.departure)',
+                        string_to_array('\(entry.tokenDocument)', ' '), '\(initials.title)', '\(initials.description)',
+                        '\(initials.departure)');
+                """)
+        }
+        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [12])
+        func tokens(_ id: Int) throws -> String {
+            try database.adminSQL(
+                "SELECT array_to_string(ARRAY(SELECT unnest(tokens) ORDER BY 1), ' ') FROM course_search WHERE course_id = \(id)"
+            ).stdout.trimmed
+        }
+        func sorted(_ document: String) -> String {
+            document.split(separator: " ").map(String.init).sorted().joined(separator: " ")
+        }
+        #expect(try tokens(1) == sorted(both.postgresTokenDocument))
+        #expect(try tokens(1) != sorted(both.tokenDocument))
+        #expect(try tokens(2) == sorted(neither.tokenDocument))
+        // `ㅇㄹㅍ` in the title and in the departure: one `b` list finds the first entry alone.
+        let search = PostgresSearch(words: KoreanText.words(in: "ㅇㄹㅍ"))
+        let clause = PostgresSearch.encoded(search.clauses(tier: PostgresSearch.Tier(inTitle: 1, inDeparture: 1)))
+        #expect(clause.first?.hasPrefix("b") == true)
+        let found = try database.adminSQL(
+            """
+            SELECT string_agg(id::text, ',') FROM runnect_search_page(ARRAY['\(clause.joined(separator: "','"))'],
+                ARRAY[NULL], ARRAY['ㅇㄹㅍ'], 1, 1, true, 'date', NULL, 0, NULL)
+            """)
+        #expect(found.stdout.trimmed == "1")
     }
 
     @Test func twoInitsAtOnceApplyTheSchemaOnce() async throws {

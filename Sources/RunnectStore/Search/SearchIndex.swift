@@ -277,6 +277,22 @@ package enum SearchIndex {
         static let descriptionPrefix = UInt8(ascii: "d")
         static let departurePrefix = UInt8(ascii: "p")
 
+        /// Letter of the tokens of grams in both the title and the departure (PostgreSQL's
+        /// entries, schema version 12).
+        package static let bothFieldsPrefix = UInt8(ascii: "b")
+
+        /// The grams in both the title and the departure, each once, as `b` tokens separated by a
+        /// space (empty for none): what PostgreSQL's entries hold beside ``tokenDocument`` since
+        /// its schema version 12, so that a relevance tier with a keyword in both fields reads
+        /// one posting list where it intersected two (``KoreanText/lookupGrams(for:)`` with this
+        /// prefix).
+        package var bothFieldsDocument: String {
+            let departure = Set(KoreanText.indexGrams(of: departure))
+            var seen = Set<KoreanText.Gram>()
+            let grams = KoreanText.indexGrams(of: title).filter { departure.contains($0) && seen.insert($0).inserted }
+            return KoreanText.document(prefix: Self.bothFieldsPrefix, grams: grams)
+        }
+
         /// The FTS5 document: every field's grams, tokens prefixed by the field's letter.
         package var tokenDocument: String {
             [
