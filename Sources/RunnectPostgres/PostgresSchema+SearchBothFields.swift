@@ -31,7 +31,7 @@ extension SearchIndex.Entry {
     /// The tokens of a PostgreSQL search entry (schema version 12): the FTS5 document's, then
     /// the grams in both the title and the departure.
     var postgresTokenDocument: String {
-        let both = row.bothFieldsDocument
+        let both = bothFieldsDocument
         return both.isEmpty ? tokenDocument : tokenDocument.isEmpty ? both : tokenDocument + " " + both
     }
 }

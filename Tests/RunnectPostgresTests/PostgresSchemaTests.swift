@@ -319,6 +319,7 @@ import Testing
             fields: SearchFields(title: "올림픽공원 야간 러닝", description: "잠실", departure: ["서울", "송파구", "올림픽공원"]))
         let neither = SearchIndex.Entry(fields: SearchFields(title: "Han River", departure: ["부산"]))
         #expect(!both.row.bothFieldsDocument.isEmpty)
+        #expect(both.bothFieldsDocument == both.row.bothFieldsDocument)
         #expect(neither.row.bothFieldsDocument.isEmpty)
         for (id, entry) in [both, neither].enumerated() {
             let initials = entry.row.initials

@@ -124,10 +124,16 @@ package enum SearchIndex {
     package struct Entry: Sendable {
         package let row: NormalizedRow
         package let tokenDocument: String
+        /// ``NormalizedRow/bothFieldsDocument``, from the same grams as ``tokenDocument``.
+        package let bothFieldsDocument: String
 
         package init(fields: SearchFields) {
             row = NormalizedRow(fields: fields)
-            tokenDocument = row.tokenDocument
+            let title = KoreanText.indexGrams(of: row.title)
+            let departure = KoreanText.indexGrams(of: row.departure)
+            tokenDocument = NormalizedRow.tokenDocument(
+                title: title, description: KoreanText.indexGrams(of: row.description), departure: departure)
+            bothFieldsDocument = NormalizedRow.bothFieldsDocument(title: title, departure: departure)
         }
     }
 
@@ -287,18 +293,33 @@ package enum SearchIndex {
         /// one posting list where it intersected two (``KoreanText/lookupGrams(for:)`` with this
         /// prefix).
         package var bothFieldsDocument: String {
-            let departure = Set(KoreanText.indexGrams(of: departure))
+            Self.bothFieldsDocument(
+                title: KoreanText.indexGrams(of: title), departure: KoreanText.indexGrams(of: departure))
+        }
+
+        /// ``bothFieldsDocument`` of a title's and a departure's grams.
+        static func bothFieldsDocument(title: [KoreanText.Gram], departure: [KoreanText.Gram]) -> String {
+            let inDeparture = Set(departure)
             var seen = Set<KoreanText.Gram>()
-            let grams = KoreanText.indexGrams(of: title).filter { departure.contains($0) && seen.insert($0).inserted }
-            return KoreanText.document(prefix: Self.bothFieldsPrefix, grams: grams)
+            let grams = title.filter { inDeparture.contains($0) && seen.insert($0).inserted }
+            return KoreanText.document(prefix: bothFieldsPrefix, grams: grams)
         }
 
         /// The FTS5 document: every field's grams, tokens prefixed by the field's letter.
         package var tokenDocument: String {
+            Self.tokenDocument(
+                title: KoreanText.indexGrams(of: title), description: KoreanText.indexGrams(of: description),
+                departure: KoreanText.indexGrams(of: departure))
+        }
+
+        /// ``tokenDocument`` of each field's grams.
+        static func tokenDocument(
+            title: [KoreanText.Gram], description: [KoreanText.Gram], departure: [KoreanText.Gram]
+        ) -> String {
             [
-                KoreanText.document(prefix: Self.titlePrefix, grams: KoreanText.indexGrams(of: title)),
-                KoreanText.document(prefix: Self.descriptionPrefix, grams: KoreanText.indexGrams(of: description)),
-                KoreanText.document(prefix: Self.departurePrefix, grams: KoreanText.indexGrams(of: departure)),
+                KoreanText.document(prefix: titlePrefix, grams: title),
+                KoreanText.document(prefix: descriptionPrefix, grams: description),
+                KoreanText.document(prefix: departurePrefix, grams: departure),
             ].filter { !$0.isEmpty }.joined(separator: " ")
         }
     }
