@@ -173,7 +173,7 @@ extension CourseStore {
     /// - Throws: ``StoreError/invalidTitle(_:)`` unless 1–40 characters remain.
     static func validTitle(_ title: String) throws -> String {
         try refuseControlCharacters(in: title, field: "title")
-        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines).composed
         guard (1...maximumTitleLength).contains(trimmed.count) else { throw StoreError.invalidTitle(title) }
         return trimmed
     }
@@ -212,6 +212,6 @@ extension CourseStore {
         guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else {
             return nil
         }
-        return trimmed.precomposedStringWithCanonicalMapping
+        return trimmed.composed
     }
 }

@@ -26,7 +26,7 @@ public struct Departure: Codable, Equatable, Hashable, Sendable {
     ///   ``StoreError/controlCharacter(field:scalar:position:)`` for a control in either text.
     public init(address: String, name: String? = nil) throws {
         if let name { try CourseStore.refuseControlCharacters(in: name, field: "departure name") }
-        let parts = address.precomposedStringWithCanonicalMapping
+        let parts = address.composed
             .split(whereSeparator: { $0.isWhitespace })
             .map(String.init)
         // White space (a tab, a line break) only separates parts; any other control is refused.
@@ -40,9 +40,9 @@ public struct Departure: Codable, Equatable, Hashable, Sendable {
 
     /// A departure from its parts as stored; blank optional parts become `nil`.
     public init(region: String, city: String, town: String, detail: String? = nil, name: String? = nil) {
-        self.region = region.precomposedStringWithCanonicalMapping
-        self.city = city.precomposedStringWithCanonicalMapping
-        self.town = town.precomposedStringWithCanonicalMapping
+        self.region = region.composed
+        self.city = city.composed
+        self.town = town.composed
         self.detail = Self.nonBlank(detail)
         self.name = Self.nonBlank(name)
     }
@@ -61,6 +61,6 @@ public struct Departure: Codable, Equatable, Hashable, Sendable {
         guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else {
             return nil
         }
-        return trimmed.precomposedStringWithCanonicalMapping
+        return trimmed.composed
     }
 }

@@ -72,7 +72,7 @@ package enum KoreanText {
     ///
     /// Decomposed Hangul (U+1112 U+1161 U+11AB) composes to the syllable 한 (U+D55C).
     package static func normalize(_ text: String) -> String {
-        if isTriviallyNormal(text) {
+        if text.isTriviallyComposed {
             return text.lowercased()  // only ASCII letters can change here, and stay NFC
         }
         let lowered = text.precomposedStringWithCanonicalMapping.lowercased()
@@ -90,19 +90,6 @@ package enum KoreanText {
         // Full lowercase mappings can emit base + combining mark sequences (U+0130 İ → i U+0307)
         // that NFC would compose differently in other text: one more pass keeps the promise.
         return mapped.precomposedStringWithCanonicalMapping
-    }
-
-    /// ASCII, precomposed syllables and compatibility jamo are already NFC and nothing in them
-    /// composes with a neighbour: the common case skips Foundation's normaliser.
-    private static func isTriviallyNormal(_ text: String) -> Bool {
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 { continue }
-            if value >= firstSyllable, value <= lastSyllable { continue }
-            if value >= 0x3131, value <= 0x318E { continue }
-            return false
-        }
-        return true
     }
 
     /// Whether a scalar separates keywords (and so never occurs inside one): Unicode's
