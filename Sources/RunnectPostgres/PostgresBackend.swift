@@ -244,16 +244,21 @@ package struct PostgresSearchPlans: Sendable {
     /// Relevance is read tier by tier for up to this many keywords (`(k + 1)²` tiers); longer
     /// queries, whose matches the AND makes few, sort their candidates.
     package var maxTieredWords: Int
+    /// A one-keyword search in relevance order whose top tier is one token of the index reads
+    /// that tier first, before any walk, when the planner expects at most this many readable
+    /// entries to hold the token; `nil`: never.
+    package var topTierRows: Int?
 
     package init(
         walkRows: Int? = 1_024, sortedMatches: Int = 500, firstBatch: Int? = nil, growth: Int = 4,
-        maxTieredWords: Int = 3
+        maxTieredWords: Int = 3, topTierRows: Int? = 2_000
     ) {
         self.walkRows = walkRows
         self.sortedMatches = sortedMatches
         self.firstBatch = firstBatch
         self.growth = max(2, growth)
         self.maxTieredWords = maxTieredWords
+        self.topTierRows = topTierRows
     }
 
     /// The settings of the shipped store.

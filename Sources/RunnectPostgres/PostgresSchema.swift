@@ -20,7 +20,8 @@ import RunnectStore
 /// version 9 indexes each piece by its longitude-latitude box, as SQLite's R*Tree does; version
 /// 10 keeps each search entry's initials projection, to find keywords of initial consonants
 /// with `strpos`; version 11 lets a search read on from a row it has seen; version 12 indexes
-/// the grams in both a course's title and its departure as tokens of their own.
+/// the grams in both a course's title and its departure as tokens of their own; version 13 lets
+/// a search ask the planner how many entries hold a token.
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
@@ -57,6 +58,7 @@ package enum PostgresSchema {
         Migration(
             version: 12, name: "v12-search-both-fields", statements: searchBothFieldsStatements,
             compacted: ["course_search"]),
+        Migration(version: 13, name: "v13-planned-reads", statements: plannedReadStatements),
     ]
 
     /// The newest schema version this build knows.

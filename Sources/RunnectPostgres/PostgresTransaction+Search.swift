@@ -61,6 +61,14 @@ extension PostgresTransaction {
             }
             return ids
         }
+        // A rare top tier, read before the walk: the page when it fills it.
+        var read = 0
+        if try readsFirst(search, tier: tiers[0], wanted: wanted) {
+            ids = try slice(
+                search, scope: scope, sort: .date, wanted: wanted, tier: tiers[0], entries: entries, walk: nil)
+            if ids.count >= wanted { return ids }
+            read = 1
+        }
         let walked = try matches(search, scope: scope, sort: .date, walk: window, skip: 0, upTo: nil, tier: nil)
         if try Double(walked.count) / Double(window) * Double(entries.count()) <= Double(plans.sortedMatches) {
             return try sortedByRelevance(search, scope: scope, wanted: wanted)
@@ -68,7 +76,7 @@ extension PostgresTransaction {
         // Every match of one title count, read once when the walk shows that count rare: it
         // serves each tier of the count, the first tier that needs it and those after.
         var titleGroups: [Int: [PostgresSearch.Match]] = [:]
-        for tier in tiers where ids.count < wanted {
+        for tier in tiers.dropFirst(read) where ids.count < wanted {
             let needed = wanted - ids.count
             if let group = titleGroups[tier.inTitle] {
                 ids += group.lazy.filter(tier.holds).prefix(needed).map(\.id)
@@ -98,6 +106,23 @@ extension PostgresTransaction {
             }
         }
         return ids
+    }
+
+    /// Whether a one-keyword search reads its top tier (`tier`) first, before any walk: when the
+    /// tier's index clause is one token, and the planner expects from `wanted` to
+    /// ``PostgresSearchPlans/topTierRows`` entries to hold it (`runnect_search_estimate`, from the
+    /// token's frequency in the table's statistics; none when they list no frequency of it): enough
+    /// to fill the page, too few for a walk to find a page of them, which the tier's own read then
+    /// does. The walk is left out when that read fills the page.
+    func readsFirst(_ search: PostgresSearch, tier: PostgresSearch.Tier, wanted: Int) throws -> Bool {
+        guard let limit = plans.topTierRows, search.words.count == 1,
+            case let clauses = search.clauses(tier: tier), clauses.count == 1, clauses[0].count == 1,
+            clauses[0][0].count == 1
+        else { return false }
+        // Null: a token the statistics know no frequency of.
+        guard let estimate = try value(Double?.self, "SELECT runnect_search_estimate(\(clauses[0][0]))") ?? nil
+        else { return false }
+        return Double(wanted) <= estimate && estimate <= Double(limit)
     }
 
     /// The first `wanted` matches in relevance order, from every match sorted here.

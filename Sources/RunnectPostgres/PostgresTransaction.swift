@@ -100,10 +100,11 @@ final class PostgresTransaction: StoreTransaction {
         return try query(PostgresQuery(unsafeSQL: sql, binds: try binds(user, id))).rows.first.map(Self.course)
     }
 
+    /// The courses of `ids` the user may read, in that order: ``courseColumns`` read by
+    /// `runnect_courses`, whose plan the connection keeps.
     func courses(ids: [Int64]) throws -> [Course] {
         guard !ids.isEmpty else { return [] }
-        let sql = "SELECT \(Self.courseColumns) FROM course c WHERE c.id = ANY($2)"
-        let rows = try query(PostgresQuery(unsafeSQL: sql, binds: try binds(user, ids))).rows.map(Self.course)
+        let rows = try query("SELECT * FROM runnect_courses(\(user), \(ids))").rows.map(Self.course)
         let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
     }

@@ -260,6 +260,9 @@ import Testing
             #expect(try transaction.canSee(course: shared.id))
             // Alice's private course does not exist for Bob.
             #expect(try transaction.course(id: secret.id) == nil)
+            // A page's courses (`runnect_courses`) leave it out, and tell Bob's scrap.
+            #expect(try transaction.courses(ids: [secret.id, shared.id]).map(\.id) == [shared.id])
+            #expect(try transaction.courses(ids: [shared.id]).first?.isScrapped == true)
             #expect(try transaction.courseGeometry(id: secret.id) == nil)
             #expect(try !transaction.canSee(course: secret.id))
             #expect(
@@ -288,6 +291,68 @@ import Testing
         #expect(try bob.read { try $0.course(id: shared.id) } == nil)
         try alice.write { try $0.deleteCourses(ids: [shared.id]) }
         #expect(try alice.read { try $0.counts() }.courses == 1)
+    }
+
+    /// A one-keyword search in relevance order whose top tier the table's statistics show rare
+    /// reads that tier before any walk (`runnect_search_estimate`, schema version 13), with the
+    /// same answers as the walks give: when the tier fills the page, and when the estimate,
+    /// which counts every entry holding the token, promised more than the runner may read.
+    @Test func aRareTopTierIsReadFirstWithTheSameAnswers() async throws {
+        let store = try await PostgresStoreDatabase()
+        let (_, url) = try await store.addRunner("dahye")
+        let (_, otherURL) = try await store.addRunner("other")
+        let mine = try PostgresBackend(url: url)
+        let theirs = try PostgresBackend(url: otherURL)
+        // Neither: 30; `ㅇㄹㅍ` (올림픽) in the title only: 8; in the title and the departure: 12
+        // private ones of another runner, then 12 of the runner's own; oldest first (so that
+        // a walk of the newest two finds the top tier there, and the tiers after it are read).
+        var added = 0
+        func add(_ title: String, _ departure: Departure, to backend: PostgresBackend) throws -> Int64 {
+            added += 1
+            let points = (0..<4).map {
+                TrackPoint(Coordinate(latitude: 37.5 + Double(added) * 0.001, longitude: 127 + Double($0) * 0.001))
+            }
+            let draft = try CourseDraft(
+                activity: Activity(format: .pointsText, routes: [Route(points: points)]),
+                contentHash: "tier-\(added)", title: title, description: nil, departure: departure)
+            return try backend.write { try $0.insertCourse(draft) }.id
+        }
+        let olympic = Departure(region: "서울", city: "송파구", town: "방이동", detail: "올림픽로 424")
+        let elsewhere = Departure(region: "서울", city: "마포구", town: "연남동")
+        for n in 0..<30 { _ = try add("한강 러닝 \(n)", elsewhere, to: mine) }
+        let titled = try (0..<8).map { try add("올림픽 대로 \($0)", elsewhere, to: mine) }
+        for n in 0..<12 { _ = try add("올림픽공원 산책 \(n)", olympic, to: theirs) }
+        let top = try (0..<12).map { try add("올림픽공원 러닝 \($0)", olympic, to: mine) }
+        try store.database.adminSQL("ANALYZE course_search")
+
+        let search = PostgresSearch(words: KoreanText.words(in: "ㅇㄹㅍ"))
+        let tier = PostgresSearch.Tier(inTitle: 1, inDeparture: 1)
+        try mine.read { transaction in
+            let transaction = try #require(transaction as? PostgresTransaction)
+            #expect(try transaction.readsFirst(search, tier: tier, wanted: 5))
+            // More than the 24 entries holding the token, or a token the statistics do not know.
+            #expect(try !transaction.readsFirst(search, tier: tier, wanted: 25))
+            let unknown = PostgresSearch(words: KoreanText.words(in: "zzz"))
+            #expect(try !transaction.readsFirst(unknown, tier: tier, wanted: 1))
+        }
+        let walking = [
+            try PostgresBackend(url: url, searchPlans: PostgresSearchPlans(topTierRows: nil)),
+            try PostgresBackend(
+                url: url, searchPlans: PostgresSearchPlans(walkRows: 2, sortedMatches: 1, firstBatch: 1, growth: 2)),
+        ]
+        let expected = top.reversed() + titled.reversed()
+        for offset in [0, 5, 10, 15] {
+            let page = try mine.read {
+                try $0.searchIDs(keywords: "ㅇㄹㅍ", scope: .all, sort: .relevance, limit: 5, offset: offset)
+            }
+            #expect(page == Array(expected.dropFirst(offset).prefix(5)), "offset \(offset)")
+            for backend in walking {
+                #expect(
+                    try backend.read {
+                        try $0.searchIDs(keywords: "ㅇㄹㅍ", scope: .all, sort: .relevance, limit: 5, offset: offset)
+                    } == page, "offset \(offset)")
+            }
+        }
     }
 
     @Test func aLostConnectionIsReplaced() async throws {
