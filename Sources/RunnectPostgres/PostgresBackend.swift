@@ -245,8 +245,8 @@ package struct PostgresSearchPlans: Sendable {
     /// queries, whose matches the AND makes few, sort their candidates.
     package var maxTieredWords: Int
     /// A one-keyword search in relevance order whose top tier is one token of the index reads
-    /// that tier first, before any walk, when the planner expects at most this many readable
-    /// entries to hold the token; `nil`: never.
+    /// that tier first, before any walk, when the planner expects from a page's worth to this
+    /// many entries (readable or not: the read fetches them all) to hold the token; `nil`: never.
     package var topTierRows: Int?
 
     package init(

@@ -1,8 +1,8 @@
 extension PostgresSchema {
-    /// Version 13: `runnect_courses` (which see) and `runnect_search_estimate(tokens)`, the planner's estimate of the search
-    /// entries holding any of `tokens` when the table's statistics know a frequency of theirs
-    /// (else null), for a search to choose its first read by
-    /// (`PostgresTransaction.readsFirst(_:tier:wanted:)`).
+    /// Version 13: `runnect_courses` (``coursesFunction``) and `runnect_search_estimate(tokens)`,
+    /// the planner's estimate of the search entries holding any of `tokens` when the table's
+    /// statistics know a frequency of theirs (else null), for a search to choose its first read
+    /// by (`PostgresTransaction.readsFirst(_:tier:wanted:)`).
     ///
     /// Why: at a million courses `ㅇㄹㅍ` (relevance) walked the 1,024 newest entries, 2 ms of
     /// its 9 on the server, only to learn that its top tier (1,549 entries, its one `b` token) was

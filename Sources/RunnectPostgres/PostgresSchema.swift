@@ -21,7 +21,8 @@ import RunnectStore
 /// 10 keeps each search entry's initials projection, to find keywords of initial consonants
 /// with `strpos`; version 11 lets a search read on from a row it has seen; version 12 indexes
 /// the grams in both a course's title and its departure as tokens of their own; version 13 lets
-/// a search ask the planner how many entries hold a token.
+/// a search ask the planner how many entries hold a token, and reads a page's courses through a
+/// plan the connection keeps.
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
