@@ -247,6 +247,8 @@ struct SearchIndexTests {
         let both = try db.add("잠실 야간 러닝")
         #expect(try db.searchAllPlans("잠실 러닝", sort: .relevance) == [both, inDescription])
         #expect(try db.searchAllPlans("ㅈㅅ 야", sort: .relevance) == [both, inTitle])
+        // Entries with grams in both the title and the departure among them.
+        try db.checkIntegrity()
     }
 
     @Test("pages are stable: every match once, in order, whatever the page size", arguments: StoreKind.allCases)

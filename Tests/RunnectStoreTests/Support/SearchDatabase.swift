@@ -119,7 +119,8 @@ final class SearchDatabase {
     }
 
     /// Checks the index against its courses: SQLite's FTS5 `integrity-check`; on PostgreSQL,
-    /// that every entry's tokens (what its GIN index holds) are exactly those of its text.
+    /// that every entry's tokens (what its GIN index holds) are exactly those of its text, its
+    /// grams in both the title and the departure included.
     func checkIntegrity(sourceLocation: SourceLocation = #_sourceLocation) throws {
         switch kind {
         case .sqlite:
@@ -128,7 +129,8 @@ final class SearchDatabase {
             }
         case .postgres:
             // Every entry's tokens (what the GIN index holds) are those of its text, as the
-            // SQLite index would cut it. Fields end with U+001F, entries with U+001E.
+            // SQLite index would cut it, then its `b` tokens. Fields end with U+001F, entries
+            // with U+001E.
             let result = try #require(postgres).adminSQL(
                 """
                 SELECT string_agg(concat_ws(chr(31), course_id, title, description, departure,
@@ -145,7 +147,7 @@ final class SearchDatabase {
                     continue
                 }
                 let expected = SearchIndex.NormalizedRow(title: fields[1], description: fields[2], departure: fields[3])
-                    .tokenDocument
+                    .postgresTokenDocument
                 #expect(fields[4] == expected, "course \(fields[0])", sourceLocation: sourceLocation)
             }
         }
