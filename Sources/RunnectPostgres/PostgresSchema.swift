@@ -22,7 +22,7 @@ import RunnectStore
 /// with `strpos`; version 11 lets a search read on from a row it has seen; version 12 indexes
 /// the grams in both a course's title and its departure as tokens of their own; version 13 lets
 /// a search ask the planner how many entries hold a token, and reads a page's courses through a
-/// plan the connection keeps.
+/// plan the connection keeps; version 14 lets a search's walk read its order's index alone.
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
@@ -60,6 +60,7 @@ package enum PostgresSchema {
             version: 12, name: "v12-search-both-fields", statements: searchBothFieldsStatements,
             compacted: ["course_search"]),
         Migration(version: 13, name: "v13-planned-reads", statements: plannedReadStatements),
+        Migration(version: 14, name: "v14-covered-walks", statements: coveredWalkStatements),
     ]
 
     /// The newest schema version this build knows.

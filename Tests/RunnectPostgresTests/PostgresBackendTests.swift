@@ -355,6 +355,52 @@ import Testing
         }
     }
 
+    /// A relevance search that takes its tiers' pages from a walk gives every page as the reads
+    /// that sort each tier's matches from the GIN index: tiers longer than the page (taken from
+    /// the walk), shorter (walked on past the window, or read), and empty.
+    @Test func aRelevanceWalkGivesThePagesOfTheSortedReads() async throws {
+        let store = try await PostgresStoreDatabase()
+        let (_, url) = try await store.addRunner("walker")
+        let backend = try PostgresBackend(url: url)
+        // 48 courses, every one holding both keywords (in its description), each in the title
+        // and the departure by turns: every tier of the two has some, the top ones more than a
+        // small page in a walk of 16.
+        for n in 0..<48 {
+            let points = (0..<4).map {
+                TrackPoint(Coordinate(latitude: 37.5 + Double(n) * 0.001, longitude: 127 + Double($0) * 0.001))
+            }
+            let title = (n % 4 != 3 ? "한강 " : "") + (n % 5 != 4 ? "야경 " : "") + "코스 \(n)"
+            let departure = Departure(
+                region: "서울", city: "용산구", town: n % 3 != 0 ? "야경동" : "이촌동",
+                detail: n % 2 == 0 ? "한강대로 \(n)" : nil)
+            let draft = try CourseDraft(
+                activity: Activity(format: .pointsText, routes: [Route(points: points)]),
+                contentHash: "walked-\(n)", title: title, description: "한강 야경 산책", departure: departure)
+            _ = try backend.write { try $0.insertCourse(draft) }
+        }
+        // The table's size for the choice of reads (else the count of an empty table's indexes,
+        // 0, on which every search sorts its few matches at once).
+        try store.database.adminSQL("ANALYZE course_search")
+        let walking = try PostgresBackend(
+            url: url, searchPlans: PostgresSearchPlans(walkRows: 16, sortedMatches: 1, firstBatch: 1, growth: 2))
+        let sorted = try PostgresBackend(url: url, searchPlans: PostgresSearchPlans(walkRows: nil))
+        for keywords in ["한강 야경", "한강", "야경"] {
+            let every = try sorted.read {
+                try $0.searchIDs(keywords: keywords, scope: .all, sort: .relevance, limit: 100, offset: 0)
+            }
+            #expect(every.count == 48, "\(keywords)")
+            for limit in [3, 7, 20] {
+                let pages = try stride(from: 0, to: 48, by: limit).flatMap { offset in
+                    try walking.read {
+                        try $0.searchIDs(
+                            keywords: keywords, scope: .all, sort: .relevance, limit: limit, offset: offset)
+                    }
+                }
+                #expect(pages == every, "\(keywords), pages of \(limit)")
+            }
+        }
+    }
+
     @Test func aLostConnectionIsReplaced() async throws {
         let store = try await PostgresStoreDatabase()
         let backend = try await store.backend("restart")

@@ -38,7 +38,7 @@ import Testing
             versions.stdout.trimmed
                 == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces,5 v5-search-pages,6 v6-nearby-rings,"
                 + "7 v7-lighter-upkeep,8 v8-search-orders,9 v9-piece-boxes,10 v10-search-initials,11 v11-search-continued,"
-                + "12 v12-search-both-fields,13 v13-planned-reads"
+                + "12 v12-search-both-fields,13 v13-planned-reads,14 v14-covered-walks"
         )
     }
 
@@ -357,6 +357,60 @@ import Testing
                 ARRAY[NULL], ARRAY['ㅇㄹㅍ'], 1, 1, true, 'date', NULL, 0, NULL)
             """)
         #expect(found.stdout.trimmed == "1")
+    }
+
+    /// Version 14: a walk in any order, of either scope, reads its order's index alone once the
+    /// entries' pages are all-visible: whatever its keywords (plain, of initials, mixed, whose
+    /// texts come back) and tier, no heap fetch. A column the walk reads and the index does not
+    /// carry makes it a plain index scan (as before version 14, when the index held its key only).
+    @Test func version14WalksReadTheirOrdersIndexesAlone() async throws {
+        let database = try ClusterDatabase()
+        let url = try database.adminURL
+        #expect(try await PostgresAdministration.initialize(url, upTo: 13).appliedVersions == Array(1...13))
+        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [14])
+        // 4,000 courses (a walk's plan over a few is a sort), the shared half another runner's, the
+        // private half the caller's.
+        try database.adminSQL(
+            """
+            INSERT INTO course (owner, title, source_format, content_hash, distance_m, point_count, stats, geometry,
+                                is_uploaded)
+            SELECT CASE WHEN i % 2 = 0 THEN 'x' ELSE current_user END, 'a', 'gpx', 'h' || i, i, 1, '{}', '\\x00',
+                   i % 2 = 0
+            FROM generate_series(1, 4000) AS i;
+            INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens, title_initials,
+                                       description_initials, departure_initials)
+            SELECT id, id, '올림픽 a ' || id, 'b', '잠실 a', '{ta}', 'ㅇㄹㅍ a ' || id, 'b', 'ㅈㅅ a' FROM course;
+            """)
+        let vacuumed = try database.adminSQL("VACUUM (ANALYZE) course_search")
+        #expect(vacuumed.status == 0, "\(vacuumed.stderr)")
+        let walks = [
+            ("ARRAY['a']", "ARRAY[NULL]", 0, 0),  // a plain keyword
+            ("ARRAY[NULL]", "ARRAY['ㅇㄹㅍ']", 1, 0),  // initials, in the title
+            ("ARRAY['a', '잠']", "ARRAY[NULL, 'ㅈㅅ']", 1, 2),  // mixed: the texts come back
+        ]
+        let orders = [("date", "newest"), ("scrap", "scraps"), ("distance", "distance")]
+        for (sort, order) in orders {
+            for sharedOnly in [true, false] {
+                let index = "course_search_\(sharedOnly ? "shared_" : "")\(order)"
+                for (needles, initials, inTitle, inDeparture) in walks {
+                    // `auto_explain` sends the plan of the function's own query as a notice.
+                    let explained = try database.adminSQL(
+                        """
+                        LOAD 'auto_explain'; SET auto_explain.log_min_duration = 0;
+                        SET auto_explain.log_nested_statements = on; SET auto_explain.log_analyze = on;
+                        SET auto_explain.log_timing = off; SET auto_explain.log_level = notice;
+                        SELECT count(*) FROM runnect_search_page('{}', \(needles), \(initials), \(inTitle), \(inDeparture),
+                                                                 \(sharedOnly), '\(sort)', 50, 0, NULL);
+                        """)
+                    let walk = "\(needles) \(initials) \(inTitle) \(inDeparture), \(sort), shared only \(sharedOnly)"
+                    #expect(explained.stdout.split(separator: "\n").last == "50", "\(walk)")
+                    // Distance order is ascending: its index is walked forward.
+                    let scan = "Index Only Scan\(sort == "distance" ? "" : " Backward") using \(index) on course_search"
+                    #expect(explained.stderr.contains(scan), "\(walk)")
+                    #expect(explained.stderr.contains("Heap Fetches: 0"), "\(walk): \(explained.stderr)")
+                }
+            }
+        }
     }
 
     @Test func twoInitsAtOnceApplyTheSchemaOnce() async throws {

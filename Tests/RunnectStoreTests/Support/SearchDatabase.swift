@@ -27,6 +27,11 @@ final class SearchDatabase {
     private let postgres: ClusterDatabase?
     private var clock = Date(timeIntervalSince1970: 1_700_000_000)
     private var count = 0
+    /// Whether PostgreSQL's figures for the search entries are older than the last course
+    /// added: a search weighs its reads by the table's size (`reltuples`), which an empty
+    /// table's indexes leave at 0, where every search sorts its few matches at once and no walk
+    /// reaches its tiers.
+    private var unanalyzed = false
 
     private init(
         kind: StoreKind, writer: CourseStore, owner: String, searchers: [any StoreBackend], postgres: ClusterDatabase?
@@ -74,6 +79,7 @@ final class SearchDatabase {
         draft.preset(owner: owner, createdAt: createdAt ?? clock, isUploaded: uploaded, scrapCount: scraps)
         draft.record.id = Int64(count)
         draft.record.distanceMeters = distance
+        unanalyzed = true
         return try writer.write { try $0.insertCourse(draft) }.id
     }
 
@@ -106,6 +112,11 @@ final class SearchDatabase {
                 }
             }
         case .postgres:
+            if unanalyzed, let postgres {
+                let analyzed = try postgres.adminSQL("ANALYZE course_search")
+                #expect(analyzed.status == 0, "\(analyzed.stderr)", sourceLocation: sourceLocation)
+                unanalyzed = false
+            }
             answers = try searchers.map { backend in
                 try backend.read {
                     try $0.searchIDs(keywords: keywords, scope: scope, sort: sort, limit: limit, offset: offset)
@@ -173,11 +184,13 @@ final class SearchDatabase {
             // The shipped settings; walks of two courses read a row at a time, with relevance
             // always tier by tier (a test's store is small enough for the shipped settings to
             // sort every match at once, so only this one reaches the tiers' own reads: walking
-            // on, a title count's matches, a tier's); every slice sorted from the GIN index;
-            // relevance without tiers.
+            // on, a title count's matches, a tier's); walks of 16, where a page of a few takes
+            // its tiers' rows from the walk; every slice sorted from the GIN index; relevance
+            // without tiers.
             let plans = [
                 PostgresSearchPlans.standard,
                 PostgresSearchPlans(walkRows: 2, sortedMatches: 1, firstBatch: 1, growth: 2),
+                PostgresSearchPlans(walkRows: 16, sortedMatches: 1, firstBatch: 1, growth: 2),
                 PostgresSearchPlans(walkRows: nil), PostgresSearchPlans(maxTieredWords: 0),
             ]
             return SearchDatabase(
