@@ -28,6 +28,8 @@ package final class PostgresBackend: StoreBackend {
     /// small stores.
     package let searchPlans: PostgresSearchPlans
     let pool: PostgresConnectionPool
+    /// The planner's estimates of tokens, kept for every search of this backend.
+    let searchEstimates = PostgresSearchEstimates()
 
     /// Most runs of a transaction ended by a serialization failure or a deadlock.
     static let maximumAttempts = 8
@@ -177,7 +179,8 @@ package final class PostgresBackend: StoreBackend {
         var reconnected = false
         while true {
             let connection = try pool.checkOut(patiently: reconnected)
-            let transaction = PostgresTransaction(connection: connection, user: user, plans: searchPlans)
+            let transaction = PostgresTransaction(
+                connection: connection, user: user, plans: searchPlans, estimates: searchEstimates)
             var committing = false
             do {
                 // A read's BEGIN is not waited for: its first statement follows it on the

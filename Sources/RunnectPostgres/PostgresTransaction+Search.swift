@@ -63,7 +63,7 @@ extension PostgresTransaction {
         }
         // A rare top tier, read before the walk: the page when it fills it.
         var read = 0
-        if try readsFirst(search, tier: tiers[0], wanted: wanted) {
+        if try readsFirst(search, tier: tiers[0], wanted: wanted, entries: entries) {
             ids = try slice(
                 search, scope: scope, sort: .date, wanted: wanted, tier: tiers[0], entries: entries, walk: nil)
             if ids.count >= wanted { return ids }
@@ -114,14 +114,27 @@ extension PostgresTransaction {
     /// token's frequency in the table's statistics; none when they list no frequency of it): enough
     /// to fill the page, too few for a walk to find a page of them, which the tier's own read then
     /// does. The walk is left out when that read fills the page.
-    func readsFirst(_ search: PostgresSearch, tier: PostgresSearch.Tier, wanted: Int) throws -> Bool {
+    ///
+    /// The estimate is asked once for a token while the table's size (`entries`) stays the same
+    /// (``PostgresSearchEstimates``).
+    func readsFirst(
+        _ search: PostgresSearch, tier: PostgresSearch.Tier, wanted: Int, entries: PendingEntries
+    ) throws -> Bool {
         guard let limit = plans.topTierRows, search.words.count == 1,
             case let clauses = search.clauses(tier: tier), clauses.count == 1, clauses[0].count == 1,
             clauses[0][0].count == 1
         else { return false }
+        let token = clauses[0][0][0]
+        let tuples = try entries.count()
+        let estimate: Double?
+        if let kept = estimates.estimate(of: token, tuples: tuples) {
+            estimate = kept
+        } else {
+            estimate = try value(Double?.self, "SELECT runnect_search_estimate(\(clauses[0][0]))") ?? nil
+            estimates.keep(estimate, of: token, tuples: tuples)
+        }
         // Null: a token the statistics know no frequency of.
-        guard let estimate = try value(Double?.self, "SELECT runnect_search_estimate(\(clauses[0][0]))") ?? nil
-        else { return false }
+        guard let estimate else { return false }
         return Double(wanted) <= estimate && estimate <= Double(limit)
     }
 

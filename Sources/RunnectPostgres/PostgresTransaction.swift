@@ -13,11 +13,17 @@ final class PostgresTransaction: StoreTransaction {
     let connection: PostgresConnection
     let user: String
     let plans: PostgresSearchPlans
+    /// The planner's estimates the backend has asked for.
+    let estimates: PostgresSearchEstimates
 
-    init(connection: PostgresConnection, user: String, plans: PostgresSearchPlans) {
+    init(
+        connection: PostgresConnection, user: String, plans: PostgresSearchPlans,
+        estimates: PostgresSearchEstimates = PostgresSearchEstimates()
+    ) {
         self.connection = connection
         self.user = user
         self.plans = plans
+        self.estimates = estimates
     }
 
     // MARK: - Statements

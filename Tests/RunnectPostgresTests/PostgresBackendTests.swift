@@ -329,11 +329,12 @@ import Testing
         let tier = PostgresSearch.Tier(inTitle: 1, inDeparture: 1)
         try mine.read { transaction in
             let transaction = try #require(transaction as? PostgresTransaction)
-            #expect(try transaction.readsFirst(search, tier: tier, wanted: 5))
+            let entries = try transaction.searchEntries()
+            #expect(try transaction.readsFirst(search, tier: tier, wanted: 5, entries: entries))
             // More than the 24 entries holding the token, or a token the statistics do not know.
-            #expect(try !transaction.readsFirst(search, tier: tier, wanted: 25))
+            #expect(try !transaction.readsFirst(search, tier: tier, wanted: 25, entries: entries))
             let unknown = PostgresSearch(words: KoreanText.words(in: "zzz"))
-            #expect(try !transaction.readsFirst(unknown, tier: tier, wanted: 1))
+            #expect(try !transaction.readsFirst(unknown, tier: tier, wanted: 1, entries: entries))
         }
         let walking = [
             try PostgresBackend(url: url, searchPlans: PostgresSearchPlans(topTierRows: nil)),
@@ -353,6 +354,48 @@ import Testing
                     } == page, "offset \(offset)")
             }
         }
+    }
+
+    /// The planner's estimate of a token is asked once while the table's size stays the same:
+    /// with the estimate function taken away from runners, a search of a token asked before
+    /// still runs (and the same), one of another token fails; once `ANALYZE` has counted a new
+    /// course, the first token's is asked again.
+    @Test func aTokensEstimateIsAskedOnceWhileTheTableKeepsItsSize() async throws {
+        let store = try await PostgresStoreDatabase()
+        let (_, url) = try await store.addRunner("estimates")
+        let backend = try PostgresBackend(url: url)
+        var added = 0
+        @discardableResult func add(_ title: String) throws -> Int64 {
+            added += 1
+            let points = (0..<4).map {
+                TrackPoint(Coordinate(latitude: 37.5 + Double(added) * 0.001, longitude: 127 + Double($0) * 0.001))
+            }
+            let draft = try CourseDraft(
+                activity: Activity(format: .pointsText, routes: [Route(points: points)]),
+                contentHash: "estimate-\(added)", title: title, description: nil,
+                departure: Departure(region: "서울", city: "송파구", town: "방이동", detail: "올림픽로 424"))
+            return try backend.write { try $0.insertCourse(draft) }.id
+        }
+        for n in 0..<12 { try add("올림픽공원 러닝 \(n)") }
+        for n in 0..<12 { try add("한강 러닝 \(n)") }
+        try store.database.adminSQL("ANALYZE course_search")
+        func search(_ keywords: String) throws -> [Int64] {
+            try backend.read {
+                try $0.searchIDs(keywords: keywords, scope: .all, sort: .relevance, limit: 5, offset: 0)
+            }
+        }
+        let first = try search("ㅇㄹㅍ")
+        #expect(first.count == 5)
+        let revoke = "REVOKE EXECUTE ON FUNCTION runnect_search_estimate(text[]) FROM runnect_runner"
+        #expect(try store.database.adminSQL(revoke).status == 0)
+        #expect(try search("ㅇㄹㅍ") == first)
+        #expect(throws: (any Error).self) { try search("ㅎㄱ") }
+        let newest = try add("올림픽 대로")
+        try store.database.adminSQL("ANALYZE course_search")
+        #expect(throws: (any Error).self) { try search("ㅇㄹㅍ") }
+        let grant = "GRANT EXECUTE ON FUNCTION runnect_search_estimate(text[]) TO runnect_runner"
+        #expect(try store.database.adminSQL(grant).status == 0)
+        #expect(try search("ㅇㄹㅍ") == [newest] + first.prefix(4))
     }
 
     /// A relevance search that takes its tiers' pages from a walk gives every page as the reads

@@ -58,7 +58,7 @@ public struct Departure: Codable, Equatable, Hashable, Sendable {
     }
 
     private static func nonBlank(_ text: String?) -> String? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else {
+        guard let trimmed = text?.trimmedOfWhitespace, !trimmed.isEmpty else {
             return nil
         }
         return trimmed.composed
