@@ -135,6 +135,9 @@ start() {
   trap 'exit 143' TERM
   touch "$dir/$marker"
   echo "$bin" >"$dir/bin"
+  # The watchdog's own copy of this script: the checkout it ran from may be gone by the time the
+  # watched process ends (seen: a check's clone removed first, its cluster's folder left behind).
+  cp -- "$self" "$dir/pg-cluster.sh"
   head -c 18 /dev/urandom | base64 | tr -d '/+=' >"$dir/password"
   if [[ $(id -u) -eq 0 ]]; then chown -R "$os_user:" "$dir"; fi
   chmod 700 "$dir"
@@ -156,9 +159,10 @@ start() {
     ((attempt < 5)) || die "the server did not start: $(tail -n 5 "$dir/postgres.log")"
   done
   if [[ -n "$watch" ]]; then
-    # `exec`: the stop runs as the watchdog's own process, which it then does not kill.
-    setsid bash -c 'while kill -0 "$1"; do sleep 1; done; exec "$2" stop "$3"' \
-      watchdog "$watch" "$self" "$dir" </dev/null >"$dir/watchdog.log" 2>&1 &
+    # `exec`: the stop runs as the watchdog's own process, which it then does not kill; from the
+    # folder's copy of this script (bash reads on from the file it opened as the folder goes).
+    setsid bash -c 'while kill -0 "$1"; do sleep 1; done; exec bash "$2" stop "$3"' \
+      watchdog "$watch" "$dir/pg-cluster.sh" "$dir" </dev/null >"$dir/watchdog.log" 2>&1 &
     echo $! >"$dir/watchdog.pid"
   fi
   pending=""

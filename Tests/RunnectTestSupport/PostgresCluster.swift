@@ -177,7 +177,7 @@ public struct PostgresCluster: Sendable {
     /// Waits through a termination handler, not `waitUntilExit()`: that one waits on a run loop,
     /// and called from a test's thread it can miss the child's exit and hang (seen here, with a
     /// script that leaves a daemon behind; swift-corelibs-foundation's known trap).
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws
         -> PsqlResult
     {
         let process = Process()
