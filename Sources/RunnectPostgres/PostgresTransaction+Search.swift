@@ -115,7 +115,8 @@ extension PostgresTransaction {
     /// to fill the page, too few for a walk to find a page of them, which the tier's own read then
     /// does. The walk is left out when that read fills the page.
     ///
-    /// The estimate is asked once for a token while the table's size (`entries`) stays the same
+    /// The estimate is asked once for a token while the planner's count of the entries
+    /// (``PendingEntries/planned()``, which `ANALYZE` changes) stays the same
     /// (``PostgresSearchEstimates``).
     func readsFirst(
         _ search: PostgresSearch, tier: PostgresSearch.Tier, wanted: Int, entries: PendingEntries
@@ -125,7 +126,7 @@ extension PostgresTransaction {
             clauses[0][0].count == 1
         else { return false }
         let token = clauses[0][0][0]
-        let tuples = try entries.count()
+        let tuples = try entries.planned()
         let estimate: Double?
         if let kept = estimates.estimate(of: token, tuples: tuples) {
             estimate = kept
@@ -221,12 +222,18 @@ extension PostgresTransaction {
 
         func count() throws -> Int {
             if let counted { return counted }
-            let estimate = try estimate.wait().rows.first.map { try $0.decode(Int.self) } ?? -1
+            let estimate = try planned()
             let count =
                 try estimate >= 0
                 ? estimate : transaction.value(Int.self, "SELECT count(*) FROM course_search") ?? 0
             counted = count
             return count
+        }
+
+        /// The planner's count as it is (`reltuples`; -1 for a table never vacuumed or analysed),
+        /// without counting the rows.
+        func planned() throws -> Int {
+            try estimate.wait().rows.first.map { try $0.decode(Int.self) } ?? -1
         }
     }
 
