@@ -105,9 +105,11 @@ public enum SearchBenchmark {
     /// queries in turn, after one round to warm the caches. Round robin, so that no query only
     /// ever meets the pages it warmed itself.
     ///
+    /// - Parameter only: When given, only the queries of these keywords (to profile one).
     /// - Throws: What the store's search throws.
-    public static func time(_ store: CourseStore, repeats: Int) throws -> [QueryFigures] {
+    public static func time(_ store: CourseStore, repeats: Int, only: Set<String>? = nil) throws -> [QueryFigures] {
         let clock = ContinuousClock()
+        let queries = queries.filter { only?.contains($0.keywords) ?? true }
         var samples = [[Double]](repeating: [], count: queries.count)
         var hits = [Int](repeating: 0, count: queries.count)
         let page = Page(limit: 20)

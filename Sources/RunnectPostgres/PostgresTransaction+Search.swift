@@ -293,19 +293,29 @@ extension PostgresTransaction {
         bindings.append(after?.createdMs)
         bindings.append(after.map { Int32(clamping: $0.scrapCount) })
         bindings.append(after?.distanceMeters)
+        // The rows as one row of arrays (``PostgresArrayColumn``), in the function's order: one
+        // aggregate over its scan, whose arrays all see its rows in that order.
         let rows = try query(
             PostgresQuery(
-                unsafeSQL:
-                    "SELECT * FROM runnect_search_page($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+                unsafeSQL: """
+                    SELECT array_agg(id), array_agg(created_ms), array_agg(title), array_agg(description),
+                           array_agg(departure), array_agg(scrap_count), array_agg(distance_m), array_agg(in_title),
+                           array_agg(in_departure)
+                    FROM runnect_search_page($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+                    """,
                 binds: bindings)
         ).rows
-        return try rows.compactMap { row in
+        guard let row = rows.first else { return [] }
+        let read = try PostgresSearch.Rows(row)
+        var found: [PostgresSearch.Match] = []
+        for index in 0..<read.count {
             onRow()
-            guard let match = try search.match(row), tier.map({ $0.holds(match) }) ?? true,
+            guard let match = try search.match(read, at: index), tier.map({ $0.holds(match) }) ?? true,
                 titleGroup.map({ $0 == match.inTitle }) ?? true
-            else { return nil }
-            return match
+            else { continue }
+            found.append(match)
         }
+        return found
     }
 
     /// Sorts matches in `sort` order and cuts the page.
@@ -413,16 +423,62 @@ struct PostgresSearch {
         }
     }
 
-    /// A row of `runnect_search_page` when it matches every keyword exactly: as the server
+    /// The rows of one `runnect_search_page` read, a column each (``PostgresArrayColumn``).
+    struct Rows {
+        var ids: [Int64?]
+        var createdMs: [Int64?]
+        var titles: [String?]
+        var descriptions: [String?]
+        var departures: [String?]
+        var scrapCounts: [Int32?]
+        var distances: [Double?]
+        var titleCounts: [Int32?]
+        var departureCounts: [Int32?]
+
+        /// How many rows: every column holds as many (else the read fails).
+        let count: Int
+
+        /// Reads the one row of `array_agg`s (each `NULL` when the function sent no row).
+        init(_ row: PostgresRow) throws {
+            let columns = try row.decode(
+                (
+                    PostgresArrayColumn<Int64>?, PostgresArrayColumn<Int64>?, PostgresArrayColumn<String>?,
+                    PostgresArrayColumn<String>?, PostgresArrayColumn<String>?, PostgresArrayColumn<Int32>?,
+                    PostgresArrayColumn<Double>?, PostgresArrayColumn<Int32>?, PostgresArrayColumn<Int32>?
+                ).self)
+            ids = columns.0?.elements ?? []
+            createdMs = columns.1?.elements ?? []
+            titles = columns.2?.elements ?? []
+            descriptions = columns.3?.elements ?? []
+            departures = columns.4?.elements ?? []
+            scrapCounts = columns.5?.elements ?? []
+            distances = columns.6?.elements ?? []
+            titleCounts = columns.7?.elements ?? []
+            departureCounts = columns.8?.elements ?? []
+            count = ids.count
+            guard
+                [
+                    createdMs.count, titles.count, descriptions.count, departures.count, scrapCounts.count,
+                    distances.count, titleCounts.count, departureCounts.count,
+                ].allSatisfy({ $0 == count })
+            else { throw PostgresDecodingError.Code.failure }
+        }
+    }
+
+    /// Row `index` of a read (``Rows``) when it matches every keyword exactly: as the server
     /// tells when it sends no texts (no keyword is mixed: its `strpos` tests were exact), else as
     /// ``KoreanText/contains(_:word:)`` finds in them.
-    func match(_ row: PostgresRow) throws -> Match? {
-        let (id, createdMs, title, description, departure, scrapCount, distance, titleCount, departureCount) =
-            try row.decode((Int64, Int64, String?, String?, String?, Int, Double, Int, Int).self)
-        guard let title, let description, let departure else {
+    func match(_ rows: Rows, at index: Int) throws -> Match? {
+        guard let id = rows.ids[index], let createdMs = rows.createdMs[index],
+            let scrapCount = rows.scrapCounts[index], let distance = rows.distances[index],
+            let titleCount = rows.titleCounts[index], let departureCount = rows.departureCounts[index]
+        else { throw PostgresDecodingError.Code.missingData }
+        guard let title = rows.titles[index], let description = rows.descriptions[index],
+            let departure = rows.departures[index]
+        else {
             return Match(
-                id: id, createdMs: createdMs, scrapCount: scrapCount, distanceMeters: distance,
-                inTitle: titleCount, inDeparture: departureCount)
+                id: id, createdMs: createdMs, scrapCount: Int(scrapCount), distanceMeters: distance,
+                inTitle: Int(titleCount), inDeparture: Int(departureCount))
         }
         var inTitle = 0
         var inDeparture = 0
@@ -434,7 +490,7 @@ struct PostgresSearch {
             if departure { inDeparture += 1 }
         }
         return Match(
-            id: id, createdMs: createdMs, scrapCount: scrapCount, distanceMeters: distance, inTitle: inTitle,
+            id: id, createdMs: createdMs, scrapCount: Int(scrapCount), distanceMeters: distance, inTitle: inTitle,
             inDeparture: inDeparture)
     }
 }

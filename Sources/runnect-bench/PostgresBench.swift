@@ -4,13 +4,15 @@ import RunnectPostgres
 import RunnectStore
 
 /// `runnect-bench pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--jobs N] [--keep PATH] [--keep-database]
-/// [--database NAME [--postgres-only]]`:
+/// [--database NAME [--postgres-only]] [--only KEYWORDS]…`:
 /// the search (or near-me) benchmark's store built in SQLite and timed there, then copied by
 /// `db copy` into a new database of the PostgreSQL server at ADMIN_URL (an administrator: the
 /// copy keeps ids and owners), timed, and the same query set timed on PostgreSQL as a runner
 /// role (row-level security and all), side by side. The database is dropped at the end
 /// unless `--keep-database`. `--database NAME` times the queries again on a database kept before
 /// (migrated to this build's schema first; no copy), and with `--postgres-only` only there.
+/// `--only KEYWORDS` (repeatable) times on PostgreSQL only the queries of those keywords (to
+/// profile one).
 /// `scripts/pg-cluster.sh run` gives a throwaway server: ADMIN_URL is its `$RUNNECT_PG_URL`.
 func postgresBench(_ arguments: [String]) throws {
     guard let work = arguments.first, ["search", "near"].contains(work),
@@ -87,7 +89,8 @@ func postgresBench(_ arguments: [String]) throws {
     runner.password = nil
     let store = try CourseStore(postgres: runner)
     if work == "search" {
-        let figures = try SearchBenchmark.time(store, repeats: repeats)
+        let only = options("--only", in: arguments)
+        let figures = try SearchBenchmark.time(store, repeats: repeats, only: only.isEmpty ? nil : Set(only))
         let report = SearchBenchmark.Report(
             courseCount: count, commitEvery: 0, jobs: jobs, insertSeconds: copy?.seconds ?? 0,
             insertCoursesPerSecond: copy?.coursesPerSecond ?? 0, optimizeSeconds: nil, tokenIndexSegments: 0,

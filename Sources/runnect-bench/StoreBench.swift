@@ -102,6 +102,11 @@ func option(_ name: String, in arguments: [String]) -> String? {
     return arguments[index + 1]
 }
 
+/// Every value of a repeatable option (`--only A --only B`).
+func options(_ name: String, in arguments: [String]) -> [String] {
+    arguments.indices.dropLast().filter { arguments[$0] == name }.map { arguments[$0 + 1] }
+}
+
 func temporaryPath(_ name: String) -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)").path
 }
