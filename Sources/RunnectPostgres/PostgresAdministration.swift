@@ -60,7 +60,7 @@ public enum PostgresAdministration {
                 }
             }
             let applied = try await session.transaction { session in
-                try await session.query("SELECT pg_advisory_xact_lock(\(PostgresSchema.lockKey))")
+                try await session.query(PostgresQuery(unsafeSQL: PostgresBackend.schemaLock))
                 try await session.execute([
                     "CREATE EXTENSION IF NOT EXISTS postgis",
                     """

@@ -152,23 +152,33 @@ package final class PostgresBackend: StoreBackend {
     /// space-filling curve, where a million courses' inserts left an index that read 327 pages
     /// to find nothing in the Sahara (5 once built, 41 s for 15.5 million pieces) and 573 for
     /// the 25 m ring at Jamsil (about 40), and each insert no longer pays for its pieces' entries.
+    ///
+    /// Under `runnect db init`'s lock (``PostgresSchema/lockKey``), as the index's build at the
+    /// copy's end is: `db init` builds a missing box index too, and two `CREATE INDEX IF NOT
+    /// EXISTS` of one name at once fail one of them (the name's entry in the catalogue).
     package func copyCoursesBegin() throws -> Bool {
         try write { transaction in
             let tx = transaction as! PostgresTransaction
+            try tx.execute(Self.schemaLock)
             guard try tx.value(Bool.self, "SELECT NOT EXISTS (SELECT FROM course)") == true else { return false }
             try tx.execute("DROP INDEX IF EXISTS course_piece_box")
             return true
         }
     }
 
-    /// Builds the pieces' box index if it is missing (``PostgresSchema/pieceBoxIndex``).
+    /// Builds the pieces' box index if it is missing (``PostgresSchema/pieceBoxIndex``), under
+    /// `runnect db init`'s lock (``copyCoursesBegin()`` tells why).
     package func copyCoursesEnded() throws {
         try write { transaction in
             let tx = transaction as! PostgresTransaction
+            try tx.execute(Self.schemaLock)
             try tx.execute("SET LOCAL maintenance_work_mem = '1GB'")
             try tx.execute(PostgresSchema.pieceBoxIndex)
         }
     }
+
+    /// Takes `runnect db init`'s lock until the transaction ends.
+    static let schemaLock = "SELECT pg_advisory_xact_lock(\(PostgresSchema.lockKey))"
 
     /// Runs `body` in a transaction on a pooled connection, again when the server asks for it;
     /// a write one after the user's other writes unless `oneWriter` is false.

@@ -85,7 +85,7 @@ func fileBytes(_ path: String) throws -> Double {
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | near [COURSES] | import [FILES] | export [POINTS] | write FILE OUTDIR --format gpx|tcx|fit | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N] | numbers FILE… [--repeat N] | stats-json FILE… [--repeat N] | copy [COURSES] [--jobs N] | pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--keep PATH]\n"
+            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | near [COURSES] | import [FILES] | export [POINTS] | write FILE OUTDIR --format gpx|tcx|fit | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N] | numbers FILE… [--repeat N] | stats-json FILE… [--repeat N] | copy [COURSES] [--jobs N] | pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--keep PATH] [--only KEYWORDS]\n"
                 .utf8))
     exit(64)
 }
@@ -93,81 +93,91 @@ func usage() -> Never {
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first else { usage() }
 
-switch mode {
-case "gpx":
-    guard arguments.count >= 2 else { usage() }
-    try readBench(path: arguments[1], repeats: repeatCount(arguments, default: 3), work: "parse+stats")
+/// Runs one benchmark; what it throws ends the tool with one line on stderr (not a trap).
+func run(_ mode: String, _ arguments: [String]) throws {
+    switch mode {
+    case "gpx":
+        guard arguments.count >= 2 else { usage() }
+        try readBench(path: arguments[1], repeats: repeatCount(arguments, default: 3), work: "parse+stats")
 
-case "points":
-    guard arguments.count >= 2 else { usage() }
-    try readBench(path: arguments[1], repeats: repeatCount(arguments, default: 3), work: "points-json parse+stats")
+    case "points":
+        guard arguments.count >= 2 else { usage() }
+        try readBench(path: arguments[1], repeats: repeatCount(arguments, default: 3), work: "points-json parse+stats")
 
-case "points-file":
-    try writePointsFile(Array(arguments.dropFirst()))
+    case "points-file":
+        try writePointsFile(Array(arguments.dropFirst()))
 
-case "geodesic":
-    let count = arguments.count >= 2 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
-    var path: [Coordinate] = []
-    path.reserveCapacity(count)
-    var point = Coordinate(latitude: 37.5, longitude: 127.0)
-    for i in 0..<count {
-        path.append(point)
-        point.latitude += 1e-5 * sin(Double(i) * 0.01)
-        point.longitude += 1.2e-5
+    case "geodesic":
+        let count = arguments.count >= 2 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
+        var path: [Coordinate] = []
+        path.reserveCapacity(count)
+        var point = Coordinate(latitude: 37.5, longitude: 127.0)
+        for i in 0..<count {
+            path.append(point)
+            point.latitude += 1e-5 * sin(Double(i) * 0.01)
+            point.longitude += 1.2e-5
+        }
+        let start = now()
+        let length = Geodesic.length(of: path)
+        let seconds = now() - start
+        emit([
+            ("tool", "runnect"), ("work", "geodesic-path"), ("legs", count - 1), ("seconds", seconds),
+            ("legs_per_s", Double(count - 1) / seconds), ("length_m", length),
+        ])
+        FileHandle.standardError.write(
+            Data(
+                String(
+                    format: "runnect: %d geodesic legs in %.3f s: %.0f legs/s\n", count - 1, seconds,
+                    Double(count - 1) / seconds
+                ).utf8))
+
+    case "fit":
+        try fitBench(Array(arguments.dropFirst()))
+
+    case "search":
+        try searchBench(Array(arguments.dropFirst()))
+
+    case "near":
+        try nearBench(Array(arguments.dropFirst()))
+
+    case "import":
+        try importBench(Array(arguments.dropFirst()))
+
+    case "export":
+        try exportBench(Array(arguments.dropFirst()))
+
+    case "write":
+        try writeBench(Array(arguments.dropFirst()))
+
+    case "index":
+        try indexBench(Array(arguments.dropFirst()))
+
+    case "matching":
+        matchingBench(Array(arguments.dropFirst()))
+
+    case "store-matching":
+        try storeMatchingBench(Array(arguments.dropFirst()))
+
+    case "numbers":
+        try numbersBench(Array(arguments.dropFirst()))
+
+    case "copy":
+        try copyBench(Array(arguments.dropFirst()))
+
+    case "stats-json":
+        try statsJSONBench(Array(arguments.dropFirst()))
+
+    case "pg":
+        try postgresBench(Array(arguments.dropFirst()))
+
+    default:
+        usage()
     }
-    let start = now()
-    let length = Geodesic.length(of: path)
-    let seconds = now() - start
-    emit([
-        ("tool", "runnect"), ("work", "geodesic-path"), ("legs", count - 1), ("seconds", seconds),
-        ("legs_per_s", Double(count - 1) / seconds), ("length_m", length),
-    ])
-    FileHandle.standardError.write(
-        Data(
-            String(
-                format: "runnect: %d geodesic legs in %.3f s: %.0f legs/s\n", count - 1, seconds,
-                Double(count - 1) / seconds
-            ).utf8))
+}
 
-case "fit":
-    try fitBench(Array(arguments.dropFirst()))
-
-case "search":
-    try searchBench(Array(arguments.dropFirst()))
-
-case "near":
-    try nearBench(Array(arguments.dropFirst()))
-
-case "import":
-    try importBench(Array(arguments.dropFirst()))
-
-case "export":
-    try exportBench(Array(arguments.dropFirst()))
-
-case "write":
-    try writeBench(Array(arguments.dropFirst()))
-
-case "index":
-    try indexBench(Array(arguments.dropFirst()))
-
-case "matching":
-    matchingBench(Array(arguments.dropFirst()))
-
-case "store-matching":
-    try storeMatchingBench(Array(arguments.dropFirst()))
-
-case "numbers":
-    try numbersBench(Array(arguments.dropFirst()))
-
-case "copy":
-    try copyBench(Array(arguments.dropFirst()))
-
-case "stats-json":
-    try statsJSONBench(Array(arguments.dropFirst()))
-
-case "pg":
-    try postgresBench(Array(arguments.dropFirst()))
-
-default:
-    usage()
+do {
+    try run(mode, arguments)
+} catch {
+    FileHandle.standardError.write(Data("runnect-bench \(mode): \(error)\n".utf8))
+    exit(1)
 }

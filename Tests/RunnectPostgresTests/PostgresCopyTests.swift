@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import RunnectKit
 import RunnectStore
 import RunnectTestSupport
@@ -124,5 +125,41 @@ import Testing
         }
         let ids = try other.database.adminSQL("SELECT id, title FROM course WHERE id BETWEEN 7 AND 9").stdout
         #expect(ids == "8|남의 코스\n")
+    }
+
+    /// The box index is dropped at a copy's start and built at its end under `runnect db init`'s
+    /// lock, which builds it too: each waits while an initialisation holds the lock (two builds
+    /// of one name at once fail one of them).
+    @Test func theCopysBoxIndexWaitsForAnInitialisation() async throws {
+        let target = try await PostgresStoreDatabase()
+        let url = try target.database.adminURL
+        let admin = try PostgresBackend(url: url)
+        for step in ["begin", "end"] {
+            let work = try await PostgresSession.with(url) { session in
+                try await session.transaction { session in
+                    try await session.query(PostgresQuery(unsafeSQL: PostgresBackend.schemaLock))
+                    // Begin: true, the store is empty; end: true once built.
+                    let work = Task.detached {
+                        guard step == "end" else { return try admin.copyCoursesBegin() }
+                        try admin.copyCoursesEnded()
+                        return true
+                    }
+                    var waiting = false
+                    for _ in 0..<100 where !waiting {
+                        try await Task.sleep(for: .milliseconds(100))
+                        waiting =
+                            try target.database.adminSQL(
+                                "SELECT count(*) FROM pg_stat_activity WHERE wait_event = 'advisory' "
+                                    + "AND query LIKE 'SELECT pg_advisory_xact_lock(\(PostgresSchema.lockKey))'"
+                            ).stdout.trimmed == "1"
+                    }
+                    #expect(waiting, "the copy's \(step) waits for the lock")
+                    return work
+                }
+            }
+            #expect(try await work.value)
+        }
+        let index = "SELECT indisvalid FROM pg_index WHERE indexrelid = to_regclass('course_piece_box')"
+        #expect(try target.database.adminSQL(index).stdout.trimmed == "t")
     }
 }
