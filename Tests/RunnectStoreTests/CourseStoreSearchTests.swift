@@ -61,6 +61,21 @@ struct CourseStoreSearchTests {
         }
     }
 
+    /// A title whose syllable 각 is written as 가 and a trailing jamo (U+AC00 U+11A8), which
+    /// Foundation's NFC on Linux leaves apart: found by the composed keyword, its initials and
+    /// the same mixed form, on both backends.
+    @Test("a syllable and a trailing jamo are found as the one syllable", arguments: StoreKind.allCases)
+    func trailingJamoIsFound(kind: StoreKind) async throws {
+        try await withStores(kind, users: ["a"]) { fixture in
+            let store = fixture.stores[0]
+            let drawn = try store.draw(points: taps(seed: 2), title: "\u{AC00}\u{11A8}시탈 둘레길", description: nil)
+            for keyword in ["각시탈", "각", "ㄱㅅㅌ", "각ㅅ", "\u{AC00}\u{11A8}시"] {
+                #expect(try store.search(keywords: keyword, scope: .all).map(\.id) == [drawn.id], "\(keyword)")
+            }
+            #expect(try store.search(keywords: "가시", scope: .all).isEmpty)
+        }
+    }
+
     @Test("search pages and sorts through the store", arguments: StoreKind.allCases)
     func pagesAndSorts(kind: StoreKind) async throws {
         try await withStores(kind) { fixture in

@@ -75,7 +75,7 @@ package enum KoreanText {
         if text.isTriviallyComposed {
             return text.lowercased()  // only ASCII letters can change here, and stay NFC
         }
-        let lowered = text.precomposedStringWithCanonicalMapping.lowercased()
+        let lowered = text.composed.lowercased()
         var scalars = String.UnicodeScalarView()
         var changed = false
         for scalar in lowered.unicodeScalars {
@@ -89,7 +89,7 @@ package enum KoreanText {
         let mapped = changed ? String(scalars) : lowered
         // Full lowercase mappings can emit base + combining mark sequences (U+0130 İ → i U+0307)
         // that NFC would compose differently in other text: one more pass keeps the promise.
-        return mapped.precomposedStringWithCanonicalMapping
+        return mapped.composed
     }
 
     /// Whether a scalar separates keywords (and so never occurs inside one): Unicode's

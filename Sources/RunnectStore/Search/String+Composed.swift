@@ -2,8 +2,44 @@ extension String {
     /// This text composed (Unicode's NFC), as `precomposedStringWithCanonicalMapping` makes it,
     /// without Foundation's normaliser where ``isTriviallyComposed`` tells it is already so: a
     /// Korean address or title read back from a store, most keywords.
+    ///
+    /// Foundation on Linux leaves a precomposed syllable without a final consonant followed by a
+    /// trailing jamo as it is (`가` U+AC00 + `ᆨ` U+11A8), where NFC composes the two (`각`
+    /// U+AC01, as Python's `unicodedata.normalize` does): that step of Unicode's algorithmic
+    /// Hangul composition (chapter 3.12) is done here after Foundation's.
     package var composed: String {
-        isTriviallyComposed ? self : precomposedStringWithCanonicalMapping
+        isTriviallyComposed ? self : precomposedStringWithCanonicalMapping.withTrailingJamoComposed
+    }
+
+    /// Each syllable without a final consonant (LV) followed by a trailing consonant jamo
+    /// (U+11A8–U+11C2) made the one syllable with that final (LVT).
+    var withTrailingJamoComposed: String {
+        let trailingBase: UInt32 = 0x11A7
+        let trailingCount: UInt32 = 28
+        let scalars = Array(unicodeScalars)
+        guard
+            scalars.indices.dropFirst().contains(where: { index in
+                let (lv, t) = (scalars[index - 1].value, scalars[index].value)
+                return t > trailingBase && t < trailingBase + trailingCount && lv >= KoreanText.firstSyllable
+                    && lv <= KoreanText.lastSyllable && (lv - KoreanText.firstSyllable) % trailingCount == 0
+            })
+        else { return self }
+        var composed = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let lv = scalars[index].value
+            if index + 1 < scalars.count, case let t = scalars[index + 1].value, t > trailingBase,
+                t < trailingBase + trailingCount, lv >= KoreanText.firstSyllable, lv <= KoreanText.lastSyllable,
+                (lv - KoreanText.firstSyllable) % trailingCount == 0, let lvt = Unicode.Scalar(lv + t - trailingBase)
+            {
+                composed.append(lvt)
+                index += 2
+            } else {
+                composed.append(scalars[index])
+                index += 1
+            }
+        }
+        return String(composed)
     }
 
     /// Whether every scalar is ASCII, a precomposed Hangul syllable or a compatibility jamo: such

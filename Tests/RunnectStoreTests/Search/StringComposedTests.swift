@@ -14,7 +14,23 @@ struct StringComposedTests {
         "Han River 10k", "Café", "",
     ]
 
-    @Test("the same text as Foundation's NFC", arguments: texts)
+    /// Unicode's NFC of texts with a trailing jamo, as Python's `unicodedata.normalize("NFC", …)`
+    /// gives it (Python 3, Unicode 15): a syllable without a final and a trailing jamo compose
+    /// (the first to the last trailing jamo), a syllable with a final and anything else do not.
+    @Test(
+        "a trailing jamo after a syllable composes as Unicode's NFC says",
+        arguments: [
+            ("\u{AC00}\u{11A8}", "\u{AC01}"), ("\u{AC01}\u{11A8}", "\u{AC01}\u{11A8}"),
+            ("\u{D55C}\u{11AB}", "\u{D55C}\u{11AB}"), ("\u{B9C8}\u{11AF}\u{B9AC}", "\u{B9D0}\u{B9AC}"),
+            ("\u{AC00}\u{11C2}", "\u{AC1B}"), ("\u{AC00}\u{11C3}", "\u{AC00}\u{11C3}"),
+            ("\u{1100}\u{1161}\u{11A8}", "\u{AC01}"), ("x\u{AC00}\u{11A8}\u{301}", "x\u{AC01}\u{301}"),
+        ])
+    func trailingJamoComposes(text: String, nfc: String) {
+        #expect(Array(text.composed.unicodeScalars) == Array(nfc.unicodeScalars))
+    }
+
+    @Test(
+        "the same text as Foundation's NFC where Foundation composes it", arguments: texts.filter { $0 != "가\u{11A8}" })
     func sameAsFoundation(text: String) {
         let composed = text.composed
         #expect(composed == text.precomposedStringWithCanonicalMapping)
