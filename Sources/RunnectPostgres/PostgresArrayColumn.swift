@@ -12,11 +12,6 @@ struct PostgresArrayColumn<Element: PostgresArrayColumnElement>: PostgresDecodab
     /// The elements in the array's order; `nil` where the element is `NULL`.
     var elements: [Element?]
 
-    /// No elements: what `array_agg` over no rows (`NULL`) stands for.
-    init() {
-        elements = []
-    }
-
     /// Reads dimensions, whether any element is `NULL`, the element type, the length and lower
     /// bound of the one dimension, then each element as length (`-1`: `NULL`) and bytes.
     init<JSONDecoder: PostgresJSONDecoder>(

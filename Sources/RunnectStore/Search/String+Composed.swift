@@ -12,27 +12,17 @@ extension String {
     }
 
     /// Each syllable without a final consonant (LV) followed by a trailing consonant jamo
-    /// (U+11A8–U+11C2) made the one syllable with that final (LVT).
+    /// (U+11A8–U+11C2) made the one syllable with that final (LVT); the text itself when it has
+    /// no such pair.
     var withTrailingJamoComposed: String {
-        let trailingBase: UInt32 = 0x11A7
-        let trailingCount: UInt32 = 28
         let scalars = Array(unicodeScalars)
-        guard
-            scalars.indices.dropFirst().contains(where: { index in
-                let (lv, t) = (scalars[index - 1].value, scalars[index].value)
-                return t > trailingBase && t < trailingBase + trailingCount && lv >= KoreanText.firstSyllable
-                    && lv <= KoreanText.lastSyllable && (lv - KoreanText.firstSyllable) % trailingCount == 0
-            })
+        guard scalars.indices.dropFirst().contains(where: { Self.syllable(scalars[$0 - 1], final: scalars[$0]) != nil })
         else { return self }
         var composed = String.UnicodeScalarView()
         var index = 0
         while index < scalars.count {
-            let lv = scalars[index].value
-            if index + 1 < scalars.count, case let t = scalars[index + 1].value, t > trailingBase,
-                t < trailingBase + trailingCount, lv >= KoreanText.firstSyllable, lv <= KoreanText.lastSyllable,
-                (lv - KoreanText.firstSyllable) % trailingCount == 0, let lvt = Unicode.Scalar(lv + t - trailingBase)
-            {
-                composed.append(lvt)
+            if index + 1 < scalars.count, let syllable = Self.syllable(scalars[index], final: scalars[index + 1]) {
+                composed.append(syllable)
                 index += 2
             } else {
                 composed.append(scalars[index])
@@ -40,6 +30,19 @@ extension String {
             }
         }
         return String(composed)
+    }
+
+    /// The syllable `lv` (one without a final consonant) with the trailing jamo `final` as its
+    /// final (Unicode 3.12: LV + TIndex); nil for any other pair.
+    static func syllable(_ lv: Unicode.Scalar, final: Unicode.Scalar) -> Unicode.Scalar? {
+        let trailingBase: UInt32 = 0x11A7
+        let trailingCount: UInt32 = 28
+        let (syllable, trailing) = (lv.value, final.value)
+        guard trailing > trailingBase, trailing < trailingBase + trailingCount,
+            syllable >= KoreanText.firstSyllable, syllable <= KoreanText.lastSyllable,
+            (syllable - KoreanText.firstSyllable) % trailingCount == 0
+        else { return nil }
+        return Unicode.Scalar(syllable + trailing - trailingBase)
     }
 
     /// Whether every scalar is ASCII, a precomposed Hangul syllable or a compatibility jamo: such
