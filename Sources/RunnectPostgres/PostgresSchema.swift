@@ -22,7 +22,8 @@ import RunnectStore
 /// with `strpos`; version 11 lets a search read on from a row it has seen; version 12 indexes
 /// the grams in both a course's title and its departure as tokens of their own; version 13 lets
 /// a search ask the planner how many entries hold a token, and reads a page's courses through a
-/// plan the connection keeps; version 14 lets a search's walk read its order's index alone.
+/// plan the connection keeps; version 14 lets a search's walk read its order's index alone;
+/// version 15 keeps what other runners' records show of a course its owner deleted.
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
@@ -61,6 +62,7 @@ package enum PostgresSchema {
             compacted: ["course_search"]),
         Migration(version: 13, name: "v13-planned-reads", statements: plannedReadStatements),
         Migration(version: 14, name: "v14-covered-walks", statements: coveredWalkStatements),
+        Migration(version: 15, name: "v15-deleted-courses", statements: deletedCourseStatements),
     ]
 
     /// The newest schema version this build knows.

@@ -175,6 +175,51 @@ extension PostgresTransaction {
         ).rows.isEmpty
     }
 
+    func storedDeletedCourses() throws -> [StoredDeletedCourse] {
+        try query(
+            """
+            SELECT id, owner, distance_m, departure_region, departure_city, departure_town, departure_detail,
+                   departure_name, geometry, deleted_at
+            FROM deleted_course ORDER BY id
+            """
+        ).rows.map { row in
+            let r = row.makeRandomAccess()
+            return StoredDeletedCourse(
+                id: try r[0].decode(Int64.self), owner: try r[1].decode(String.self),
+                distanceMeters: try r[2].decode(Double.self), departure: try Self.departure(r, from: 3),
+                geometry: try r[8].decode(Data.self), deletedAt: try r[9].decode(Date.self))
+        }
+    }
+
+    func insertDeletedCourses(_ courses: [StoredDeletedCourse]) throws -> Int {
+        var added = 0
+        for course in courses {
+            if try !query("SELECT 1 FROM course WHERE id = \(course.id)").rows.isEmpty {
+                throw StoreError.copyConflict(
+                    kind: "deleted course", id: course.id, reason: "the destination holds a course under that id")
+            }
+            let departure = course.departure
+            added += try query(
+                """
+                INSERT INTO deleted_course (id, owner, distance_m, departure_region, departure_city, departure_town,
+                    departure_detail, departure_name, geometry, deleted_at)
+                VALUES (\(course.id), \(course.owner), \(course.distanceMeters), \(departure?.region),
+                    \(departure?.city), \(departure?.town), \(departure?.detail), \(departure?.name),
+                    \(course.geometry), \(Self.milliseconds(course.deletedAt)))
+                ON CONFLICT (id) DO NOTHING RETURNING 1
+                """
+            ).rows.count
+        }
+        if let last = courses.map(\.id).max() {
+            try query(
+                """
+                SELECT setval(sequence, greatest(\(last), coalesce(pg_sequence_last_value(sequence), 0)))
+                FROM CAST(pg_get_serial_sequence('course', 'id') AS regclass) AS sequence
+                """)
+        }
+        return added
+    }
+
     /// Moves the id sequences past the ids copied, so that new rows do not collide with them
     /// (never back: ids of rows deleted before are not given again).
     func identitiesCopied() throws {

@@ -92,13 +92,15 @@ extension PostgresTransaction {
             """) ?? 0
     }
 
-    /// Every column of a record but its geometry, with its course's title: what ``runRecord(_:)``
-    /// decodes. A course made private since keeps its records, whose owner may no longer read it:
-    /// its title is then empty. `$1` is the user.
+    /// Every column of a record but its geometry, with its course's title and whether the course
+    /// was deleted: what ``runRecord(_:)`` decodes. A course made private since keeps its records,
+    /// whose owner may no longer read it: its title is then `NULL` (row-level security), as for a
+    /// deleted course, whose kept figures (`deleted_course`) the record's owner may read. `$1` is
+    /// the user.
     static let recordSelect = """
-        SELECT r.id, r.owner, r.title, r.course_id, coalesce(c.title, ''), r.source_format, r.content_hash,
+        SELECT r.id, r.owner, r.title, r.course_id, c.title, r.source_format, r.content_hash,
                r.stats::text, r.device_timer_time_s, r.course_time_s, r.course_distance_m, r.match_coverage,
-               r.created_at
+               r.created_at, EXISTS (SELECT 1 FROM deleted_course d WHERE d.id = r.course_id)
         FROM record r LEFT JOIN course c ON c.id = r.course_id
         WHERE r.owner = $1
         """
@@ -114,7 +116,8 @@ extension PostgresTransaction {
         }
         return RunRecord(
             id: id, owner: try r[1].decode(String.self), title: try r[2].decode(String.self),
-            courseID: try r[3].decode(Int64.self), courseTitle: try r[4].decode(String.self),
+            courseID: try r[3].decode(Int64.self), courseTitle: try r[4].decode(String?.self),
+            isCourseDeleted: try r[13].decode(Bool.self),
             sourceFormat: try r[5].decode(String.self), contentHash: try r[6].decode(String.self),
             stats: stats.stats, deviceTimerSeconds: try r[8].decode(Double?.self),
             courseTimeSeconds: try r[9].decode(Double.self), courseDistanceMeters: try r[10].decode(Double.self),

@@ -344,8 +344,8 @@ final class PostgresTransaction: StoreTransaction {
         return (own, max(0, (total ?? own) - own))
     }
 
-    /// Scraps and search entries go by cascade, pieces by trigger (schema version 7); records
-    /// first (they restrict).
+    /// Scraps and search entries go by cascade, pieces by trigger (schema version 7); the user's
+    /// own records first, others' stay with the course kept for them by trigger (version 15).
     func deleteCourses(ids: [Int64]) throws {
         guard !ids.isEmpty else { return }
         try query("DELETE FROM record WHERE course_id = ANY(\(ids)) AND owner = \(user)")

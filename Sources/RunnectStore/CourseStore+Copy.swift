@@ -83,6 +83,9 @@ extension CourseStore {
             throw error
         }
         if setAside { try backend.copyCoursesEnded() }
+        // Courses deleted with other runners' records: kept before those records are copied.
+        let deleted = try source.read { try $0.storedDeletedCourses() }
+        if !deleted.isEmpty { _ = try write { try $0.insertDeletedCourses(deleted) } }
         var last: Int64 = 0
         while true {
             let records = try source.read { try $0.storedRecords(after: last, limit: batchSize) }

@@ -21,11 +21,12 @@ extension CourseStore {
     /// Deletes courses of the current user, with their scraps and search entries.
     ///
     /// All or nothing: when one id is unknown or not the user's, nothing is deleted. A course
-    /// with records of the user is deleted with them only when `withRecords` says so; one with
-    /// records of other runners is never deleted (their records are not the user's to delete).
+    /// with records of the user is deleted with them only when `withRecords` says so. Records of
+    /// other runners are not the user's to delete: they stay, and keep what they show of the
+    /// course (its id, length, departure and path, kept apart by the database), saying that it was
+    /// deleted (``RunRecord/isCourseDeleted``); the course itself leaves every list and search.
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/notOwner(id:owner:)``,
-    ///   ``StoreError/courseHasRecords(id:count:)``, ``StoreError/courseHasOthersRecords(id:count:)``
-    ///   for the first offending id.
+    ///   ``StoreError/courseHasRecords(id:count:)`` for the first offending id.
     public func delete(ids: [Int64], withRecords: Bool = false) throws {
         var seen = Set<Int64>()
         let ids = ids.filter { seen.insert($0).inserted }
@@ -33,8 +34,7 @@ extension CourseStore {
         try write { tx in
             for id in ids { _ = try ownedCourse(tx, id: id) }
             for id in ids {
-                let (own, others) = try tx.recordCounts(course: id)
-                if others > 0 { throw StoreError.courseHasOthersRecords(id: id, count: others) }
+                let own = try tx.recordCounts(course: id).own
                 if own > 0 && !withRecords { throw StoreError.courseHasRecords(id: id, count: own) }
             }
             try tx.deleteCourses(ids: ids)

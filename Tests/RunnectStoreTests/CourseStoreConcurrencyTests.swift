@@ -74,7 +74,7 @@ struct CourseStoreConcurrencyTests {
                 }
                 #expect(failures.all.isEmpty)
                 let store = try CourseStore(path: path, user: "x")
-                #expect(try store.schemaVersion == 4)
+                #expect(try store.schemaVersion == 5)
                 #expect(try rowCount(store, "course") == 3)
             }
         }

@@ -12,14 +12,14 @@ struct CourseStoreSchemaTests {
         try withTemporaryDirectory { folder in
             let path = folder.appendingPathComponent("deep/er/courses.sqlite").path
             let store = try CourseStore(path: path, user: "a")
-            #expect(try store.schemaVersion == 4)
-            #expect(CourseStore.supportedSchemaVersion == 4)
+            #expect(try store.schemaVersion == 5)
+            #expect(CourseStore.supportedSchemaVersion == 5)
             #expect(FileManager.default.fileExists(atPath: path))
             try store.pool.read { db in
                 #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
                 #expect(
                     try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == [
-                        "v1-courses", "v2-records", "v3-course-starts", "v4-course-pieces",
+                        "v1-courses", "v2-records", "v3-course-starts", "v4-course-pieces", "v5-deleted-courses",
                     ])
                 #expect(try db.tableExists("course") && db.tableExists("scrap"))
                 #expect(
@@ -31,13 +31,16 @@ struct CourseStoreSchemaTests {
                     #expect(indexes.contains(name))
                 }
                 #expect(try db.foreignKeys(on: "scrap").first?.destinationTable == "course")
+                // A record outlives its course's deletion (kept in deleted_course): no foreign key.
+                #expect(try db.tableExists("deleted_course") && db.foreignKeys(on: "record").isEmpty)
             }
             // Reopening changes nothing.
             _ = try store.draw(points: taps(seed: 1), title: "kept")
             let again = try CourseStore(path: path, user: "b")
-            #expect(try again.schemaVersion == 4)
+            #expect(try again.schemaVersion == 5)
             #expect(try again.list(.mine(uploaded: nil)).isEmpty)
-            #expect(try again.course(id: 1).title == "kept")
+            #expect(throws: StoreError.notFound(1)) { try again.course(id: 1) }
+            #expect(try CourseStore(path: path, user: "a").course(id: 1).title == "kept")
         }
     }
 
@@ -51,12 +54,12 @@ struct CourseStoreSchemaTests {
             do {
                 let queue = try DatabaseQueue(path: path)
                 try queue.write { db in
-                    try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v5-routes')")
+                    try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v6-routes')")
                 }
                 try queue.close()
             }
             let before = try sha256(ofFile: path)
-            #expect(throws: StoreError.newerSchema(found: 5, supported: 4)) { try CourseStore(path: path, user: "a") }
+            #expect(throws: StoreError.newerSchema(found: 6, supported: 5)) { try CourseStore(path: path, user: "a") }
             #expect(try sha256(ofFile: path) == before)
         }
     }
@@ -74,10 +77,10 @@ struct CourseStoreSchemaTests {
             let files = try FileManager.default.contentsOfDirectory(
                 atPath: (path as NSString).deletingLastPathComponent
             ).sorted()
-            #expect(throws: StoreError.newerSchema(found: 7, supported: 4)) { try CourseStore(path: path, user: "a") }
+            #expect(throws: StoreError.newerSchema(found: 7, supported: 5)) { try CourseStore(path: path, user: "a") }
             #expect(try sha256(ofFile: path) == before)
-            let message = StoreError.newerSchema(found: 7, supported: 4).description
-            #expect(message.contains("7") && message.contains("4") && message.contains("not changed"))
+            let message = StoreError.newerSchema(found: 7, supported: 5).description
+            #expect(message.contains("7") && message.contains("5") && message.contains("not changed"))
             _ = files
         }
     }

@@ -14,7 +14,7 @@ struct CourseStoreSharingTests {
             let (a, b) = (fixture.stores[0], fixture.stores[1])
             let course = try a.draw(points: taps(seed: 1), title: "a의 코스")
             let before = try fixture.dump()
-            let refused = kind.othersPrivateCourse(course.id, owner: a.user)
+            let refused = StoreError.notFound(course.id)
             #expect(throws: refused) { try b.rename(id: course.id, title: "b's now") }
             #expect(throws: refused) { try b.delete(ids: [course.id]) }
             #expect(throws: refused) { try b.upload(id: course.id, title: "b's now", description: "mine") }
@@ -58,7 +58,7 @@ struct CourseStoreSharingTests {
             let second = try a.draw(points: taps(seed: 2), title: "two")
             let theirs = try b.draw(points: taps(seed: 3), title: "b's")
             let before = try fixture.dump()
-            #expect(throws: kind.othersPrivateCourse(theirs.id, owner: b.user)) {
+            #expect(throws: StoreError.notFound(theirs.id)) {
                 try a.delete(ids: [first.id, theirs.id])
             }
             #expect(throws: StoreError.notFound(42)) { try a.delete(ids: [first.id, 42]) }
@@ -113,7 +113,7 @@ struct CourseStoreSharingTests {
         try await withStores(kind, users: ["a", "b", "c"]) { fixture in
             let (a, b, c) = (fixture.stores[0], fixture.stores[1], fixture.stores[2])
             let course = try a.draw(points: taps(seed: 1), title: "잠실 한강공원")
-            let unshared = kind.othersPrivateCourse(course.id, owner: a.user, sqlite: .notShared(course.id))
+            let unshared = StoreError.notFound(course.id)
 
             #expect(throws: unshared) { try b.scrap(id: course.id) }
             #expect(throws: StoreError.notUploaded(course.id)) { try a.unupload(id: course.id) }
@@ -139,13 +139,9 @@ struct CourseStoreSharingTests {
             #expect(privateCourse.scrapCount == 0 && !privateCourse.isScrapped)
             #expect(try fixture.rowCount("scrap") == 0)
             #expect(try c.list(.scrapped).isEmpty)
-            if kind.readsOthersPrivateCourses {
-                #expect(try c.course(id: course.id).isScrapped == false)
-            } else {
-                #expect(throws: StoreError.notFound(course.id)) { try c.course(id: course.id) }
-            }
+            #expect(throws: StoreError.notFound(course.id)) { try c.course(id: course.id) }
             #expect(throws: unshared) { try c.scrap(id: course.id) }
-            #expect(throws: kind.othersPrivateCourse(course.id, owner: a.user, sqlite: .notScrapped(course.id))) {
+            #expect(throws: StoreError.notFound(course.id)) {
                 try c.unscrap(id: course.id)
             }
             #expect(throws: StoreError.notFound(5)) { try c.scrap(id: 5) }

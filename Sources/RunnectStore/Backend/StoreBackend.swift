@@ -230,6 +230,12 @@ package protocol StoreCopyTransaction {
     func recordIdentity(id: Int64) throws -> StoredIdentity?
     /// Adds a scrap unless it is there; whether it was added.
     func insertScrap(_ scrap: StoredScrap) throws -> Bool
+    /// Every course kept for other runners' records after its owner deleted it, by id.
+    func storedDeletedCourses() throws -> [StoredDeletedCourse]
+    /// Keeps these deleted courses (those not here yet) and moves the course ids past theirs, so
+    /// that no new course takes a deleted one's id; how many were added.
+    /// - Throws: ``StoreError/copyConflict(kind:id:reason:)`` when a course here has the id of one.
+    func insertDeletedCourses(_ courses: [StoredDeletedCourse]) throws -> Int
     /// After rows were inserted with their own ids: new rows get ids above them.
     func identitiesCopied() throws
 }

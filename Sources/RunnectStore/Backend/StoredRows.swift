@@ -61,3 +61,26 @@ package struct StoredIdentity: Sendable, Equatable {
         self.contentHash = contentHash
     }
 }
+
+/// A course its owner deleted, kept for other runners' records of it (SQLite schema version 5,
+/// PostgreSQL 15): what those records show of it. Its title is not kept.
+package struct StoredDeletedCourse: Sendable, Equatable {
+    package var id: Int64
+    package var owner: String
+    package var distanceMeters: Double
+    package var departure: Departure?
+    /// The course's ActivityCodec bytes, for its preview.
+    package var geometry: Data
+    package var deletedAt: Date
+
+    package init(
+        id: Int64, owner: String, distanceMeters: Double, departure: Departure?, geometry: Data, deletedAt: Date
+    ) {
+        self.id = id
+        self.owner = owner
+        self.distanceMeters = distanceMeters
+        self.departure = departure
+        self.geometry = geometry
+        self.deletedAt = deletedAt
+    }
+}

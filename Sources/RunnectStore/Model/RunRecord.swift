@@ -13,8 +13,13 @@ public struct RunRecord: Codable, Equatable, Sendable, Identifiable {
     public var title: String
     /// The course it is a record of.
     public var courseID: Int64
-    /// That course's title, as it is now.
-    public var courseTitle: String
+    /// That course's title, as it is now; `nil` when the runner may not read the course (another
+    /// runner's course, made private since) or when its owner deleted it: a course the runner
+    /// cannot see is not named.
+    public var courseTitle: String?
+    /// Whether the course's owner deleted it. The record keeps what it shows of the course: its
+    /// id, its length (``courseDistanceMeters``) and the course time.
+    public var isCourseDeleted: Bool
     /// The format the run was read from (RunnectKit's `ActivityFormat` raw value).
     public var sourceFormat: String
     /// Lowercase hex SHA-256 of the file: the same file is recorded once per owner.
@@ -39,15 +44,16 @@ public struct RunRecord: Codable, Equatable, Sendable, Identifiable {
 
     /// A record as stored.
     public init(
-        id: Int64, owner: String, title: String, courseID: Int64, courseTitle: String, sourceFormat: String,
-        contentHash: String, stats: ActivityStats, deviceTimerSeconds: Double?, courseTimeSeconds: Double,
-        courseDistanceMeters: Double, matchCoverage: Double, createdAt: Date
+        id: Int64, owner: String, title: String, courseID: Int64, courseTitle: String?, isCourseDeleted: Bool = false,
+        sourceFormat: String, contentHash: String, stats: ActivityStats, deviceTimerSeconds: Double?,
+        courseTimeSeconds: Double, courseDistanceMeters: Double, matchCoverage: Double, createdAt: Date
     ) {
         self.id = id
         self.owner = owner
         self.title = title
         self.courseID = courseID
         self.courseTitle = courseTitle
+        self.isCourseDeleted = isCourseDeleted
         self.sourceFormat = sourceFormat
         self.contentHash = contentHash
         self.stats = stats

@@ -67,8 +67,6 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case runDoesNotFollow(courseID: Int64, reason: String)
     /// The course has records of the current user: deleting it needs their consent.
     case courseHasRecords(id: Int64, count: Int)
-    /// The course has records of other runners, which no one else can delete.
-    case courseHasOthersRecords(id: Int64, count: Int)
     /// A near-me search needs a point with latitude −90…90 and longitude −180…180.
     case invalidNearbyPoint(Coordinate)
     /// A near-me search's distance must be positive and at most
@@ -153,8 +151,6 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the run does not follow course #\(courseID): \(reason)"
         case .courseHasRecords(let id, let count):
             return "course #\(id) has \(count) of your records; pass --with-records to delete them with it"
-        case .courseHasOthersRecords(let id, let count):
-            return "course #\(id) has \(count) records of other runners; it cannot be deleted (unupload it instead)"
         case .invalidNearbyPoint(let point):
             return "the point \(point) is outside latitude -90…90 / longitude -180…180; give it as LAT,LON in degrees"
         case .invalidNearbyDistance(let meters, let maximum):

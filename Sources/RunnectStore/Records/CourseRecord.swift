@@ -137,6 +137,11 @@ extension DerivableRequest<CourseRecord> {
         filter(CourseRecord.Columns.isUploaded == isUploaded)
     }
 
+    /// Courses `user` may read: their own and shared ones (PostgreSQL's `course_read` policy).
+    func readable(by user: String) -> Self {
+        filter(CourseRecord.Columns.owner == user || CourseRecord.Columns.isUploaded == true)
+    }
+
     /// Courses `user` scrapped.
     func scrapped(by user: String) -> Self {
         filter(sql: "course.id IN (SELECT scrap.course_id FROM scrap WHERE scrap.user = ?)", arguments: [user])

@@ -52,12 +52,16 @@ struct RecordRow: Codable, FetchableRecord, MutablePersistableRecord {
         id = inserted.rowID
     }
 
-    /// Every column but the geometry, with the course's title: what a record is shown with.
+    /// Every column but the geometry, with the course's title where the record's owner (the
+    /// only one who reads it) may read the course, and whether the course was deleted: what a
+    /// record is shown with.
     static let listedSQL = """
-        SELECT record.id, record.owner, record.title, record.course_id, course.title, record.source_format,
-               record.content_hash, record.stats, record.device_timer_time_s, record.course_time_s,
-               record.course_distance_m, record.match_coverage, record.created_at
-        FROM record JOIN course ON course.id = record.course_id
+        SELECT record.id, record.owner, record.title, record.course_id,
+               CASE WHEN course.owner = record.owner OR course.is_uploaded THEN course.title END,
+               record.source_format, record.content_hash, record.stats, record.device_timer_time_s,
+               record.course_time_s, record.course_distance_m, record.match_coverage, record.created_at,
+               course.id IS NULL
+        FROM record LEFT JOIN course ON course.id = record.course_id
         """
 
     /// A row of ``listedSQL`` as a record.
@@ -67,7 +71,8 @@ struct RecordRow: Codable, FetchableRecord, MutablePersistableRecord {
             return bytes
         }
         return RunRecord(
-            id: row[0], owner: row[1], title: row[2], courseID: row[3], courseTitle: row[4], sourceFormat: row[5],
+            id: row[0], owner: row[1], title: row[2], courseID: row[3], courseTitle: row[4],
+            isCourseDeleted: row[13], sourceFormat: row[5],
             contentHash: row[6], stats: try StoredStats.decode(json).stats, deviceTimerSeconds: row[8],
             courseTimeSeconds: row[9], courseDistanceMeters: row[10], matchCoverage: row[11], createdAt: row[12])
     }

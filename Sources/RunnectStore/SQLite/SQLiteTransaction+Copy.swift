@@ -77,6 +77,51 @@ extension SQLiteTransaction {
         return db.changesCount > 0
     }
 
+    func storedDeletedCourses() throws -> [StoredDeletedCourse] {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, owner, distance_m, departure_region, departure_city, departure_town, departure_detail,
+                       departure_name, geometry, deleted_at
+                FROM deleted_course ORDER BY id
+                """
+        ).map { row in
+            StoredDeletedCourse(
+                id: row[0], owner: row[1], distanceMeters: row[2], departure: CourseRow.departure(in: row, from: 3),
+                geometry: row[8], deletedAt: row[9])
+        }
+    }
+
+    func insertDeletedCourses(_ courses: [StoredDeletedCourse]) throws -> Int {
+        var added = 0
+        for course in courses {
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM course WHERE id = ?", arguments: [course.id]) == true {
+                throw StoreError.copyConflict(
+                    kind: "deleted course", id: course.id, reason: "the destination holds a course under that id")
+            }
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO deleted_course (id, owner, distance_m, departure_region, departure_city,
+                        departure_town, departure_detail, departure_name, geometry, deleted_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    course.id, course.owner, course.distanceMeters, course.departure?.region, course.departure?.city,
+                    course.departure?.town, course.departure?.detail, course.departure?.name, course.geometry,
+                    course.deletedAt,
+                ])
+            added += db.changesCount
+        }
+        if let last = courses.map(\.id).max() {
+            try db.execute(sql: "UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = 'course'", arguments: [last])
+            try db.execute(
+                sql: "INSERT INTO sqlite_sequence (name, seq) SELECT 'course', ? WHERE NOT EXISTS "
+                    + "(SELECT 1 FROM sqlite_sequence WHERE name = 'course')",
+                arguments: [last])
+        }
+        return added
+    }
+
     /// SQLite's `AUTOINCREMENT` keeps the highest id ever inserted, given or not: nothing to do.
     func identitiesCopied() throws {}
 }

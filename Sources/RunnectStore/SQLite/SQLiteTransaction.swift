@@ -12,7 +12,7 @@ struct SQLiteTransaction: StoreTransaction {
     // MARK: - Reading courses
 
     func course(id: Int64) throws -> Course? {
-        try CourseRow.request(CourseRecord.filter(key: id), user: user).fetchOne(db)?.course
+        try CourseRow.request(CourseRecord.filter(key: id).readable(by: user), user: user).fetchOne(db)?.course
     }
 
     /// Lists pick a page of ids first and read the rows after: the sort (when no index gives the
@@ -20,13 +20,15 @@ struct SQLiteTransaction: StoreTransaction {
     /// the courses shown.
     func courses(ids: [Int64]) throws -> [Course] {
         guard !ids.isEmpty else { return [] }
-        let rows = try CourseRow.request(CourseRecord.filter(keys: ids), user: user).fetchAll(db)
+        let rows = try CourseRow.request(CourseRecord.filter(keys: ids).readable(by: user), user: user).fetchAll(db)
         let byID = Dictionary(rows.map { ($0.course.id, $0.course) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
     }
 
     func courseGeometry(id: Int64) throws -> Data? {
-        try Data.fetchOne(db.cachedStatement(sql: "SELECT geometry FROM course WHERE id = ?"), arguments: [id])
+        try Data.fetchOne(
+            db.cachedStatement(sql: "SELECT geometry FROM course WHERE id = ? AND (owner = ? OR is_uploaded)"),
+            arguments: [id, user])
     }
 
     func courseIDs(_ scope: CourseListScope, sort: CourseSort, limit: Int, offset: Int) throws -> [Int64] {
@@ -53,12 +55,13 @@ struct SQLiteTransaction: StoreTransaction {
 
     func courses(in scope: SearchScope, sort: CourseSort) throws -> [Course] {
         let all = CourseRecord.all()
-        let request = (scope == .shared ? all.uploaded() : all).sorted(by: sort)
+        let request = (scope == .shared ? all.uploaded() : all.readable(by: user)).sorted(by: sort)
         return try CourseRow.request(request, user: user).fetchAll(db).map(\.course)
     }
 
     func searchIDs(keywords: String, scope: SearchScope, sort: CourseSort, limit: Int, offset: Int) throws -> [Int64] {
-        try SearchIndex.search(db, keywords: keywords, scope: scope, sort: sort, limit: limit, offset: offset)
+        try SearchIndex.search(
+            db, keywords: keywords, scope: scope, reader: user, sort: sort, limit: limit, offset: offset)
     }
 
     func counts() throws -> StoreCounts {
@@ -140,7 +143,8 @@ struct SQLiteTransaction: StoreTransaction {
     }
 
     func deleteCourses(ids: [Int64]) throws {
-        try RecordRow.filter(ids.contains(RecordRow.Columns.courseID)).deleteAll(db)
+        // The user's own records; others' stay, their course kept by trigger (schema version 5).
+        try RecordRow.filter(ids.contains(RecordRow.Columns.courseID) && RecordRow.Columns.owner == user).deleteAll(db)
         for id in ids { try SearchIndex.remove(db, courseID: id) }
         try CourseRecord.deleteAll(db, keys: ids)
     }

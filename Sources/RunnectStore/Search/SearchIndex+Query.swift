@@ -29,7 +29,8 @@ extension SearchIndex {
     /// - Parameters:
     ///   - keywords: What the user typed, split on whitespace. Blank input matches nothing
     ///     (listing without keywords is ``CourseStore/list(_:sort:page:)``'s job): `[]`.
-    ///   - scope: `.shared` for uploaded courses only, `.all` for every course.
+    ///   - scope: `.shared` for uploaded courses only, `.all` for every course `reader` may read.
+    ///   - reader: Who searches: their own private courses and the shared ones; `nil`: every course.
     ///   - sort: `relevance` ranks by the number of keywords found in the title, then the number
     ///     found in the departure, then newest first; `date` is newest first; `scrap` most
     ///     scrapped first, then newest; `distance` shortest first. Ties end with the id, so
@@ -42,12 +43,12 @@ extension SearchIndex {
     ///   match; relevance pages as much per score tier visited. Scrap and distance pages cost
     ///   the same for common keywords and a sort of the matches for rare ones.
     static func search(
-        _ db: Database, keywords: String, scope: SearchScope, sort: CourseSort, limit: Int, offset: Int,
-        plans: Plans = .standard
+        _ db: Database, keywords: String, scope: SearchScope, reader: String? = nil, sort: CourseSort, limit: Int,
+        offset: Int, plans: Plans = .standard
     ) throws -> [Int64] {
         let words = KoreanText.words(in: keywords)
         guard !words.isEmpty, limit > 0 else { return [] }
-        let query = SearchQuery(words: words, scope: scope)
+        let query = SearchQuery(words: words, scope: scope, reader: reader)
         let offset = max(0, offset)
         func isDense() throws -> Bool {
             try query.candidateCount(db, query.anyExpression, upTo: plans.denseCandidateCount)

@@ -26,10 +26,23 @@ struct SearchQuery {
 
     let terms: [SearchTerm]
     let scope: SearchScope
+    /// Who searches: with ``SearchScope/all``, their own private courses are read beside the
+    /// shared ones, never another runner's; `nil` reads every course (tests of the index alone).
+    let reader: String?
 
-    init(words: [KoreanText.Word], scope: SearchScope) {
+    init(words: [KoreanText.Word], scope: SearchScope, reader: String? = nil) {
         terms = words.map(SearchTerm.init)
         self.scope = scope
+        self.reader = reader
+    }
+
+    /// The condition on `c` that keeps the courses of the scope the reader may read; `nil` for all.
+    var readable: SQL? {
+        switch (scope, reader) {
+        case (.shared, _): "c.is_uploaded = 1"
+        case (.all, let reader?): "(c.is_uploaded = 1 OR c.owner = \(reader))"
+        case (.all, nil): nil
+        }
     }
 
     // MARK: - SQL
@@ -80,7 +93,7 @@ struct SearchQuery {
     /// The courses of `candidates` in the scope that match every keyword and the tier's filter.
     private func members(of tier: Tier, among candidates: SQL) -> SQL {
         var conditions = [candidates]
-        if scope == .shared { conditions.append("c.is_uploaded = 1") }
+        if let readable { conditions.append(readable) }
         conditions.append(matchesAll)
         if let filter = tier.filter { conditions.append(filter) }
         return conditions.joined(separator: " AND ")
@@ -126,18 +139,20 @@ struct SearchQuery {
     /// `course` walked along its list index, each row checked. With `.all`, shared and private
     /// courses are two ranges of the index, merged by a `UNION ALL` ordered by the same keys.
     func walkCourse(_ db: Database, order: ListOrder, limit: Int, offset: Int) throws -> [Int64] {
-        func range(uploaded: SQL) -> SQL {
-            """
-            SELECT c.id, \(order.keys) FROM course c
-            CROSS JOIN course_search s ON s.course_id = c.id
-            WHERE c.is_uploaded = \(uploaded) AND \(matchesAll)
-            """
+        func range(uploaded: Bool) -> SQL {
+            // Private courses: the reader's own only.
+            let owned: SQL = !uploaded ? reader.map { "c.owner = \($0) AND " } ?? "" : ""
+            return """
+                SELECT c.id, \(order.keys) FROM course c
+                CROSS JOIN course_search s ON s.course_id = c.id
+                WHERE c.is_uploaded = \(sql: uploaded ? "1" : "0") AND \(owned)\(matchesAll)
+                """
         }
         let sql: SQL =
             switch scope {
-            case .shared: "\(range(uploaded: "1")) ORDER BY \(order.terms) LIMIT \(limit) OFFSET \(offset)"
+            case .shared: "\(range(uploaded: true)) ORDER BY \(order.terms) LIMIT \(limit) OFFSET \(offset)"
             case .all:
-                "\(range(uploaded: "1")) UNION ALL \(range(uploaded: "0")) ORDER BY \(order.positions) LIMIT \(limit) OFFSET \(offset)"
+                "\(range(uploaded: true)) UNION ALL \(range(uploaded: false)) ORDER BY \(order.positions) LIMIT \(limit) OFFSET \(offset)"
             }
         return try Int64.fetchAll(db.cachedStatement(literal: sql))
     }

@@ -21,7 +21,8 @@ struct RecordReport: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, owner, title, courseID = "course_id", courseTitle = "course_title", startTime = "start_time"
+        case id, owner, title, courseID = "course_id", courseTitle = "course_title"
+        case isCourseDeleted = "course_deleted", startTime = "start_time"
         case distance = "distance_m", elapsed = "elapsed_time_s", moving = "moving_time_s"
         case deviceTimer = "device_timer_time_s", averagePace = "avg_pace_s_per_km"
         case courseTime = "course_time_s", courseDistance = "course_distance_m", coursePace = "course_pace_s_per_km"
@@ -39,6 +40,7 @@ struct RecordReport: Encodable {
         try c.encode(record.title, forKey: .title)
         try c.encode(record.courseID, forKey: .courseID)
         try c.encode(record.courseTitle, forKey: .courseTitle)
+        try c.encode(record.isCourseDeleted, forKey: .isCourseDeleted)
         try c.encode(stats.startTime.map(RunnerFormat.timestamp), forKey: .startTime)
         try c.encode(JSONResolution.meters(stats.distanceMeters), forKey: .distance)
         try c.encode(JSONResolution.seconds(stats.elapsedTimeSeconds), forKey: .elapsed)

@@ -14,8 +14,14 @@ enum RecordText {
         return [
             "#\(record.id)", record.title.forTerminal, RunnerFormat.kilometers(meters: record.stats.distanceMeters),
             RunnerFormat.duration(seconds: record.stats.elapsedTimeSeconds),
-            "on course #\(record.courseID) \(record.courseTitle.forTerminal)", "(\(course))",
+            "on course #\(record.courseID) \(courseName(record))", "(\(course))",
         ].joined(separator: "  ")
+    }
+
+    /// The course's title; a course the runner cannot see is not named.
+    static func courseName(_ record: RunRecord) -> String {
+        if record.isCourseDeleted { return "(deleted by its owner)" }
+        return record.courseTitle?.forTerminal ?? "(no longer shared)"
     }
 
     /// A course time as a runner says it: `16:40` under an hour, `1:02:03` from one.

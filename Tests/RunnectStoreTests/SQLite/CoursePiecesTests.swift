@@ -186,12 +186,14 @@ struct CoursePiecesTests {
                     sql: """
                         DROP TRIGGER course_piece_removed;
                         DROP TABLE course_piece;
-                        DELETE FROM grdb_migrations WHERE identifier = 'v4-course-pieces';
+                        DROP TRIGGER course_kept_for_records;
+                        DROP TABLE deleted_course;
+                        DELETE FROM grdb_migrations WHERE identifier IN ('v4-course-pieces', 'v5-deleted-courses');
                         PRAGMA user_version = 3;
                         """)
             }
             let reopened = try CourseStore(path: path, user: "a")
-            #expect(try reopened.schemaVersion == 4)
+            #expect(try reopened.schemaVersion == 5)
             let (stored, expected) = try Self.storedAndExpected(reopened)
             #expect(stored == expected && !stored.isEmpty)
             #expect(try pages(reopened) == before)
@@ -207,7 +209,7 @@ struct CoursePiecesTests {
             let copy = folder.appendingPathComponent("courses.sqlite")
             try FileManager.default.copyItem(at: CourseStoreMigrationTests.fixture, to: copy)
             let store = try CourseStore(path: copy.path, user: "minji")
-            #expect(try store.schemaVersion == 4)
+            #expect(try store.schemaVersion == 5)
             let (stored, expected) = try Self.storedAndExpected(store)
             #expect(stored == expected)
             #expect(Set(stored.keys.map(CoursePieces.courseID(ofPiece:))).count == 8)

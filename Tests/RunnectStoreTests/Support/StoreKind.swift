@@ -14,17 +14,6 @@ enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    /// Whether a runner reads other runners' private courses: on SQLite the user is an identity,
-    /// not access control (`.all` is every course); on PostgreSQL row-level security hides them.
-    var readsOthersPrivateCourses: Bool { self == .sqlite }
-
-    /// What a runner is told who reaches for course `id`, another runner's private course: on
-    /// SQLite that `owner` owns it, or that it is `unshared` (for a scrap); on PostgreSQL that
-    /// there is no such course, since it cannot be read.
-    func othersPrivateCourse(_ id: Int64, owner: String, sqlite: StoreError? = nil) -> StoreError {
-        readsOthersPrivateCourses ? sqlite ?? .notOwner(id: id, owner: owner) : .notFound(id)
-    }
-
     /// Whether a database of this kind can be made here. PostgreSQL needs the tests' cluster: where
     /// it cannot start, the caller skips its body, said on standard error, except under CI, where an
     /// issue is recorded, as the `.postgres` trait does for a whole test (a trait cannot be given

@@ -1,0 +1,130 @@
+import Foundation
+import RunnectKit
+import Testing
+
+@testable import RunnectStore
+
+/// One rule of who reads a course on both backends: its owner, and everyone once it is shared.
+/// A course a runner cannot read is not found, not named, and never kept from its owner by
+/// another runner's record of it.
+@Suite("Store: who sees a course")
+struct CourseStoreVisibilityTests {
+    @Test(
+        "another runner's private course is not found: show, export, records, search and the index",
+        arguments: StoreKind.allCases)
+    func othersPrivateCourseIsNotFound(kind: StoreKind) async throws {
+        try await withStores(kind, users: ["a", "b"]) { fixture in
+            let (a, b) = (fixture.stores[0], fixture.stores[1])
+            let course = try a.draw(points: taps(seed: 1), title: "moonlight private")
+            let notFound = StoreError.notFound(course.id)
+            #expect(throws: notFound) { try b.course(id: course.id) }
+            #expect(throws: notFound) { try b.activity(id: course.id) }
+            #expect(throws: notFound) { try b.records(course: course.id) }
+            #expect(throws: notFound) { try b.recordFigures(course: course.id) }
+            #expect(throws: notFound) { try b.rename(id: course.id, title: "mine now") }
+            #expect(try b.search(keywords: "moonlight", scope: .all).isEmpty)
+            #expect(try b.readCourses(in: .all) { courses, _ in courses.map(\.id) }.isEmpty)
+            // Its owner reads it as ever.
+            #expect(try a.course(id: course.id).title == "moonlight private")
+            #expect(try a.search(keywords: "moonlight", scope: .all).map(\.id) == [course.id])
+            // Shared, everyone does.
+            _ = try a.upload(id: course.id, title: "moonlight shared", description: "공유")
+            #expect(try b.course(id: course.id).title == "moonlight shared")
+            #expect(try b.search(keywords: "moonlight", scope: .all).map(\.id) == [course.id])
+        }
+    }
+
+    /// Runner a's night course, shared, and runner b's record of a run of it.
+    private static func sharedCourseWithOthersRecord(_ a: CourseStore, _ b: CourseStore) throws -> (
+        course: Course, record: RunRecord
+    ) {
+        let night = try a.importFile(
+            path: SampleTracks.path("banpo_hangang_night_run.gpx"),
+            departure: try Departure(address: "서울 서초구 반포동 신반포로11길 40"))
+        _ = try a.upload(id: night.id, title: "반포 야간 달리기", description: "Night run")
+        let run = try CourseDraft(
+            source: CourseSource(path: SampleTracks.path("banpo_hangang_night_run.gpx")), matching: RunMatching())
+        guard case .success(.record(let recorded)) = try b.store([run]).first else {
+            throw StoreError.database("the run was not recorded")
+        }
+        #expect(recorded.course.id == night.id)
+        return (night, recorded.record)
+    }
+
+    @Test(
+        "a record of a course made private since does not name it, even once renamed",
+        arguments: StoreKind.allCases)
+    func recordsDoNotNameHiddenCourses(kind: StoreKind) async throws {
+        try await withStores(kind, users: ["a", "b"]) { fixture in
+            let (a, b) = (fixture.stores[0], fixture.stores[1])
+            let (course, record) = try Self.sharedCourseWithOthersRecord(a, b)
+            #expect(try b.record(id: record.id).courseTitle == "반포 야간 달리기")
+            _ = try a.unupload(id: course.id)
+            _ = try a.rename(id: course.id, title: "secret new title")
+            for seen in [try b.record(id: record.id)] + (try b.records()) {
+                #expect(seen.courseID == course.id)
+                #expect(seen.courseTitle == nil)
+                #expect(!seen.isCourseDeleted)
+            }
+            // Its owner's own records still name it.
+            #expect(try a.course(id: course.id).title == "secret new title")
+        }
+    }
+
+    @Test(
+        "the owner deletes a course others ran: it leaves every list and search, their records keep what they show",
+        arguments: StoreKind.allCases)
+    func ownerDeletesCourseWithOthersRecords(kind: StoreKind) async throws {
+        try await withStores(kind, users: ["a", "b"]) { fixture in
+            let (a, b) = (fixture.stores[0], fixture.stores[1])
+            let (course, record) = try Self.sharedCourseWithOthersRecord(a, b)
+            _ = try b.scrap(id: course.id)
+            #expect(try a.recordFigures(course: course.id).count == 1)
+            // Private or shared, it is the owner's to delete.
+            _ = try a.unupload(id: course.id)
+            try a.delete(ids: [course.id])
+
+            for store in [a, b] {
+                #expect(throws: StoreError.notFound(course.id)) { try store.course(id: course.id) }
+                #expect(throws: StoreError.notFound(course.id)) { try store.activity(id: course.id) }
+                #expect(try store.list(.mine(uploaded: nil)).isEmpty)
+                #expect(try store.list(.shared).isEmpty)
+                #expect(try store.search(keywords: "반포", scope: .all).isEmpty)
+            }
+            #expect(try fixture.rowCount("course") == 0)
+            let kept = try b.record(id: record.id)
+            #expect(kept.courseID == course.id && kept.isCourseDeleted && kept.courseTitle == nil)
+            #expect(kept.courseDistanceMeters == record.courseDistanceMeters)
+            #expect(kept.courseTimeSeconds == record.courseTimeSeconds)
+            #expect(try b.records().map(\.id) == [record.id])
+
+            // What the records show of it is kept: its length, departure and path, not its title.
+            let deleted = try a.read { try $0.storedDeletedCourses() }
+            #expect(deleted.map(\.id) == [course.id])
+            #expect(deleted.first?.departure?.address == "서울 서초구 반포동 신반포로11길 40")
+            #expect(deleted.first?.distanceMeters == course.stats.distanceMeters)
+            let path = try deleted.first.map { try ActivityCodec.decode($0.geometry).courseSegments.map(\.count) }
+            #expect(path == [course.stats.points])
+
+            // The id is never given to another course.
+            let next = try a.draw(points: taps(seed: 4), title: "다음 코스")
+            #expect(next.id > course.id)
+            #expect(try b.record(id: record.id).isCourseDeleted)
+        }
+    }
+
+    @Test("a course with the owner's own records is deleted with them only when asked", arguments: StoreKind.allCases)
+    func ownRecordsNeedConsent(kind: StoreKind) async throws {
+        try await withStores(kind, users: ["a"]) { fixture in
+            let a = fixture.stores[0]
+            let night = try a.importFile(path: SampleTracks.path("banpo_hangang_night_run.gpx"))
+            let run = try CourseDraft(
+                source: CourseSource(path: SampleTracks.path("banpo_hangang_night_run.gpx")), matching: RunMatching())
+            _ = try a.store([run])
+            #expect(throws: StoreError.courseHasRecords(id: night.id, count: 1)) { try a.delete(ids: [night.id]) }
+            try a.delete(ids: [night.id], withRecords: true)
+            #expect(try a.records().isEmpty)
+            #expect(try fixture.rowCount("deleted_course") == 0)
+        }
+    }
+}
