@@ -130,6 +130,43 @@ import Testing
     /// The box index is dropped at a copy's start and built at its end under `runnect db init`'s
     /// lock, which builds it too: each waits while an initialisation holds the lock (two builds
     /// of one name at once fail one of them).
+    /// A course its owner deleted under another runner's record (SQLite's `deleted_course`) is
+    /// copied before that record; the record's runner reads it through row-level security, and no
+    /// new course takes its id.
+    @Test func aCourseDeletedUnderAnotherRunnersRecordIsCopiedBeforeTheRecord() async throws {
+        let target = try await PostgresStoreDatabase()
+        let (owner, _) = try await target.addRunner("minji")
+        let (runner, runnerURL) = try await target.addRunner("jisoo")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-pg-copy-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("from.sqlite").path
+        let gpx = PostgresBackendTests.sampleFolder.appendingPathComponent("gyeongui_line_forest_gpx10.gpx").path
+        let a = try CourseStore(path: path, user: owner)
+        let course = try a.importFile(path: gpx, departure: try Departure(address: "서울 마포구 연남동"))
+        _ = try a.upload(id: course.id, title: "경의선 숲길", description: "숲길")
+        let run = try CourseDraft(source: CourseSource(path: gpx), matching: RunMatching())
+        guard case .success(.record(let recorded)) = try CourseStore(path: path, user: runner).store([run]).first else {
+            Issue.record("the run was not recorded")
+            return
+        }
+        try a.delete(ids: [course.id])
+
+        let admin = try CourseStore(backend: try PostgresBackend(url: try target.database.adminURL))
+        let summary = try admin.copy(from: a)
+        #expect(summary.courses == 0 && summary.records == 1)
+        let kept = try target.database.adminSQL(
+            "SELECT id, owner, departure_town, round(distance_m) FROM deleted_course"
+        ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(kept == "\(course.id)|\(owner)|연남동|\(Int(course.stats.distanceMeters.rounded()))")
+        let seen = try CourseStore(postgres: runnerURL).record(id: recorded.record.id)
+        #expect(seen.courseID == course.id && seen.isCourseDeleted && seen.courseTitle == nil)
+        let next = try admin.draw(points: [
+            Coordinate(latitude: 37.5, longitude: 127.0), Coordinate(latitude: 37.51, longitude: 127.01),
+        ], title: "새 코스")
+        #expect(next.id > course.id)
+    }
+
     @Test func theCopysBoxIndexWaitsForAnInitialisation() async throws {
         let target = try await PostgresStoreDatabase()
         let url = try target.database.adminURL

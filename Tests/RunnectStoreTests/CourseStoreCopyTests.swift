@@ -99,4 +99,33 @@ struct CourseStoreCopyTests {
             #expect(try dumpDatabase(other) == otherBefore)
         }
     }
+
+    @Test("a course deleted under another runner's record is copied before the record; its id stays taken")
+    func copyKeepsDeletedCourses() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try Self.fill(folder.appendingPathComponent("from.sqlite").path)
+            // The newest course (#5), which jisoo ran, deleted by its owner: the highest id is a deleted one.
+            let path = SampleTracks.path("gyeongui_line_forest_gpx10.gpx")
+            let loop = try a.importFile(path: path)
+            _ = try a.upload(id: loop.id, title: "경의선 숲길", description: "Forest line")
+            let run = try CourseDraft(source: CourseSource(path: path), matching: RunMatching())
+            guard case .success(.record(let recorded)) = try b.store([run]).first else {
+                Issue.record("the run was not recorded")
+                return
+            }
+            #expect(loop.id == 5 && recorded.course.id == 5)
+            try a.delete(ids: [5])
+            let to = folder.appendingPathComponent("to.sqlite").path
+            let summary = try CourseStore(path: to, user: "admin").copy(from: a)
+            #expect(summary.courses == 4 && summary.records == 2)
+            let copy = try CourseStore(path: to, user: "jisoo")
+            #expect(try Self.view(copy) == Self.view(b))
+            let kept = try copy.record(id: recorded.record.id)
+            #expect(kept.courseID == 5 && kept.isCourseDeleted && kept.courseTitle == nil)
+            #expect(try copy.read { try $0.storedDeletedCourses() } == b.read { try $0.storedDeletedCourses() })
+            // A new course in the copy never takes the deleted course's id.
+            let next = try CourseStore(path: to, user: "minji").draw(points: taps(seed: 9), title: "새 코스")
+            #expect(next.id == 6)
+        }
+    }
 }
