@@ -161,9 +161,10 @@ import Testing
         #expect(kept == "\(course.id)|\(owner)|연남동|\(Int(course.stats.distanceMeters.rounded()))")
         let seen = try CourseStore(postgres: runnerURL).record(id: recorded.record.id)
         #expect(seen.courseID == course.id && seen.isCourseDeleted && seen.courseTitle == nil)
-        let next = try admin.draw(points: [
-            Coordinate(latitude: 37.5, longitude: 127.0), Coordinate(latitude: 37.51, longitude: 127.01),
-        ], title: "새 코스")
+        let next = try admin.draw(
+            points: [
+                Coordinate(latitude: 37.5, longitude: 127.0), Coordinate(latitude: 37.51, longitude: 127.01),
+            ], title: "새 코스")
         #expect(next.id > course.id)
     }
 
