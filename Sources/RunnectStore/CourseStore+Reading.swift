@@ -13,9 +13,10 @@ extension CourseStore {
     /// The full geometry of a course exactly as it was imported: metadata, every track, segment,
     /// route and waypoint, every point with its time, elevation, heart rate, cadence and
     /// temperature. What exports are made from.
-    /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/corruptGeometry(id:reason:)``.
+    /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/corruptGeometry(id:reason:)`` also for a
+    ///   path that disagrees with the course's stored figures (``checkedActivity(_:course:)``).
     public func activity(id: Int64) throws -> Activity {
-        try read { try storedActivity($0, id: id) }
+        try read { tx in try Self.checkedActivity(tx.courseGeometry(id: id), course: fetchCourse(tx, id: id)) }
     }
 
     /// The stored activity of course `id`, inside a transaction.
@@ -42,8 +43,11 @@ extension CourseStore {
         _ body: (_ courses: [Course], _ activity: (_ id: Int64) throws -> Activity) throws -> T
     ) throws -> T {
         try read { tx in
-            try body(tx.courses(in: scope, sort: sort)) { id in
-                try Self.decodeGeometry(tx.courseGeometry(id: id), id: id)
+            let courses = try tx.courses(in: scope, sort: sort)
+            let byID = Dictionary(courses.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            return try body(courses) { id in
+                guard let course = byID[id] else { return try Self.decodeGeometry(tx.courseGeometry(id: id), id: id) }
+                return try Self.checkedActivity(tx.courseGeometry(id: id), course: course)
             }
         }
     }
@@ -57,6 +61,31 @@ extension CourseStore {
         } catch let error as ActivityCodecError {
             throw StoreError.corruptGeometry(id: id, reason: error.description)
         }
+    }
+
+    /// The activity of `course`, decoded and held to the figures stored with it: a point no reader
+    /// writes (infinite, or out of range), a point count or a length that is not the course's is
+    /// damage, told as such, never exported as a shorter path.
+    /// - Throws: ``StoreError/notFound(_:)`` for `nil`, ``StoreError/corruptGeometry(id:reason:)``.
+    static func checkedActivity(_ blob: Data?, course: Course) throws -> Activity {
+        let activity = try decodeGeometry(blob, id: course.id)
+        func damaged(_ reason: String) -> StoreError { .corruptGeometry(id: course.id, reason: reason) }
+        if let (index, point) = activity.firstMalformedPoint() {
+            throw damaged("point \(index + 1) lies at \(point.latitude), \(point.longitude), which is no position")
+        }
+        let count = activity.courseSegments.reduce(0) { $0 + $1.count }
+        guard count == course.stats.points else {
+            throw damaged("\(count) points where the course has \(course.stats.points)")
+        }
+        let length = activity.courseDistanceMeters()
+        let stored = course.stats.distanceMeters
+        // The stored figure is at millimetre resolution; a dropped or moved point changes metres.
+        guard abs(length - stored) <= 0.5 + 1e-9 * stored else {
+            throw damaged(
+                "its points measure \(RunnerFormat.kilometers(meters: length)) where the course measures "
+                    + RunnerFormat.kilometers(meters: stored))
+        }
+        return activity
     }
 
     /// One page of courses.

@@ -127,4 +127,48 @@ struct CourseStoreVisibilityTests {
             #expect(try fixture.rowCount("deleted_course") == 0)
         }
     }
+
+    @Test(
+        "a stored path with a point that is no position, or one point too few, is damage: never a shorter export",
+        arguments: StoreKind.allCases)
+    func damagedPathsAreErrors(kind: StoreKind) async throws {
+        try await withStores(kind) { fixture in
+            let store = fixture.stores[0]
+            // A drawn zigzag: taps hundreds of metres apart, each one adding to the length.
+            let zigzag = (0..<8).map {
+                Coordinate(latitude: 37.50 + Double($0 % 2) * 0.004, longitude: 127.0 + Double($0) * 0.003)
+            }
+            let course = try store.draw(points: zigzag, title: "그린 코스")
+            let activity = try store.activity(id: course.id)
+            #expect(activity.routes.first?.points.count == 8)
+            // Each of these, as a runner's SQL or a damaged file may leave the path.
+            var broken: [(String, Activity)] = []
+            for (name, latitude, longitude) in [
+                ("NaN", Double.nan, Double.nan), ("infinite", Double.infinity, 127.0), ("1e300", 37.5, 1e300),
+            ] {
+                var changed = activity
+                changed.routes[0].points[3].latitude = latitude
+                changed.routes[0].points[3].longitude = longitude
+                broken.append((name, changed))
+            }
+            var shorter = activity
+            shorter.routes[0].points.remove(at: 3)
+            broken.append(("a point dropped", shorter))
+            for (name, changed) in broken {
+                try fixture.setGeometry(try ActivityCodec.encode(changed), id: course.id)
+                #expect("\(name)") {
+                    try store.activity(id: course.id)
+                } throws: { error in
+                    guard case StoreError.corruptGeometry(id: course.id, _) = error else { return false }
+                    return "\(error)".contains("course #\(course.id)")
+                }
+                #expect(throws: StoreError.self, "\(name)") {
+                    try store.readCourses(in: .all) { _, read in try read(course.id) }
+                }
+            }
+            // The path as stored reads back whole.
+            try fixture.setGeometry(try ActivityCodec.encode(activity), id: course.id)
+            #expect(try store.activity(id: course.id) == activity)
+        }
+    }
 }

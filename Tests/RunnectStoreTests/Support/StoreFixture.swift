@@ -115,6 +115,20 @@ final class StoreFixture: Sendable {
         }
     }
 
+    /// Replaces course `id`'s stored activity with `bytes`, as a runner with SQL may (PostgreSQL)
+    /// or anyone who can write the file (SQLite).
+    func setGeometry(_ bytes: Data, id: Int64) throws {
+        switch backing {
+        case .sqlite:
+            try stores[0].pool.write {
+                try $0.execute(sql: "UPDATE course SET geometry = ? WHERE id = ?", arguments: [bytes, id])
+            }
+        case .postgres(let postgres):
+            let hex = bytes.map { String(format: "%02x", $0) }.joined()
+            try execute(on: postgres, #"UPDATE course SET geometry = '\x\#(hex)'::bytea WHERE id = \#(id)"#)
+        }
+    }
+
     // MARK: - psql
 
     private func lines(of postgres: PostgresStoreDatabase, _ sql: String) throws -> [String] {
