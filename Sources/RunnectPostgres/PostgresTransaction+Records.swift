@@ -111,7 +111,7 @@ extension PostgresTransaction {
         let stats: StoredStats
         do {
             stats = try StoredStats.decode(Data(try r[7].decode(String.self).utf8))
-        } catch let error as DecodingError {
+        } catch {
             throw StoreError.database("record \(id) has unreadable stats: \(error)")
         }
         return RunRecord(

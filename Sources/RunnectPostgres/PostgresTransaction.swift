@@ -15,6 +15,7 @@ final class PostgresTransaction: StoreTransaction {
     let plans: PostgresSearchPlans
     /// The planner's estimates the backend has asked for.
     let estimates: PostgresSearchEstimates
+    let unreadable = UnreadableRows()
 
     init(
         connection: PostgresConnection, user: String, plans: PostgresSearchPlans,
@@ -89,7 +90,7 @@ final class PostgresTransaction: StoreTransaction {
         let stats: StoredStats
         do {
             stats = try StoredStats.decode(Data(try r[11].decode(String.self).utf8))
-        } catch let error as DecodingError {
+        } catch {
             throw StoreError.database("course \(id) has unreadable stats: \(error)")
         }
         return Course(
@@ -101,6 +102,18 @@ final class PostgresTransaction: StoreTransaction {
             isScrapped: try r[16].decode(Bool.self))
     }
 
+    /// The courses of `rows` that decode; the others noted in ``unreadable``.
+    private func readableCourses(_ rows: [PostgresRow]) -> [Course] {
+        rows.compactMap { row in
+            do {
+                return try Self.course(row)
+            } catch {
+                unreadable.skip(course: (try? row.makeRandomAccess()[0].decode(Int64.self)) ?? 0, error)
+                return nil
+            }
+        }
+    }
+
     func course(id: Int64) throws -> Course? {
         let sql = "SELECT \(Self.courseColumns) FROM course c WHERE c.id = $2"
         return try query(PostgresQuery(unsafeSQL: sql, binds: try binds(user, id))).rows.first.map(Self.course)
@@ -110,7 +123,7 @@ final class PostgresTransaction: StoreTransaction {
     /// `runnect_courses`, whose plan the connection keeps.
     func courses(ids: [Int64]) throws -> [Course] {
         guard !ids.isEmpty else { return [] }
-        let rows = try query("SELECT * FROM runnect_courses(\(user), \(ids))").rows.map(Self.course)
+        let rows = readableCourses(try query("SELECT * FROM runnect_courses(\(user), \(ids))").rows)
         let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
     }
@@ -159,7 +172,7 @@ final class PostgresTransaction: StoreTransaction {
     func courses(in scope: SearchScope, sort: CourseSort) throws -> [Course] {
         let filter = scope == .shared ? "WHERE c.is_uploaded" : ""
         let sql = "SELECT \(Self.courseColumns) FROM course c \(filter) ORDER BY \(Self.order(sort))"
-        return try query(PostgresQuery(unsafeSQL: sql, binds: try binds(user))).rows.map(Self.course)
+        return readableCourses(try query(PostgresQuery(unsafeSQL: sql, binds: try binds(user))).rows)
     }
 
     // MARK: - Writing courses

@@ -65,6 +65,9 @@ public final class CourseStore: Sendable {
     public let path: String
 
     let backend: any StoreBackend
+    /// Where what the store went on past goes: a course it could not read and left out of a
+    /// list, a search or the index (``StoreWarning``). Nothing is told until a handler is set.
+    public let warnings = StoreWarnings()
 
     /// How long a write waits for another writer to finish before failing, seconds.
     public static let busyTimeoutSeconds: TimeInterval = 10
@@ -152,7 +155,11 @@ public final class CourseStore: Sendable {
 
     /// Runs `body` on a snapshot of the database.
     func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
-        try backend.read(body)
+        try backend.read { tx in
+            let result = try body(tx)
+            warnings.report(tx.unreadable.take())
+            return result
+        }
     }
 
     /// Copies a SQLite store's write-ahead log into the database file and empties it, so that the

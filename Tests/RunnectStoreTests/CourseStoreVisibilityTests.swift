@@ -1,5 +1,6 @@
 import Foundation
 import RunnectKit
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectStore
@@ -169,6 +170,39 @@ struct CourseStoreVisibilityTests {
             // The path as stored reads back whole.
             try fixture.setGeometry(try ActivityCodec.encode(activity), id: course.id)
             #expect(try store.activity(id: course.id) == activity)
+        }
+    }
+
+    @Test(
+        "a course whose stored figures cannot be read is left out of lists, searches and the index, with a warning",
+        arguments: StoreKind.allCases)
+    func unreadableCoursesAreSkipped(kind: StoreKind) async throws {
+        try await withStores(kind, users: ["a", "b"]) { fixture in
+            let (a, b) = (fixture.stores[0], fixture.stores[1])
+            var ids: [Int64] = []
+            for seed in 1...3 {
+                let course = try a.draw(points: taps(seed: seed), title: "한강 코스 \(seed)")
+                _ = try a.upload(id: course.id, title: course.title, description: "공유")
+                ids.append(course.id)
+            }
+            let heard = Locked<[StoreWarning]>([])
+            b.warnings.onWarning { warning in heard.update { $0.append(warning) } }
+            for json in ["{}", #"{"points":4,"segments":1,"distance_m":1e308}"#] {
+                try fixture.setStats(json, id: ids[1])
+                heard.update { $0 = [] }
+                #expect(try b.list(.shared).map(\.id) == [ids[2], ids[0]], "\(json)")
+                #expect(try b.search(keywords: "한강", scope: .shared).map(\.id).sorted() == [ids[0], ids[2]])
+                #expect(try b.readCourses(in: .shared) { courses, _ in courses.map(\.id) } == [ids[2], ids[0]])
+                let warnings = heard.value
+                #expect(
+                    warnings.count == 3
+                        && warnings.allSatisfy { warning in
+                            guard case .unreadableCourse(id: ids[1], _) = warning else { return false }
+                            return warning.description.contains("course #\(ids[1]) cannot be read")
+                        }, "\(warnings)")
+                // Asked for alone, it is an error that names it.
+                #expect(throws: StoreError.self) { try b.course(id: ids[1]) }
+            }
         }
     }
 }

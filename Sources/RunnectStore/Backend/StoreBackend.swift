@@ -92,6 +92,10 @@ package struct StoreCounts: Sendable, Equatable {
 /// ``Course/isScrapped`` set for the user. No primitive checks rights beyond what its SQL says:
 /// ``CourseStore`` asks first (and on PostgreSQL the row-level security policies stand behind).
 package protocol StoreTransaction: StoreCopyTransaction {
+    /// The courses a list read left out as unreadable (``courses(ids:)``, ``courses(in:sort:)``):
+    /// a row that does not decode is skipped there, never failing the rest.
+    var unreadable: UnreadableRows { get }
+
     // MARK: Courses
 
     /// The course as the user sees it; `nil` when there is none (or the user may not read it).

@@ -22,11 +22,17 @@ struct CourseRow: FetchableRecord {
             return bytes
         }
         let departure = Self.departure(in: row, from: Self.at(.departureRegion))
+        let stats: StoredStats
+        do {
+            stats = try StoredStats.decode(json)
+        } catch {
+            throw StoreError.database("course \(row[Self.at(.id)] as Int64) has unreadable stats: \(error)")
+        }
         course = Course(
             id: row[Self.at(.id)], owner: row[Self.at(.owner)], title: row[Self.at(.title)],
             description: row[Self.at(.description)], departure: departure,
             sourceFormat: row[Self.at(.sourceFormat)], contentHash: row[Self.at(.contentHash)],
-            stats: try StoredStats.decode(json).stats, createdAt: row[Self.at(.createdAt)],
+            stats: stats.stats, createdAt: row[Self.at(.createdAt)],
             isUploaded: row[Self.at(.isUploaded)], uploadedAt: row[Self.at(.uploadedAt)],
             scrapCount: row[Self.at(.scrapCount)], isScrapped: row[Self.listed.count])
     }

@@ -70,10 +70,16 @@ struct RecordRow: Codable, FetchableRecord, MutablePersistableRecord {
             guard let bytes else { throw StoreError.database("record \(row[0] as Int64) has no stats") }
             return bytes
         }
+        let stats: StoredStats
+        do {
+            stats = try StoredStats.decode(json)
+        } catch {
+            throw StoreError.database("record \(row[0] as Int64) has unreadable stats: \(error)")
+        }
         return RunRecord(
             id: row[0], owner: row[1], title: row[2], courseID: row[3], courseTitle: row[4],
-            isCourseDeleted: row[13], sourceFormat: row[5],
-            contentHash: row[6], stats: try StoredStats.decode(json).stats, deviceTimerSeconds: row[8],
+            isCourseDeleted: row[13], sourceFormat: row[5], contentHash: row[6], stats: stats.stats,
+            deviceTimerSeconds: row[8],
             courseTimeSeconds: row[9], courseDistanceMeters: row[10], matchCoverage: row[11], createdAt: row[12])
     }
 }

@@ -117,7 +117,56 @@ package struct StoredStats: Codable, Sendable {
     /// Reads the column's JSON bytes: as written, by ``StoredStatsScanner`` (3 times as fast);
     /// in any other form, by `JSONDecoder`.
     package static func decode(_ json: Data) throws -> StoredStats {
-        if let stats = StoredStatsScanner.stats(json) { return StoredStats(stats) }
-        return try decoder.decode(StoredStats.self, from: json)
+        let stored =
+            if let stats = StoredStatsScanner.stats(json) { StoredStats(stats) } else {
+                try decoder.decode(StoredStats.self, from: json)
+            }
+        if let problem = stored.implausibility { throw StoredStatsError.implausible(problem) }
+        return stored
+    }
+
+    /// The largest magnitude of a stored figure: far beyond any run (a million kilometres; 31,000
+    /// years), short of the values that print as nonsense (`1e308`).
+    static let largestFigure = 1e12
+
+    /// What no store writes in these figures, named; `nil` when every figure is one a store may
+    /// write: finite, within ``largestFigure``, distances, times, speeds and counts not negative,
+    /// bounds on the globe.
+    var implausibility: String? {
+        let s = stats
+        guard s.points >= 0, s.segmentCount >= 0 else { return "a negative count" }
+        let figures: [(String, Double?, Bool)] = [
+            ("distance", s.distanceMeters, true), ("3D distance", s.distance3DMeters, true),
+            ("elapsed time", s.elapsedTimeSeconds, true), ("moving time", s.movingTimeSeconds, true),
+            ("pace", s.averagePaceSecondsPerKilometer, true), ("moving pace", s.movingPaceSecondsPerKilometer, true),
+            ("maximum speed", s.maxSpeedMetersPerSecond, true), ("elevation gain", s.elevationGainMeters, true),
+            ("elevation loss", s.elevationLossMeters, true), ("lowest elevation", s.minElevationMeters, false),
+            ("highest elevation", s.maxElevationMeters, false), ("heart rate", s.averageHeartRateBPM, true),
+            ("maximum heart rate", s.maxHeartRateBPM, true), ("cadence", s.averageCadence, true),
+            ("maximum cadence", s.maxCadence, true),
+        ]
+        for case (let name, let value?, let nonNegative) in figures {
+            guard value.isFinite, abs(value) <= Self.largestFigure, !nonNegative || value >= 0 else {
+                return "\(name) \(value)"
+            }
+        }
+        if let b = s.bounds {
+            let ok =
+                [b.minLatitude, b.maxLatitude].allSatisfy { abs($0) <= 90 }
+                && [b.minLongitude, b.maxLongitude].allSatisfy { abs($0) <= 180 }
+            guard ok else { return "bounds off the globe" }
+        }
+        return nil
+    }
+}
+
+/// Stored figures that decode but that no store writes.
+enum StoredStatsError: Error, CustomStringConvertible {
+    case implausible(String)
+
+    var description: String {
+        switch self {
+        case .implausible(let problem): "stored figures hold an impossible \(problem)"
+        }
     }
 }

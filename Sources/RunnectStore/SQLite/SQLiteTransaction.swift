@@ -8,6 +8,7 @@ struct SQLiteTransaction: StoreTransaction {
     let db: Database
     let user: String
     let hooks: StoreHooks
+    let unreadable = UnreadableRows()
 
     // MARK: - Reading courses
 
@@ -20,8 +21,8 @@ struct SQLiteTransaction: StoreTransaction {
     /// the courses shown.
     func courses(ids: [Int64]) throws -> [Course] {
         guard !ids.isEmpty else { return [] }
-        let rows = try CourseRow.request(CourseRecord.filter(keys: ids).readable(by: user), user: user).fetchAll(db)
-        let byID = Dictionary(rows.map { ($0.course.id, $0.course) }, uniquingKeysWith: { first, _ in first })
+        let rows = try readableRows(CourseRecord.filter(keys: ids).readable(by: user))
+        let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
     }
 
@@ -56,7 +57,20 @@ struct SQLiteTransaction: StoreTransaction {
     func courses(in scope: SearchScope, sort: CourseSort) throws -> [Course] {
         let all = CourseRecord.all()
         let request = (scope == .shared ? all.uploaded() : all.readable(by: user)).sorted(by: sort)
-        return try CourseRow.request(request, user: user).fetchAll(db).map(\.course)
+        return try readableRows(request)
+    }
+
+    /// The courses of `request` whose rows decode; the others noted in ``unreadable``.
+    private func readableRows(_ request: QueryInterfaceRequest<CourseRecord>) throws -> [Course] {
+        let rows = try Row.fetchAll(db, request.select(CourseRow.selection(user: user)))
+        return rows.compactMap { row in
+            do {
+                return try CourseRow(row: row).course
+            } catch {
+                unreadable.skip(course: row[0], error)
+                return nil
+            }
+        }
     }
 
     func searchIDs(keywords: String, scope: SearchScope, sort: CourseSort, limit: Int, offset: Int) throws -> [Int64] {

@@ -57,6 +57,7 @@ struct StoreOptions: ParsableArguments {
             } else {
                 store = try CourseStore(path: location, user: user ?? CourseStore.defaultUser())
             }
+            store.warnings.onWarning { Diagnostics.warning($0.description) }
             return try body(store)
         }
     }

@@ -129,6 +129,20 @@ final class StoreFixture: Sendable {
         }
     }
 
+    /// Replaces course `id`'s stored figures with `json`, as a runner with SQL may (where the
+    /// database lets it) or anyone who can write the file.
+    func setStats(_ json: String, id: Int64) throws {
+        switch backing {
+        case .sqlite:
+            try stores[0].pool.write {
+                try $0.execute(sql: "UPDATE course SET stats = ? WHERE id = ?", arguments: [json, id])
+            }
+        case .postgres(let postgres):
+            let quoted = json.replacingOccurrences(of: "'", with: "''")
+            try execute(on: postgres, "UPDATE course SET stats = '\(quoted)'::json WHERE id = \(id)")
+        }
+    }
+
     // MARK: - psql
 
     private func lines(of postgres: PostgresStoreDatabase, _ sql: String) throws -> [String] {
