@@ -368,7 +368,8 @@ import Testing
         let url = try database.adminURL
         #expect(try await PostgresAdministration.initialize(url, upTo: 13).appliedVersions == Array(1...13))
         #expect(
-            try await PostgresAdministration.initialize(url).appliedVersions == Array(14...PostgresSchema.supportedVersion))
+            try await PostgresAdministration.initialize(url).appliedVersions
+                == Array(14...PostgresSchema.supportedVersion))
         // 4,000 courses (a walk's plan over a few is a sort), the shared half another runner's, the
         // private half the caller's.
         try database.adminSQL(
