@@ -132,8 +132,11 @@ struct HardeningCommandTests {
         #expect(drawn.status == 0, "\(drawn.stderr)")
         try DatabaseQueue(path: scratch.db).write { db in
             try db.execute(
-                sql: "UPDATE course SET title = ?, description = ?",
-                arguments: ["\u{1B}[2J\u{1B}]0;x\u{07}title", "line\n#99 forged  by admin\r\u{9B}"])
+                sql: "UPDATE course SET title = ?, description = ?, source_format = ?, content_hash = ?",
+                arguments: [
+                    "\u{1B}[2J\u{1B}]0;x\u{07}title", "line\n#99 forged  by admin\r\u{9B}", "gpx\u{1B}[2J",
+                    "\u{1B}]0;pwned\u{07}" + String(repeating: "0", count: 54),
+                ])
         }
         // (The search index still holds the title the course was drawn with.)
         for arguments in [["list"], ["show", "1"], ["search", "plain", "--all"]] {

@@ -67,7 +67,9 @@ enum CourseText {
             row("Elevation", String(format: "+%.0f m / −%.0f m", gain, loss))
         }
         row("Points", "\(course.stats.points) in \(course.stats.segmentCount) segment(s)")
-        row("Source", "\(course.sourceFormat), sha256 \(course.contentHash.prefix(12))…")
+        row(
+            "Source", "\(course.sourceFormat.forTerminal), sha256 \(String(course.contentHash.prefix(12)).forTerminal)…"
+        )
         row("Created", RunnerFormat.timestamp(course.createdAt))
         return lines.joined(separator: "\n")
     }
