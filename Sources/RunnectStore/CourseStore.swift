@@ -15,9 +15,11 @@ import RunnectKit
 ///
 /// A store acts for one ``user``: courses it imports or draws belong to that user, only that
 /// user's own courses can be renamed, deleted, uploaded or un-uploaded through it, and
-/// ``Course/isScrapped`` is that user's flag. On SQLite the user is an identity, not access
-/// control: anyone who can read the file can read every course. On PostgreSQL the user is the
-/// role that connected, and the database's own row-level security holds every row to it.
+/// ``Course/isScrapped`` is that user's flag. Both backends read by one rule: a runner reads
+/// their own courses and the shared ones; another runner's private course is not found. On
+/// SQLite the user is an identity, not access control (anyone who can read the file can read
+/// every row); on PostgreSQL the user is the role that connected, and the database's own
+/// row-level security holds every row to it.
 ///
 /// A store can be used from several threads, and several stores (in one process or several)
 /// can write the same database: on SQLite, writes wait for each other up to ``busyTimeoutSeconds``.
