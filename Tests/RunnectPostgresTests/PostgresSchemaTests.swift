@@ -23,7 +23,7 @@ import Testing
             """)
         #expect(
             tables.stdout.trimmed
-                == "course:true course_piece:true course_search:true record:true schema_version:false scrap:true"
+                == "course:true course_piece:true course_search:true deleted_course:true record:true schema_version:false scrap:true"
         )
         let path = try database.adminSQL(
             "SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'course'::regclass AND attname = 'path'"
