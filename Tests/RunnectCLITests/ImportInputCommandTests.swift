@@ -11,7 +11,8 @@ struct ImportInputCommandTests {
     static func gpx(_ points: [(Double, Double)], name: String = "run") -> String {
         var text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"test\"><trk><name>\(name)</name><trkseg>\n"
         for (index, point) in points.enumerated() {
-            let time = String(format: "2024-04-07T%02d:%02d:%02dZ", 6 + index * 3 / 3600, index * 3 / 60 % 60, index * 3 % 60)
+            let time = String(
+                format: "2024-04-07T%02d:%02d:%02dZ", 6 + index * 3 / 3600, index * 3 / 60 % 60, index * 3 % 60)
             text += "<trkpt lat=\"\(point.0)\" lon=\"\(point.1)\"><time>\(time)</time></trkpt>\n"
         }
         return text + "</trkseg></trk></gpx>\n"

@@ -26,7 +26,9 @@ struct StorePathCommandTests {
             let result = try RunnectProcess.run(arguments + ["--db", nope, "--user", "r"])
             #expect(result.status == 66, "\(arguments): \(result.status) \(result.stderr)")
             #expect(
-                result.stderrLines == ["runnect: error: no course database at \(nope); check the path, or import or draw a course to start one"],
+                result.stderrLines == [
+                    "runnect: error: no course database at \(nope); check the path, or import or draw a course to start one"
+                ],
                 "\(arguments): \(result.stderr)")
             let viaEnvironment = try RunnectProcess.run(arguments + ["--user", "r"], environment: ["RUNNECT_DB": nope])
             #expect(viaEnvironment.status == 66, "\(arguments): \(viaEnvironment.stderr)")

@@ -7,7 +7,8 @@ extension Runnect {
     /// `runnect import`: files and folders into the course store.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import GPX, TCX, FIT and tapped-point courses (files, folders or a Strava export) into the store.",
+            abstract:
+                "Import GPX, TCX, FIT and tapped-point courses (files, folders or a Strava export) into the store.",
             discussion: """
                 Folders are searched recursively for .gpx, .tcx, .fit, .json and .geojson files, and \
                 those gzipped (.gpx.gz, …); regular files only (a FIFO or device found there is \
@@ -143,7 +144,8 @@ extension Runnect {
             var importer = BulkImporter(store: courses, jobs: jobs)
             importer.matching = RunMatching(
                 link: course.map(RunMatching.Link.course) ?? (noMatch ? .newCourse : .bestMatch),
-                options: CourseMatchOptions(matchDistanceMeters: matchDistanceMeters, minimumCoverage: matchCoverageShare))
+                options: CourseMatchOptions(
+                    matchDistanceMeters: matchDistanceMeters, minimumCoverage: matchCoverageShare))
             var stopped: ImportStopped?
             do {
                 try importer.run(items) { outcomes in

@@ -12,7 +12,8 @@ extension Runnect {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            try CourseOutput.print([store.withStore { try $0.rename(id: id, title: title) }], json: store.json, unit: units.unit)
+            try CourseOutput.print(
+                [store.withStore { try $0.rename(id: id, title: title) }], json: store.json, unit: units.unit)
         }
     }
 }

@@ -26,7 +26,8 @@ enum StatsText {
             row(
                 &lines, "Pace",
                 "\(RunnerFormat.pace(secondsPerKilometer: stats.averagePaceSecondsPerKilometer, per: unit))/\(unit.symbol) avg · "
-                    + "\(RunnerFormat.pace(secondsPerKilometer: stats.movingPaceSecondsPerKilometer, per: unit))/\(unit.symbol) moving")
+                    + "\(RunnerFormat.pace(secondsPerKilometer: stats.movingPaceSecondsPerKilometer, per: unit))/\(unit.symbol) moving"
+            )
         } else {
             row(&lines, "Time", "no timestamps")
         }
