@@ -37,7 +37,7 @@ struct Runnect: AsyncParsableCommand {
             // Help, --version: printed on standard output by ArgumentParser, exit 0.
             if code == .success { exit(withError: error) }
             let message = self.message(for: error)
-            if !message.isEmpty {
+            if !message.isEmpty || code == .validationFailure {
                 Diagnostics.error(UsageLine.text(message, code: code, arguments: arguments))
             }
             Foundation.exit(code.rawValue)

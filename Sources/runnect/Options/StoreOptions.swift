@@ -8,7 +8,7 @@ import RunnectStore
 struct StoreOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The course database: a SQLite file, or postgresql://… (default: $RUNNECT_DB, else $XDG_DATA_HOME/runnect/courses.sqlite).",
+            "The course database: a SQLite file, or postgresql://… (default: $RUNNECT_DB, else $XDG_DATA_HOME/runnect/courses.sqlite). A file named must exist; import and draw make one in an existing folder.",
             valueName: "path|url"))
     var db: String?
 

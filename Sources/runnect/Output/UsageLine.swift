@@ -10,6 +10,7 @@ enum UsageLine {
         var text = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.joined(separator: " ")
         guard code == .validationFailure else { return text }
+        if text.isEmpty { text = "a usage error" }
         if text.hasSuffix(".") { text.removeLast() }
         return text + " (see `\(command(for: arguments)) --help`)"
     }
