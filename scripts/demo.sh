@@ -22,6 +22,8 @@ run stats --json SampleTracks/namsan_loop_two_segments.gpx
 echo
 echo "== course store (SQLite) =="
 export RUNNECT_DB=.build/demo/courses.sqlite
+# A store named by RUNNECT_DB is made by import, in a folder that exists.
+mkdir -p "$(dirname "$RUNNECT_DB")"
 rm -f "$RUNNECT_DB" "$RUNNECT_DB-wal" "$RUNNECT_DB-shm"
 # Sorted file order: ids 1 반포, 2 청계천, 3 경의선숲길, 4 남산, 5 올림픽공원, 6 석촌호수, 7 여의도.
 run import SampleTracks/banpo_hangang_night_run.gpx --user jisoo \

@@ -46,11 +46,17 @@ public struct BulkImporter: Sendable {
     ///   - items: The files, in the order their outcomes are reported.
     ///   - onBatch: Called on the calling thread after each batch is stored, with the outcome of
     ///     each of its files in order.
+    ///   - onWarnings: Called on the calling thread before `onBatch`, for each file of the batch
+    ///     stored (imported or recorded) whose reader had warnings (``CourseDraft/warnings``:
+    ///     times going back, say), in order; what is stored is the same with or without them.
     /// - Returns: The counts.
     /// - Throws: ``ImportStopped`` when a batch's transaction fails as a whole (the database went
     ///   away, say): the batches before it stay stored, and it names the files not imported.
     @discardableResult
-    public func run(_ items: [ImportItem], onBatch: ([ImportOutcome]) -> Void = { _ in }) throws -> ImportSummary {
+    public func run(
+        _ items: [ImportItem], onBatch: ([ImportOutcome]) -> Void = { _ in },
+        onWarnings: (ImportItem, [String]) -> Void = { _, _ in }
+    ) throws -> ImportSummary {
         var summary = ImportSummary()
         let matching = matching
         let batches = Self.batches(of: items, files: batchFiles, bytes: batchBytes)
@@ -65,6 +71,13 @@ public struct BulkImporter: Sendable {
             } store: { batch, drafted in
                 let outcomes = try save(batch, drafted)
                 stored += 1
+                for (outcome, drafting) in zip(outcomes, drafted) {
+                    guard case .success(let draft) = drafting, !draft.warnings.isEmpty else { continue }
+                    switch outcome {
+                    case .imported, .recorded: onWarnings(outcome.item, draft.warnings)
+                    case .skipped, .alreadyRecorded, .failed: continue
+                    }
+                }
                 for outcome in outcomes { summary.add(outcome) }
                 onBatch(outcomes)
             }

@@ -28,6 +28,8 @@ import RunnectKit
 ///
 /// ### Opening
 /// - ``init(path:user:)``
+/// - ``init(path:user:creating:)``
+/// - ``StoreCreation``
 /// - ``defaultPath(environment:)``
 /// - ``defaultUser(environment:)``
 ///
@@ -94,11 +96,26 @@ public final class CourseStore: Sendable {
         try self.init(path: path, user: user, hooks: StoreHooks())
     }
 
+    /// Opens the SQLite store at `path` as ``init(path:user:)`` does, making the file only as
+    /// `creating` allows.
+    ///
+    /// - Parameters:
+    ///   - path: The database file.
+    ///   - user: Who is acting.
+    ///   - creating: Whether a missing file is made, and its folders (``StoreCreation``).
+    /// - Throws: ``StoreError/noStore(path:)`` for a missing file with ``StoreCreation/never``,
+    ///   ``StoreError/noFolder(path:folder:)`` for a missing folder with
+    ///   ``StoreCreation/inExistingFolder`` (nothing is made either way); otherwise as
+    ///   ``init(path:user:)``.
+    public convenience init(path: String, user: String, creating: StoreCreation) throws {
+        try self.init(path: path, user: user, hooks: StoreHooks(), creating: creating)
+    }
+
     /// `hooks` lets tests fail an operation midway.
-    convenience init(path: String, user: String, hooks: StoreHooks) throws {
+    convenience init(path: String, user: String, hooks: StoreHooks, creating: StoreCreation = .withFolders) throws {
         try Self.refuseControlCharacters(in: user, field: "user name")
         guard !user.allSatisfy(\.isWhitespace) else { throw StoreError.invalidUser(user) }
-        try self.init(backend: SQLiteBackend(path: path, user: user, hooks: hooks))
+        try self.init(backend: SQLiteBackend(path: path, user: user, hooks: hooks, creating: creating))
     }
 
     /// A store over `backend`, acting for the backend's user.

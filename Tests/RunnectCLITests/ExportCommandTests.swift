@@ -177,6 +177,7 @@ struct ExportCommandTests {
         #expect(mixed.stderr.contains("bad.gpx"))
         #expect(try Self.json(mixed.stdout)["type"] as? String == "FeatureCollection")
 
+        try scratch.makeStore()
         let unknown = try scratch.run(["export", "geojson", "424242"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("424242"))

@@ -164,6 +164,7 @@ struct HardeningCommandTests {
         #expect(!result.stderr.localizedCaseInsensitiveContains("sqlite"))
         let long = try scratch.run(["search", String(repeating: "가", count: 65)])
         #expect(long.status == 64 && long.stderr.contains("a keyword takes at most 64"), "\(long.stderr)")
+        try scratch.makeStore()
         let atBound = try scratch.run(["search"] + words.prefix(16))
         #expect(atBound.status == 0 && atBound.stdout == "no courses\n", "\(atBound.stderr)")
     }

@@ -138,7 +138,7 @@ struct RecordCommandTests {
         #expect(try String(contentsOfFile: svg, encoding: .utf8).contains("<svg"))
         let stranger = try scratch.run(["export", "geojson", "record:\(recordID)"], user: "jisoo")
         #expect(
-            stranger.status == 1 && stranger.stderr.contains("record:\(recordID): record #\(recordID) not found"),
+            stranger.status == 1 && stranger.stderr.contains("record:\(recordID): record:\(recordID) not found"),
             "another runner's record is not theirs to export: \(stranger.stderr)")
     }
 

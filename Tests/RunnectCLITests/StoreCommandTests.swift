@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RunnectStore
 import Testing
 
 /// The store commands end to end: real processes on a real database file.
@@ -16,6 +17,12 @@ struct StoreCommandTests {
         }
 
         deinit { try? FileManager.default.removeItem(at: folder) }
+
+        /// Makes the scratch store, empty, as a first import or draw would: reading commands open
+        /// only a store that is there (`--db` naming none is exit 66).
+        func makeStore() throws {
+            _ = try CourseStore(path: db, user: "runner")
+        }
 
         func run(_ arguments: [String], user: String = "runner") throws -> RunnectProcess.Result {
             try RunnectProcess.run(arguments + ["--db", db, "--user", user])

@@ -134,7 +134,8 @@ struct WatchFormatsCommandTests {
         // The TCX and the GPX are timed runs: records, each on a course of its own.
         #expect(
             result.stdout.contains("3 imported (2 as records of runs), 0 already there, 0 failed"), "\(result.stdout)")
-        #expect(result.stdout.contains("recorded #1  laps  "), "\(result.stdout)")  // the file name, .tcx left out
+        // The file name, .tcx left out.
+        #expect(result.stdout.contains("recorded record:1  laps  "), "\(result.stdout)")
         #expect(result.stdout.contains("seokchon  "), "\(result.stdout)")  // .json.gz: both extensions left out
     }
 

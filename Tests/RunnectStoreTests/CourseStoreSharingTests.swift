@@ -161,7 +161,8 @@ struct CourseStoreSharingTests {
             .emptyActivity, .cannotEncode("x"), .invalidPage(limit: 0, number: 1), .duplicate(existingID: 3),
             .newerSchema(found: 2, supported: 1), .cannotOpen(path: "/x", reason: "y"),
             .corruptGeometry(id: 3, reason: "z"), .corruptRecord(id: 3, reason: "z"),
-            .database("disk full"),
+            .database("disk full"), .tooFewPositions(distinct: 1, points: 5000), .noStore(path: "/x"),
+            .noFolder(path: "/x/y.sqlite", folder: "/x"),
         ]
         for error in errors {
             #expect(!error.description.isEmpty)

@@ -45,6 +45,27 @@ public enum RunnerFormat {
         return String(format: "%.2f km", meters / 1000)
     }
 
+    /// A distance in `unit` with two decimals: `10.14 km`, `6.30 mi`.
+    ///
+    /// - Parameters:
+    ///   - meters: The distance, metres.
+    ///   - unit: Kilometres (as ``kilometers(meters:)``) or miles.
+    /// - Returns: The distance, or `–` for `nil` or a non-finite value.
+    public static func distance(meters: Double?, in unit: DistanceUnit) -> String {
+        guard let meters, meters.isFinite else { return missing }
+        return String(format: "%.2f ", meters / unit.meters) + unit.symbol
+    }
+
+    /// A pace as minutes and seconds per `unit`: `5'44"` a kilometre is `9'14"` a mile.
+    ///
+    /// - Parameters:
+    ///   - secondsPerKilometer: The pace, seconds per kilometre (as stored and in JSON).
+    ///   - unit: Per kilometre (as ``pace(secondsPerKilometer:)``) or per mile.
+    /// - Returns: The pace without its unit, or `–` for `nil`, a negative or a non-finite pace.
+    public static func pace(secondsPerKilometer: Double?, per unit: DistanceUnit) -> String {
+        pace(secondsPerKilometer: secondsPerKilometer.map { $0 * unit.meters / 1000 })
+    }
+
     /// A point in time as an ISO 8601 UTC timestamp: `2024-04-07T06:00:00Z`.
     ///
     /// Rounded to the millisecond; fractional seconds appear only when there are some

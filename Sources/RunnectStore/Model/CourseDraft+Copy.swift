@@ -38,6 +38,7 @@ extension CourseDraft {
         path = CoursePieces.path(of: activity)
         pieces = CoursePieces(path: path)
         run = nil
+        warnings = []
         isPreset = true
     }
 }

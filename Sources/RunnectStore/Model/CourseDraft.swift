@@ -29,6 +29,9 @@ public struct CourseDraft: Sendable {
     /// For a timed run imported with ``RunMatching``: what its record needs. Stored by
     /// ``CourseStore/insert(_:)-([CourseDraft])`` as a record of the course it followed.
     let run: RunDraft?
+    /// What the reader noticed about the activity (RunnectKit's `Activity/warnings`: times going
+    /// back, say), for the caller to pass on; the course is stored as read all the same.
+    public let warnings: [String]
 
     /// Whether the draft is stored as a record of a run (a timed track, drafted with matching).
     public var isRun: Bool { run != nil }
@@ -55,12 +58,18 @@ public struct CourseDraft: Sendable {
     ///   - matching: How a timed track becomes a record; `nil` stores every activity as a course.
     /// - Throws: ``StoreError/invalidTitle(_:)``, ``StoreError/controlCharacter(field:scalar:position:)``,
     ///   ``StoreError/emptyActivity`` (no track or route
-    ///   point), ``StoreError/cannotEncode(_:)``.
+    ///   point), ``StoreError/tooFewPositions(distinct:points:)`` (fewer than 2 distinct
+    ///   positions: no path), ``StoreError/cannotEncode(_:)``.
     public init(
         activity: Activity, contentHash: String, title: String? = nil, description: String? = nil,
         departure: Departure? = nil, fileName: String? = nil, matching: RunMatching? = nil
     ) throws {
-        guard activity.courseSegments.contains(where: { !$0.isEmpty }) else { throw StoreError.emptyActivity }
+        let segments = activity.courseSegments
+        guard segments.contains(where: { !$0.isEmpty }) else { throw StoreError.emptyActivity }
+        let distinct = Self.distinctPositions(in: segments)
+        guard distinct >= 2 else {
+            throw StoreError.tooFewPositions(distinct: distinct, points: segments.reduce(0) { $0 + $1.count })
+        }
         let title =
             try title.map(CourseStore.validTitle)
             ?? CourseStore.derivedTitle(of: activity, fileName: fileName)
@@ -97,9 +106,28 @@ public struct CourseDraft: Sendable {
         path = CoursePieces.path(of: activity)
         pieces = CoursePieces(path: path)
         run = matching.flatMap { RunDraft(activity, stats: stats.stats, matching: $0) }
+        warnings = activity.warnings
         searchEntry = SearchIndex.Entry(
             fields: SearchFields(
                 title: title, description: description, departure: departure?.searchableParts ?? []))
+    }
+
+    /// The distinct positions of the points, counted up to 2 (0: no point has one; 1: every
+    /// point with a position is at the same place). A point of latitude or longitude not finite,
+    /// or a latitude beyond ±90°, has none. Stops at the second one, usually the second point.
+    static func distinctPositions(in segments: [[TrackPoint]]) -> Int {
+        var first: TrackPoint?
+        for points in segments {
+            for point in points
+            where point.latitude.isFinite && point.longitude.isFinite && abs(point.latitude) <= 90 {
+                guard let first else {
+                    first = point
+                    continue
+                }
+                if point.latitude != first.latitude || point.longitude != first.longitude { return 2 }
+            }
+        }
+        return first == nil ? 0 : 1
     }
 
     /// Presets what the store sets when it stores a course: the owner, the creation date, the

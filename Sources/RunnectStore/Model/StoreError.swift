@@ -33,6 +33,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidCoordinate(index: Int, Coordinate)
     /// The activity holds no track or route point: there is no path to keep.
     case emptyActivity
+    /// The activity's points lie at fewer than 2 distinct positions (one fix, or a watch that
+    /// never moved): no path, so no course that an export, a match or a pace could use.
+    /// `distinct` is 0 or 1, `points` the track or route points read.
+    case tooFewPositions(distinct: Int, points: Int)
     /// The activity cannot be encoded for storage (a list or string beyond 2³² − 1 items or bytes).
     case cannotEncode(String)
     /// The page asked for: `limit` ≥ 1 and `number` ≥ 1.
@@ -43,6 +47,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerSchema(found: Int, supported: Int)
     /// The file could not be opened as a course database.
     case cannotOpen(path: String, reason: String)
+    /// No course database at this path, and the operation only opens existing ones (reading a
+    /// store never makes one: a mistyped path is not a new empty store).
+    case noStore(path: String)
+    /// A new course database cannot be made at this path: its folder does not exist (a store is
+    /// made in an existing folder, never in folders a mistyped path names).
+    case noFolder(path: String, folder: String)
     /// The stored geometry of a course could not be decoded.
     case corruptGeometry(id: Int64, reason: String)
     /// The stored run of a record could not be decoded.
@@ -116,6 +126,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "point \(index + 1) (\(coordinate)) is outside latitude -90…90 / longitude -180…180"
         case .emptyActivity:
             return "the activity has no track or route points; there is no course to store"
+        case .tooFewPositions(let distinct, let points):
+            return
+                "only \(distinct) distinct position\(distinct == 1 ? "" : "s") in \(points) point\(points == 1 ? "" : "s"); "
+                + "a course needs at least 2 distinct positions to have a path"
         case .cannotEncode(let reason):
             return "the course cannot be stored: \(reason)"
         case .invalidPage(let limit, let number):
@@ -127,10 +141,15 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "upgrade runnect (the file was not changed)"
         case .cannotOpen(let path, let reason):
             return "cannot open the course database \(path): \(reason)"
+        case .noStore(let path):
+            return "no course database at \(path); check the path, or import or draw a course to start one"
+        case .noFolder(let path, let folder):
+            return "cannot create the course database \(path): the folder \(folder) does not exist; "
+                + "create it first or check the path"
         case .corruptGeometry(let id, let reason):
             return "the stored path of course #\(id) is damaged (\(reason)); delete and re-import it"
         case .corruptRecord(let id, let reason):
-            return "the stored run of record #\(id) is damaged (\(reason)); delete it and import the file again"
+            return "the stored run of record:\(id) is damaged (\(reason)); delete it and import the file again"
         case .controlCharacter(let field, let scalar, let position):
             return
                 "the \(field) holds a control character (\(ControlCharacters.name(scalar)) at character \(position)); "
@@ -144,9 +163,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .database(let message):
             return "database error: \(message)"
         case .recordNotFound(let id):
-            return "record #\(id) not found among your records (see `runnect records`)"
+            return "record:\(id) not found among your records (see `runnect records`)"
         case .duplicateRecord(let existingID):
-            return "this run was recorded before as record #\(existingID)"
+            return "this run was recorded before as record:\(existingID)"
         case .runDoesNotFollow(let courseID, let reason):
             return "the run does not follow course #\(courseID): \(reason)"
         case .courseHasRecords(let id, let count):

@@ -21,22 +21,19 @@ package final class SQLiteBackend: StoreBackend {
 
     package var supportedSchemaVersion: Int { Self.migrator.migrations.count }
 
-    /// Opens the file at `path`, creating it and its folders if needed, and brings its schema up
-    /// to date; a file of a newer schema is refused before anything is written to it.
-    init(path: String, user: String, hooks: StoreHooks) throws {
+    /// Opens the file at `path`, creating it (and its folders) as `creating` allows, and brings
+    /// its schema up to date; a file of a newer schema is refused before anything is written to it.
+    init(path: String, user: String, hooks: StoreHooks, creating: StoreCreation = .withFolders) throws {
         self.location = path
         self.user = user
         self.hooks = hooks
         // SQLite writes `-wal` and `-shm` files beside the database: never beside a device or a pipe.
-        if OutputFile.kind(of: path) != .missing && OutputFile.kind(of: path) != .regular {
+        let kind = OutputFile.kind(of: path)
+        if kind != .missing && kind != .regular {
             throw StoreError.cannotOpen(path: path, reason: "not a regular file")
         }
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw StoreError.cannotOpen(
-                path: path, reason: "cannot create \(directory.path): \(error.localizedDescription)")
+        if kind == .missing {
+            try Self.prepareFolder(of: path, creating: creating)
         }
         // Several processes may open a new file at the same moment: while one of them creates it
         // (WAL switch, migration), the others can meet SQLITE_BUSY where SQLite calls no busy
@@ -52,6 +49,32 @@ package final class SQLiteBackend: StoreBackend {
                 usleep(UInt32.random(in: 1_000...(5_000 * UInt32(min(attempt, 20)))))
             } catch let error as DatabaseError {
                 throw StoreError.cannotOpen(path: path, reason: error.message ?? "\(error)")
+            }
+        }
+    }
+
+    /// Before a missing file is made: refuses it (``StoreCreation/never``), checks that its
+    /// folder exists (``StoreCreation/inExistingFolder``), or makes the folder.
+    private static func prepareFolder(of path: String, creating: StoreCreation) throws {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        switch creating {
+        case .never:
+            throw StoreError.noStore(path: path)
+        case .inExistingFolder:
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else {
+                // The folder as the path names it (`typo` for `typo/nothere.sqlite`).
+                let named = (path as NSString).deletingLastPathComponent
+                throw StoreError.noFolder(path: path, folder: named.isEmpty ? directory.path : named)
+            }
+        case .withFolders:
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError.cannotOpen(
+                    path: path, reason: "cannot create \(directory.path): \(error.localizedDescription)")
             }
         }
     }

@@ -21,10 +21,12 @@ extension Runnect {
                 with ALTER ROLE, or use `runnect db add-user NAME --existing`).
                 """)
 
-        @Argument(help: ArgumentHelp("The store to copy from (only read).", valueName: "from"))
+        @Argument(help: ArgumentHelp("The store to copy from (only read; it must exist).", valueName: "from"))
         var from: String
 
-        @Argument(help: ArgumentHelp("The store to copy into (created if a new SQLite file).", valueName: "to"))
+        @Argument(
+            help: ArgumentHelp(
+                "The store to copy into (a new SQLite file is made, in an existing folder).", valueName: "to"))
         var to: String
 
         @Flag(help: "Print what was copied as one JSON object.")

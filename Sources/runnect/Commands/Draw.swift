@@ -22,6 +22,8 @@ extension Runnect {
 
         @OptionGroup var departure: DepartureOptions
 
+        @OptionGroup var units: UnitsOptions
+
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
@@ -42,10 +44,10 @@ extension Runnect {
             }
             let taps = activity.courseSegments.flatMap { $0 }.map(\.coordinate)
             let place = try departure.place()
-            let course = try store.withStore {
+            let course = try store.withStore(writing: true) {
                 try $0.draw(points: taps, title: title, description: description, departure: place)
             }
-            try CourseOutput.print([course], json: store.json)
+            try CourseOutput.print([course], json: store.json, unit: units.unit)
         }
     }
 }

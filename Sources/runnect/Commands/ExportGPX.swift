@@ -23,7 +23,7 @@ extension Runnect {
         @OptionGroup var courses: ExportInputs
         @OptionGroup var file: CourseFileOptions
 
-        @Option(name: .customLong("as"), help: "track (<trk>, the default) or route (<rte>, a course only).")
+        @Option(name: .customLong("as"), help: "track (<trk>) or route (<rte>, a course only).")
         var element: Element = .track
 
         func validate() throws {

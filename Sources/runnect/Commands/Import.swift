@@ -7,17 +7,22 @@ extension Runnect {
     /// `runnect import`: files and folders into the course store.
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import GPX, TCX and tapped-point courses (files, folders or a Strava export) into the store.",
+            abstract:
+                "Import GPX, TCX, FIT and tapped-point courses (files, folders or a Strava export) into the store.",
             discussion: """
                 Folders are searched recursively for .gpx, .tcx, .fit, .json and .geojson files, and \
                 those gzipped (.gpx.gz, …); regular files only (a FIFO or device found there is \
-                skipped with a note; one named on the command line is read). A folder holding activities.csv is a Strava bulk export: \
+                skipped with a note; one named on the command line is read). A folder named on the \
+                command line may be a symbolic link; links to folders inside it are not followed. \
+                A folder holding activities.csv is a Strava bulk export: \
                 the files its Filename column names are imported with the activity's name and \
                 description, and the counts are given per file format; a row whose Filename leads \
                 outside the export folder is refused. Each file is imported \
                 atomically; content already imported is recognised by its SHA-256 and skipped. \
-                Failures are listed at the end and make the exit code 65. A progress bar is drawn \
-                on a terminal, never on a pipe.
+                Failures are listed at the end and make the exit code 65 (a track whose points lie \
+                at fewer than 2 distinct positions is one: it has no path). What a file's reader \
+                notices, times going back say, is a warning naming the file, as in `runnect stats`; \
+                the course is stored as read. A progress bar is drawn on a terminal, never on a pipe.
 
                 A timed run (a GPX, TCX or FIT track with timestamps) is kept as a record of the \
                 course it followed: the best match among your courses, your scraps and shared \
@@ -49,21 +54,33 @@ extension Runnect {
             help: ArgumentHelp(
                 "How near the run the course must lie, metres (default 30: watch GPS error plus a drawn course's offset).",
                 valueName: "m"))
-        var matchDistance: Double = CourseMatchOptions.defaultMatchDistanceMeters
+        var matchDistance: Double?
 
         @Option(
             help: ArgumentHelp(
                 "Share of the course's length that must lie that near, 0–1 (default 0.9: a detour or a GPS dropout passes, half a course does not).",
                 valueName: "f"))
-        var matchCoverage: Double = CourseMatchOptions.defaultMinimumCoverage
+        var matchCoverage: Double?
+
+        @OptionGroup var units: UnitsOptions
 
         @OptionGroup var store: StoreOptions
 
         @Option(
+            name: .customLong("jobs"),
             help: ArgumentHelp(
                 "Threads that read files while one thread writes (default: the processors, at most 8).",
                 valueName: "n"))
-        var jobs: Int = BulkImporter.defaultJobs
+        var jobsGiven: Int?
+
+        /// `--jobs`, else the processors (at most 8).
+        var jobs: Int { jobsGiven ?? BulkImporter.defaultJobs }
+
+        /// `--match-distance`, else 30 m.
+        var matchDistanceMeters: Double { matchDistance ?? CourseMatchOptions.defaultMatchDistanceMeters }
+
+        /// `--match-coverage`, else 0.9.
+        var matchCoverageShare: Double { matchCoverage ?? CourseMatchOptions.defaultMinimumCoverage }
 
         static let extensions: Set<String> = ["gpx", "tcx", "fit", "json", "geojson"]
 
@@ -75,17 +92,17 @@ extension Runnect {
 
         func validate() throws {
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-            guard matchDistance > 0, matchDistance <= 1000 else {
+            guard matchDistanceMeters > 0, matchDistanceMeters <= 1000 else {
                 throw ValidationError("--match-distance must be more than 0 and at most 1000 metres")
             }
-            guard matchCoverage > 0, matchCoverage <= 1 else {
+            guard matchCoverageShare > 0, matchCoverageShare <= 1 else {
                 throw ValidationError("--match-coverage must be more than 0 and at most 1")
             }
             guard course == nil || !noMatch else { throw ValidationError("--course and --no-match exclude each other") }
         }
 
         func run() throws {
-            try store.withStore { try importAll(into: $0) }
+            try store.withStore(writing: true) { try importAll(into: $0) }
         }
 
         private func importAll(into courses: CourseStore) throws {
@@ -127,7 +144,8 @@ extension Runnect {
             var importer = BulkImporter(store: courses, jobs: jobs)
             importer.matching = RunMatching(
                 link: course.map(RunMatching.Link.course) ?? (noMatch ? .newCourse : .bestMatch),
-                options: CourseMatchOptions(matchDistanceMeters: matchDistance, minimumCoverage: matchCoverage))
+                options: CourseMatchOptions(
+                    matchDistanceMeters: matchDistanceMeters, minimumCoverage: matchCoverageShare))
             var stopped: ImportStopped?
             do {
                 try importer.run(items) { outcomes in
@@ -142,26 +160,30 @@ extension Runnect {
                             print(
                                 store.json
                                     ? (try? CourseReport(course).jsonLine()) ?? ""
-                                    : "imported " + CourseText.line(course))
+                                    : "imported " + CourseText.line(course, unit: units.unit))
                         case .recorded(_, let recorded):
                             print(
                                 store.json
                                     ? (try? RecordReport(recorded).jsonLine()) ?? ""
                                     : "recorded "
-                                        + RecordText.line(recorded.record, personalBest: recorded.isPersonalBest))
+                                        + RecordText.line(
+                                            recorded.record, personalBest: recorded.isPersonalBest, unit: units.unit))
                         case .skipped(let item, let existing):
                             if !store.json {
                                 Diagnostics.note("\(item.path): already imported as #\(existing), skipped")
                             }
                         case .alreadyRecorded(let item, let existing):
                             if !store.json {
-                                Diagnostics.note("\(item.path): already recorded as record #\(existing), skipped")
+                                Diagnostics.note("\(item.path): already recorded as record:\(existing), skipped")
                             }
                         case .failed(let item, let error):
                             failures.append((item.path, error))
                         }
                     }
                     progress.update(done: summary.total, detail: "\(summary.imported) courses")
+                } onWarnings: { item, warnings in
+                    progress.clear()
+                    for warning in warnings { Diagnostics.warning("\(item.path): \(warning)") }
                 }
             } catch let error as ImportStopped {
                 stopped = error
@@ -222,9 +244,11 @@ extension Runnect {
 
         /// The supported files below `folder`, sorted. Regular files only (links to them too): a
         /// FIFO, socket or device of a supported name would block or never end, and is skipped
-        /// with a note.
+        /// with a note. `folder` itself may be a symbolic link (`runs -> real/Runs`, `runs/`,
+        /// `runs/.`): the folder it leads to is walked, and the files are named under `folder` as
+        /// given; links to folders inside are not followed.
         static func walk(_ folder: String) -> [String] {
-            let enumerator = FileManager.default.enumerator(atPath: folder)
+            let enumerator = FileManager.default.enumerator(atPath: realFolder(folder))
             var found: [String] = []
             while let relative = enumerator?.nextObject() as? String {
                 guard isSupported(relative) else { continue }
@@ -237,6 +261,14 @@ extension Runnect {
                 }
             }
             return found.sorted()
+        }
+
+        /// Where `folder` leads, links resolved (`realpath`); `folder` itself when that fails
+        /// (the walk then finds what it finds, as before).
+        static func realFolder(_ folder: String) -> String {
+            guard let resolved = realpath(folder, nil) else { return folder }
+            defer { free(resolved) }
+            return String(cString: resolved)
         }
 
         /// Whether a file name has a supported extension, gzipped or not (`run.tcx.gz`).

@@ -17,6 +17,7 @@ extension Runnect {
         @Flag(help: "Discovery: every user's shared courses.") var shared = false
         @OptionGroup var nearby: NearOptions
         @OptionGroup var paging: PagingOptions
+        @OptionGroup var units: UnitsOptions
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
@@ -39,11 +40,11 @@ extension Runnect {
                 let found = try store.withStore {
                     try $0.nearby(point, withinMeters: nearby.withinMeters, scope: scope, page: paging.page)
                 }
-                try CourseOutput.print(found, json: store.json)
+                try CourseOutput.print(found, json: store.json, unit: units.unit)
                 return
             }
             let courses = try store.withStore { try $0.list(scope, sort: paging.sort ?? .date, page: paging.page) }
-            try CourseOutput.print(courses, json: store.json)
+            try CourseOutput.print(courses, json: store.json, unit: units.unit)
         }
     }
 }

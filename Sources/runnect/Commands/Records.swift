@@ -22,6 +22,8 @@ extension Runnect {
 
         @OptionGroup var pages: PageOptions
 
+        @OptionGroup var units: UnitsOptions
+
         @OptionGroup var store: StoreOptions
 
         func run() throws {
@@ -35,7 +37,7 @@ extension Runnect {
                             try records.recordSummary(course: course), course: try records.course(id: course)))
                 }
                 for record in page {
-                    print(store.json ? try RecordReport(record).jsonLine() : RecordText.line(record))
+                    print(store.json ? try RecordReport(record).jsonLine() : RecordText.line(record, unit: units.unit))
                 }
             }
         }
@@ -52,12 +54,14 @@ extension Runnect {
     struct ShowRecord: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one of your records.")
 
-        @Argument(help: "The record's id.") var id: Int64
+        @Argument(help: ArgumentHelp("The record: record:R as records print, or R.", valueName: "record:R"))
+        var id: RecordID
+        @OptionGroup var units: UnitsOptions
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let record = try store.withStore { try $0.record(id: id) }
-            print(store.json ? try RecordReport(record).jsonLine() : RecordText.line(record))
+            let record = try store.withStore { try $0.record(id: id.value) }
+            print(store.json ? try RecordReport(record).jsonLine() : RecordText.line(record, unit: units.unit))
         }
     }
 
@@ -65,13 +69,15 @@ extension Runnect {
     struct RenameRecord: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename one of your records.")
 
-        @Argument(help: "The record's id.") var id: Int64
+        @Argument(help: ArgumentHelp("The record: record:R as records print, or R.", valueName: "record:R"))
+        var id: RecordID
         @Argument(help: "The new title (1–40 characters).") var title: String
+        @OptionGroup var units: UnitsOptions
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let record = try store.withStore { try $0.renameRecord(id: id, title: title) }
-            print(store.json ? try RecordReport(record).jsonLine() : RecordText.line(record))
+            let record = try store.withStore { try $0.renameRecord(id: id.value, title: title) }
+            print(store.json ? try RecordReport(record).jsonLine() : RecordText.line(record, unit: units.unit))
         }
     }
 
@@ -80,12 +86,13 @@ extension Runnect {
         static let configuration = CommandConfiguration(
             commandName: "delete", abstract: "Delete your records (all of them or, if one is not yours, none).")
 
-        @Argument(help: "Record ids.") var ids: [Int64]
+        @Argument(help: ArgumentHelp("The records: record:R as records print, or R.", valueName: "record:R"))
+        var ids: [RecordID]
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            try store.withStore { try $0.deleteRecords(ids: ids) }
-            if !store.json { print("deleted record " + ids.map { "#\($0)" }.joined(separator: " ")) }
+            try store.withStore { try $0.deleteRecords(ids: ids.map(\.value)) }
+            if !store.json { print("deleted " + ids.map { RecordID.label($0.value) }.joined(separator: " ")) }
         }
     }
 }

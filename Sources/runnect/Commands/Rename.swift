@@ -8,10 +8,12 @@ extension Runnect {
 
         @Argument(help: "The course's id.") var id: Int64
         @Option(help: "The new title (1–40 characters).") var title: String
+        @OptionGroup var units: UnitsOptions
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            try CourseOutput.print([store.withStore { try $0.rename(id: id, title: title) }], json: store.json)
+            try CourseOutput.print(
+                [store.withStore { try $0.rename(id: id, title: title) }], json: store.json, unit: units.unit)
         }
     }
 }

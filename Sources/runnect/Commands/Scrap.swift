@@ -7,10 +7,11 @@ extension Runnect {
         static let configuration = CommandConfiguration(abstract: "Scrap (bookmark) a shared course.")
 
         @Argument(help: "The course's id.") var id: Int64
+        @OptionGroup var units: UnitsOptions
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            try CourseOutput.print([store.withStore { try $0.scrap(id: id) }], json: store.json)
+            try CourseOutput.print([store.withStore { try $0.scrap(id: id) }], json: store.json, unit: units.unit)
         }
     }
 
@@ -19,10 +20,11 @@ extension Runnect {
         static let configuration = CommandConfiguration(abstract: "Remove your scrap of a course.")
 
         @Argument(help: "The course's id.") var id: Int64
+        @OptionGroup var units: UnitsOptions
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            try CourseOutput.print([store.withStore { try $0.unscrap(id: id) }], json: store.json)
+            try CourseOutput.print([store.withStore { try $0.unscrap(id: id) }], json: store.json, unit: units.unit)
         }
     }
 }

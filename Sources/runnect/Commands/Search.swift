@@ -19,6 +19,7 @@ extension Runnect {
         @Flag(help: "Search every course, not only shared ones.") var all = false
         @OptionGroup var nearby: NearOptions
         @OptionGroup var paging: PagingOptions
+        @OptionGroup var units: UnitsOptions
         @OptionGroup var store: StoreOptions
 
         func validate() throws {
@@ -44,7 +45,7 @@ extension Runnect {
                         keywords: keywords.joined(separator: " "), near: point, withinMeters: nearby.withinMeters,
                         scope: all ? .all : .shared, sort: paging.sort ?? .relevance, page: paging.page)
                 }
-                try CourseOutput.print(found, json: store.json)
+                try CourseOutput.print(found, json: store.json, unit: units.unit)
                 return
             }
             let courses = try store.withStore {
@@ -52,7 +53,7 @@ extension Runnect {
                     keywords: keywords.joined(separator: " "), scope: all ? .all : .shared,
                     sort: paging.sort ?? .relevance, page: paging.page)
             }
-            try CourseOutput.print(courses, json: store.json)
+            try CourseOutput.print(courses, json: store.json, unit: units.unit)
         }
     }
 }

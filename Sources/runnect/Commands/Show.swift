@@ -7,6 +7,7 @@ extension Runnect {
         static let configuration = CommandConfiguration(abstract: "Show one course.")
 
         @Argument(help: "The course's id.") var id: Int64
+        @OptionGroup var units: UnitsOptions
         @OptionGroup var store: StoreOptions
 
         func run() throws {
@@ -16,7 +17,7 @@ extension Runnect {
                 report.records = records
                 print(try report.jsonLine())
             } else {
-                print(CourseText.detail(course))
+                print(CourseText.detail(course, unit: units.unit))
                 // Only with records: a course without keeps the lines it always had.
                 if records.count > 0 {
                     print("  " + "Records".padding(toLength: 13, withPad: " ", startingAt: 0) + "\(records.count)")

@@ -40,11 +40,17 @@ extension Runnect {
 
         @OptionGroup var analysis: AnalysisOptions
 
+        @OptionGroup var units: UnitsOptions
+
         @Option(
+            name: .customLong("jobs"),
             help: ArgumentHelp(
                 "Files read at once, printed in input order (default: the processors; at most 1,024).",
                 valueName: "n"))
-        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        var jobsGiven: Int?
+
+        /// `--jobs`, else the processors.
+        var jobs: Int { jobsGiven ?? ProcessInfo.processInfo.activeProcessorCount }
 
         /// One input: tapped points typed, or a file (- for standard input).
         enum Input: Sendable {
@@ -126,7 +132,8 @@ extension Runnect {
 
         /// Reads one input and renders its reports (on any thread).
         private func report(for input: Input, parallel: Bool) -> Report {
-            var options = analysis.statsOptions
+            // Splits of a mile with --units mi; JSON stays metric.
+            var options = analysis.statsOptions(unit: json ? .kilometers : units.unit)
             options.includeSplits = splits
             options.includeSegments = perSegment
             var report = Report()
@@ -155,7 +162,7 @@ extension Runnect {
                     report.outputs.append(
                         json
                             ? try StatsReport(file: input.label, activity: activity, stats: stats).jsonLine()
-                            : StatsText.render(file: label(index), activity: activity, stats: stats))
+                            : StatsText.render(file: label(index), activity: activity, stats: stats, unit: units.unit))
                 } catch {
                     report.diagnostics.append(.error("\(input.label): \(error)"))
                     report.failure = ExitCode.failure

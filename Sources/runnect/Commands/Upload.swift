@@ -10,11 +10,12 @@ extension Runnect {
         @Argument(help: "The course's id.") var id: Int64
         @Option(help: "Title shown to other runners (1–40 characters).") var title: String
         @Option(help: "What the course is like.") var description: String
+        @OptionGroup var units: UnitsOptions
         @OptionGroup var store: StoreOptions
 
         func run() throws {
             let course = try store.withStore { try $0.upload(id: id, title: title, description: description) }
-            try CourseOutput.print([course], json: store.json)
+            try CourseOutput.print([course], json: store.json, unit: units.unit)
         }
     }
 
@@ -24,10 +25,11 @@ extension Runnect {
             abstract: "Make one of your shared courses private again (its scraps are cleared).")
 
         @Argument(help: "The course's id.") var id: Int64
+        @OptionGroup var units: UnitsOptions
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            try CourseOutput.print([store.withStore { try $0.unupload(id: id) }], json: store.json)
+            try CourseOutput.print([store.withStore { try $0.unupload(id: id) }], json: store.json, unit: units.unit)
         }
     }
 }

@@ -5,8 +5,13 @@ import RunnectKit
 struct AnalysisOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "A leg counts as moving above this speed, m/s (default: 30 min/mile).", valueName: "m/s"))
-    var movingThreshold: Double = StatsOptions().movingSpeedThresholdMetersPerSecond
+            "A leg counts as moving above this speed, m/s (default: 30 min/mile, \(Self.defaultMovingThreshold)).",
+            valueName: "m/s"))
+    var movingThreshold: Double?
+
+    /// 30 min/mile, m/s, as `--help` shows it.
+    static let defaultMovingThreshold = String(
+        format: "%.3f", StatsOptions().movingSpeedThresholdMetersPerSecond)
 
     @Option(
         help: ArgumentHelp(
@@ -38,11 +43,11 @@ struct AnalysisOptions: ParsableArguments {
         help: ArgumentHelp("The change allowed on top of --elevation-spike-rate, metres.", valueName: "m"))
     var elevationSpikeSlack: Double = StatsOptions().elevationSpikeSlackMeters
 
-    @Option(help: ArgumentHelp("Split length, metres.", valueName: "m"))
-    var splitDistance: Double = StatsOptions().splitDistanceMeters
+    @Option(help: ArgumentHelp("Split length, metres (default: 1 km, or 1 mile with --units mi).", valueName: "m"))
+    var splitDistance: Double?
 
     func validate() throws {
-        guard movingThreshold >= 0, movingThreshold.isFinite else {
+        if let movingThreshold, !(movingThreshold >= 0 && movingThreshold.isFinite) {
             throw ValidationError("--moving-threshold must be a speed of 0 m/s or more.")
         }
         guard movingClimbRate >= 0, movingClimbRate.isFinite else {
@@ -63,21 +68,22 @@ struct AnalysisOptions: ParsableArguments {
         guard elevationSpikeSlack >= 0, elevationSpikeSlack.isFinite else {
             throw ValidationError("--elevation-spike-slack must be 0 m or more.")
         }
-        guard splitDistance > 0, splitDistance.isFinite else {
+        if let splitDistance, !(splitDistance > 0 && splitDistance.isFinite) {
             throw ValidationError("--split-distance must be more than 0 m.")
         }
     }
 
-    var statsOptions: StatsOptions {
+    /// The options given; splits of one `unit` unless --split-distance says otherwise.
+    func statsOptions(unit: DistanceUnit) -> StatsOptions {
         var options = StatsOptions()
-        options.movingSpeedThresholdMetersPerSecond = movingThreshold
+        if let movingThreshold { options.movingSpeedThresholdMetersPerSecond = movingThreshold }
         options.movingVerticalSpeedThresholdMetersPerHour = movingClimbRate
         options.movingVerticalWindowSeconds = movingClimbWindow
         options.movingVerticalMinimumHorizontalSpeedMetersPerSecond = movingClimbMinSpeed
         options.elevationHysteresisMeters = elevationHysteresis
         options.elevationSpikeVerticalSpeedMetersPerSecond = elevationSpikeRate
         options.elevationSpikeSlackMeters = elevationSpikeSlack
-        options.splitDistanceMeters = splitDistance
+        options.splitDistanceMeters = splitDistance ?? unit.meters
         return options
     }
 }

@@ -24,7 +24,7 @@ struct CourseFileOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The pace of a course's times, M:SS per km or seconds per km (default 6:00).", valueName: "pace"))
+            "The pace of a course's times, M:SS per km or seconds per km.", valueName: "pace"))
     var pace: String = "6:00"
 
     /// `--pace` in seconds per kilometre.

@@ -27,14 +27,27 @@ struct PostgresOptions: ParsableArguments {
 /// What the store or the server refuses (not the owner, a newer schema, a role that exists…),
 /// as one line on standard error and exit code 1, whichever database a command works on.
 enum StoreRefusal {
-    /// Prints `error` and returns exit code 1 when it is a refusal; `nil` for any other error.
+    /// Prints `error` and returns its exit code when it is a refusal (1; 66 for a named store
+    /// that is not there, 65 for input that is no course); `nil` for any other error.
     static func report(_ error: any Error) -> ExitCode? {
         switch error {
-        case let error as StoreError: Diagnostics.error("\(error)")
+        case let error as StoreError:
+            Diagnostics.error("\(error)")
+            return code(for: error)
         case let error as PostgresAdministrationError: Diagnostics.error("\(error)")
         default: return nil
         }
         return .failure
+    }
+
+    /// The exit code of a store error: 66 (EX_NOINPUT) for a store path that is not there, 65
+    /// (EX_DATAERR) for points that make no course, 1 for what the store refuses.
+    static func code(for error: StoreError) -> ExitCode {
+        switch error {
+        case .noStore, .noFolder: return ExitStatus.noInput
+        case .tooFewPositions: return ExitStatus.dataError
+        default: return .failure
+        }
     }
 
     /// Runs `body`; a refusal is reported (``report(_:)``) and ends the command with exit code 1.

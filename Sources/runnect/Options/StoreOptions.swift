@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RunnectKit
 import RunnectPostgres
 import RunnectStore
 
@@ -7,7 +8,7 @@ import RunnectStore
 struct StoreOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The course database: a SQLite file, or postgresql://… (default: $RUNNECT_DB, else $XDG_DATA_HOME/runnect/courses.sqlite).",
+            "The course database: a SQLite file, or postgresql://… (default: $RUNNECT_DB, else $XDG_DATA_HOME/runnect/courses.sqlite). A file named must exist; import and draw make one in an existing folder.",
             valueName: "path|url"))
     var db: String?
 
@@ -19,6 +20,17 @@ struct StoreOptions: ParsableArguments {
 
     /// What `--db` names, else `$RUNNECT_DB`, else the default file.
     var location: String { db ?? CourseStore.defaultPath() }
+
+    /// Whether the store was named (`--db` or `$RUNNECT_DB`) rather than the default one.
+    var isNamed: Bool { db != nil || !(ProcessInfo.processInfo.environment["RUNNECT_DB"] ?? "").isEmpty }
+
+    /// What opening a SQLite store may make: a named path is checked, not trusted (reading never
+    /// makes a store; writing makes one in an existing folder), while the default store and its
+    /// folder are made on first use.
+    func creation(writing: Bool) -> StoreCreation {
+        guard isNamed else { return .withFolders }
+        return writing ? .inExistingFolder : .never
+    }
 
     /// The PostgreSQL URL when the location is one, else `nil` (a SQLite file).
     ///
@@ -41,8 +53,10 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Opens the store and runs `body` with it. What the store refuses (not the owner, not
-    /// shared, a newer schema…) is printed as one line and exits 1.
-    func withStore<T>(_ body: (CourseStore) throws -> T) throws -> T {
+    /// shared, a newer schema…) is printed as one line and exits 1; a named SQLite store that is
+    /// not there, 66. `writing`: a command that adds courses (`import`, `draw`), which may make
+    /// a named store in an existing folder.
+    func withStore<T>(writing: Bool = false, _ body: (CourseStore) throws -> T) throws -> T {
         try StoreRefusal.reported {
             let store: CourseStore
             if let url = try postgresURL() {
@@ -55,7 +69,8 @@ struct StoreOptions: ParsableArguments {
                     throw ExitCode.failure
                 }
             } else {
-                store = try CourseStore(path: location, user: user ?? CourseStore.defaultUser())
+                store = try CourseStore(
+                    path: location, user: user ?? CourseStore.defaultUser(), creating: creation(writing: writing))
             }
             store.warnings.onWarning { Diagnostics.warning($0.description) }
             return try body(store)
@@ -74,11 +89,15 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the stores at these locations (SQLite paths or PostgreSQL URLs) and runs `body`
     /// with them, in order; what a store refuses is one line and exit 1, as for ``withStore(_:)``.
+    /// The first is read (it must exist: exit 66); the others may be made in an existing folder.
     static func withStores<T>(at locations: [String], _ body: ([CourseStore]) throws -> T) throws -> T {
         try StoreRefusal.reported {
-            let stores = try locations.map { location -> CourseStore in
+            let stores = try locations.indices.map { index -> CourseStore in
+                let location = locations[index]
                 guard PostgresURL.isPostgresURL(location) else {
-                    return try CourseStore(path: location, user: CourseStore.defaultUser())
+                    return try CourseStore(
+                        path: location, user: CourseStore.defaultUser(),
+                        creating: index == 0 ? .never : .inExistingFolder)
                 }
                 do {
                     return try CourseStore(postgres: PostgresURL(location))
@@ -91,20 +110,20 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
-/// Prints courses as text or NDJSON.
+/// Prints courses as text (distances and paces in `unit`) or NDJSON (metric).
 enum CourseOutput {
-    static func print(_ courses: [Course], json: Bool) throws {
+    static func print(_ courses: [Course], json: Bool, unit: DistanceUnit = .kilometers) throws {
         if json {
             for course in courses { Swift.print(try CourseReport(course).jsonLine()) }
         } else if courses.isEmpty {
             Swift.print("no courses")
         } else {
-            for course in courses { Swift.print(CourseText.line(course)) }
+            for course in courses { Swift.print(CourseText.line(course, unit: unit)) }
         }
     }
 
     /// Courses of a near-me search: each line or object with the distance from the point.
-    static func print(_ found: [NearbyCourse], json: Bool) throws {
+    static func print(_ found: [NearbyCourse], json: Bool, unit: DistanceUnit = .kilometers) throws {
         if json {
             for entry in found {
                 var report = CourseReport(entry.course)
@@ -114,7 +133,9 @@ enum CourseOutput {
         } else if found.isEmpty {
             Swift.print("no courses")
         } else {
-            for entry in found { Swift.print(CourseText.line(entry.course, awayMeters: entry.distanceMeters)) }
+            for entry in found {
+                Swift.print(CourseText.line(entry.course, awayMeters: entry.distanceMeters, unit: unit))
+            }
         }
     }
 }

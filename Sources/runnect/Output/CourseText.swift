@@ -8,12 +8,13 @@ enum CourseText {
     ///
     /// With `awayMeters` (a near-me search), how far the path passes comes after the id:
     /// `#12  350 m away  반포 한강공원 달빛 러닝 10K  10.14 km  …`.
-    static func line(_ course: Course, awayMeters: Double? = nil) -> String {
+    /// `unit`: kilometres or miles for the distance and the pace.
+    static func line(_ course: Course, awayMeters: Double? = nil, unit: DistanceUnit = .kilometers) -> String {
         var parts = ["#\(course.id)"]
-        if let awayMeters { parts.append(away(awayMeters)) }
-        parts += [course.title.forTerminal, RunnerFormat.kilometers(meters: course.stats.distanceMeters)]
+        if let awayMeters { parts.append(away(awayMeters, unit: unit)) }
+        parts += [course.title.forTerminal, RunnerFormat.distance(meters: course.stats.distanceMeters, in: unit)]
         if let pace = course.stats.averagePaceSecondsPerKilometer {
-            parts.append(RunnerFormat.pace(secondsPerKilometer: pace) + "/km")
+            parts.append(RunnerFormat.pace(secondsPerKilometer: pace, per: unit) + "/" + unit.symbol)
         }
         if let departure = course.departure { parts.append(place(departure)) }
         var flags = course.isUploaded ? "shared" : "private"
@@ -24,9 +25,10 @@ enum CourseText {
         return parts.joined(separator: "  ")
     }
 
-    /// `0 m away`, `350 m away`, `1.24 km away`.
-    static func away(_ meters: Double) -> String {
-        meters < 999.5 ? String(format: "%.0f m away", meters) : String(format: "%.2f km away", meters / 1000)
+    /// `0 m away`, `350 m away`, `1.24 km away`; in miles, `0.22 mi away`.
+    static func away(_ meters: Double, unit: DistanceUnit = .kilometers) -> String {
+        guard unit == .kilometers else { return RunnerFormat.distance(meters: meters, in: unit) + " away" }
+        return meters < 999.5 ? String(format: "%.0f m away", meters) : String(format: "%.2f km away", meters / 1000)
     }
 
     /// `서울 송파구 잠실동 올림픽로 25 (잠실종합운동장)`.
@@ -34,8 +36,8 @@ enum CourseText {
         (departure.name.map { "\(departure.address) (\($0))" } ?? departure.address).forTerminal
     }
 
-    /// The detail view of `runnect show`.
-    static func detail(_ course: Course) -> String {
+    /// The detail view of `runnect show`, distances and pace in `unit`.
+    static func detail(_ course: Course, unit: DistanceUnit = .kilometers) -> String {
         var lines = ["#\(course.id)  \(course.title.forTerminal)"]
         func row(_ label: String, _ value: String) {
             lines.append("  " + label.padding(toLength: 13, withPad: " ", startingAt: 0) + value)
@@ -55,13 +57,16 @@ enum CourseText {
             course.isUploaded
                 ? "yes, since \(course.uploadedAt.map(RunnerFormat.timestamp) ?? "?")" : "no")
         row("Scraps", "\(course.scrapCount)\(course.isScrapped ? " (you scrapped it)" : "")")
-        row("Distance", RunnerFormat.kilometers(meters: course.stats.distanceMeters))
+        row("Distance", RunnerFormat.distance(meters: course.stats.distanceMeters, in: unit))
         if course.stats.elapsedTimeSeconds != nil {
             row(
                 "Time",
                 RunnerFormat.duration(seconds: course.stats.elapsedTimeSeconds) + " elapsed · "
                     + RunnerFormat.duration(seconds: course.stats.movingTimeSeconds) + " moving")
-            row("Pace", RunnerFormat.pace(secondsPerKilometer: course.stats.averagePaceSecondsPerKilometer) + "/km")
+            row(
+                "Pace",
+                RunnerFormat.pace(secondsPerKilometer: course.stats.averagePaceSecondsPerKilometer, per: unit) + "/"
+                    + unit.symbol)
         }
         if let gain = course.stats.elevationGainMeters, let loss = course.stats.elevationLossMeters {
             row("Elevation", String(format: "+%.0f m / −%.0f m", gain, loss))

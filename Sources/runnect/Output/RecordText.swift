@@ -4,15 +4,17 @@ import RunnectStore
 
 /// Records as a person reads them.
 enum RecordText {
-    /// `#3  Morning run  10.02 km  1:01:40  on course #7 반포 10K  (course 58:10, 5'49"/km)`.
-    static func line(_ record: RunRecord, personalBest: Bool = false) -> String {
+    /// `record:3  Morning run  10.02 km  1:01:40  on course #7 반포 10K  (course 58:10, 5'49"/km)`:
+    /// a record is `record:R`, a course `#C`. `unit`: kilometres or miles.
+    static func line(_ record: RunRecord, personalBest: Bool = false, unit: DistanceUnit = .kilometers) -> String {
         var course = "course \(clock(record.courseTimeSeconds))"
         if let pace = record.coursePaceSecondsPerKilometer {
-            course += ", " + RunnerFormat.pace(secondsPerKilometer: pace) + "/km"
+            course += ", " + RunnerFormat.pace(secondsPerKilometer: pace, per: unit) + "/" + unit.symbol
         }
         if personalBest { course += ", personal best" }
         return [
-            "#\(record.id)", record.title.forTerminal, RunnerFormat.kilometers(meters: record.stats.distanceMeters),
+            RecordID.label(record.id), record.title.forTerminal,
+            RunnerFormat.distance(meters: record.stats.distanceMeters, in: unit),
             RunnerFormat.duration(seconds: record.stats.elapsedTimeSeconds),
             "on course #\(record.courseID) \(courseName(record))", "(\(course))",
         ].joined(separator: "  ")
@@ -39,7 +41,7 @@ enum RecordText {
             let date = record.stats.startTime.map(RunnerFormat.timestamp) ?? "?"
             lines.append(
                 "  " + label.padding(toLength: 16, withPad: " ", startingAt: 0)
-                    + "\(clock(record.courseTimeSeconds))  record #\(record.id), \(date)")
+                    + "\(clock(record.courseTimeSeconds))  \(RecordID.label(record.id)), \(date)")
         }
         row("Most recent", summary.mostRecent)
         row("Personal best", summary.personalBest)

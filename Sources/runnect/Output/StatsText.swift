@@ -3,18 +3,21 @@ import RunnectKit
 
 /// The runner's summary printed by `runnect stats` without `--json`.
 enum StatsText {
-    static func render(file: String, activity: Activity, stats: ActivityStats) -> String {
+    /// Distances, paces and splits in `unit`.
+    static func render(
+        file: String, activity: Activity, stats: ActivityStats, unit: DistanceUnit = .kilometers
+    ) -> String {
         var lines: [String] = []
         let kind = activity.isMeasuredOnRoutes ? "route" : "track"
         lines.append("\(file.forTerminal)  (\(formatName(activity.format)), \(kind))")
         if let name = activity.displayName { lines.append("  \(name.forTerminal)") }
 
-        var distance = RunnerFormat.kilometers(meters: stats.distanceMeters)
+        var distance = RunnerFormat.distance(meters: stats.distanceMeters, in: unit)
         if let distance3D = stats.distance3DMeters {
-            distance += "  (3D \(RunnerFormat.kilometers(meters: distance3D)))"
+            distance += "  (3D \(RunnerFormat.distance(meters: distance3D, in: unit)))"
         }
         row(&lines, "Distance", distance)
-        if let device = deviceSummary(activity) { row(&lines, "Device", device) }
+        if let device = deviceSummary(activity, unit: unit) { row(&lines, "Device", device) }
         if stats.elapsedTimeSeconds != nil {
             row(
                 &lines, "Time",
@@ -22,14 +25,15 @@ enum StatsText {
                     + "\(RunnerFormat.duration(seconds: stats.movingTimeSeconds)) moving")
             row(
                 &lines, "Pace",
-                "\(RunnerFormat.pace(secondsPerKilometer: stats.averagePaceSecondsPerKilometer))/km avg · "
-                    + "\(RunnerFormat.pace(secondsPerKilometer: stats.movingPaceSecondsPerKilometer))/km moving")
+                "\(RunnerFormat.pace(secondsPerKilometer: stats.averagePaceSecondsPerKilometer, per: unit))/\(unit.symbol) avg · "
+                    + "\(RunnerFormat.pace(secondsPerKilometer: stats.movingPaceSecondsPerKilometer, per: unit))/\(unit.symbol) moving"
+            )
         } else {
             row(&lines, "Time", "no timestamps")
         }
         if let maxSpeed = stats.maxSpeedMetersPerSecond {
-            let pace = RunnerFormat.pace(secondsPerKilometer: maxSpeed > 0 ? 1000 / maxSpeed : nil)
-            row(&lines, "Max speed", String(format: "%.2f m/s", maxSpeed) + " (\(pace)/km)")
+            let pace = RunnerFormat.pace(secondsPerKilometer: maxSpeed > 0 ? 1000 / maxSpeed : nil, per: unit)
+            row(&lines, "Max speed", String(format: "%.2f m/s", maxSpeed) + " (\(pace)/\(unit.symbol))")
         }
         if let gain = stats.elevationGainMeters, let loss = stats.elevationLossMeters,
             let low = stats.minElevationMeters, let high = stats.maxElevationMeters
@@ -63,9 +67,9 @@ enum StatsText {
                     } ?? "–"
                 lines.append(
                     "    " + pad(String(split.index), 3) + "  "
-                        + pad(RunnerFormat.kilometers(meters: split.distanceMeters), 9) + "  "
+                        + pad(RunnerFormat.distance(meters: split.distanceMeters, in: unit), 9) + "  "
                         + pad(RunnerFormat.duration(seconds: split.elapsedTimeSeconds), 7) + "  "
-                        + pad(RunnerFormat.pace(secondsPerKilometer: split.paceSecondsPerKilometer), 7)
+                        + pad(RunnerFormat.pace(secondsPerKilometer: split.paceSecondsPerKilometer, per: unit), 7)
                         + "   " + elevation)
             }
         }
@@ -74,10 +78,10 @@ enum StatsText {
 
     /// The device's own totals (``Activity/deviceTotals``: TCX lap sums, a FIT session) that it
     /// recorded, and its lap count, to read beside ours; `nil` when it recorded none.
-    private static func deviceSummary(_ activity: Activity) -> String? {
+    private static func deviceSummary(_ activity: Activity, unit: DistanceUnit) -> String? {
         var parts: [String] = []
         if let device = activity.deviceTotals {
-            if let meters = device.distanceMeters { parts.append(RunnerFormat.kilometers(meters: meters)) }
+            if let meters = device.distanceMeters { parts.append(RunnerFormat.distance(meters: meters, in: unit)) }
             if let seconds = device.timerTimeSeconds {
                 parts.append("\(RunnerFormat.duration(seconds: seconds)) timer")
             }

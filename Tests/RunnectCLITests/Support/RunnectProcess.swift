@@ -27,12 +27,12 @@ struct RunnectProcess {
 
     static func run(
         _ arguments: [String], stdin: String? = nil,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], workingDirectory: URL? = nil
     ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = workingDirectory ?? packageRoot
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
         process.environment = env
