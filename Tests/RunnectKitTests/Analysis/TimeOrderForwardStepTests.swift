@@ -80,4 +80,75 @@ struct TimeOrderForwardStepTests {
         #expect(stats.elapsedTimeSeconds == 400 + 3 * 365 * Self.day)
         #expect(TimeOrder(segments: [first, second]).warnings.isEmpty)
     }
+
+    /// The steady run with a step of `seconds` after point 50, measured with `device` totals.
+    static func stepped(by seconds: Double, device: DeviceTotals?) -> (stats: ActivityStats, warnings: [String]) {
+        var points = TimeOrderTests.steady()
+        for index in 50..<points.count { points[index].time = points[index].time!.addingTimeInterval(seconds) }
+        let stats = ActivityStats(segments: [points], deviceTotals: device)
+        return (stats, TimeOrder(segments: [points], deviceTotals: device).warnings)
+    }
+
+    @Test("With the device's own time: a step longer than it and a day is a clock step, named with that bound")
+    func deviceBound() throws {
+        // A TCX lap's timer time alone (400 s), and a step of two days.
+        let timer = DeviceTotals(timerTimeSeconds: 400)
+        let jumped = Self.stepped(by: 2 * Self.day, device: timer)
+        #expect(jumped.stats.elapsedTimeSeconds == 396)
+        #expect(jumped.warnings.count == 1)
+        #expect(
+            jumped.warnings.first?.hasSuffix(
+                "more than any pause can last (the device's own 0:06:40 and a day); that leg counts as no time")
+                == true,
+            "\(jumped.warnings)")
+        // The same step without the device's time is a pause of two days.
+        #expect(Self.stepped(by: 2 * Self.day, device: nil).stats.elapsedTimeSeconds == 400 + 2 * Self.day)
+    }
+
+    @Test(
+        "With the device's own time, real pauses keep their time: overnight with the timer stopped, three days the watch's elapsed time counts",
+        arguments: [
+            (20 * 3_600.0, DeviceTotals(timerTimeSeconds: 400)),
+            (3 * 86_400.0, DeviceTotals(elapsedTimeSeconds: 400 + 3 * 86_400, timerTimeSeconds: 400)),
+        ])
+    func devicePauses(pause: Double, device: DeviceTotals) {
+        let stepped = Self.stepped(by: pause, device: device)
+        #expect(stepped.stats.elapsedTimeSeconds == 400 + pause)
+        #expect(stepped.warnings.isEmpty)
+    }
+
+    @Test("The bound: the device's time and a day, never more than 366 days; 366 days without a device time")
+    func limits() {
+        #expect(TimeOrder.forwardStepLimitSeconds(deviceTotals: nil) == 366 * Self.day)
+        #expect(TimeOrder.forwardStepLimitSeconds(deviceTotals: DeviceTotals(distanceMeters: 5_000)) == 366 * Self.day)
+        #expect(
+            TimeOrder.forwardStepLimitSeconds(deviceTotals: DeviceTotals(timerTimeSeconds: 3_558)) == 3_558 + Self.day)
+        #expect(
+            TimeOrder.forwardStepLimitSeconds(
+                deviceTotals: DeviceTotals(elapsedTimeSeconds: 4_000, timerTimeSeconds: 3_558))
+                == 4_000 + Self.day)
+        #expect(
+            TimeOrder.forwardStepLimitSeconds(deviceTotals: DeviceTotals(elapsedTimeSeconds: 400 * Self.day)) == 366
+                * Self.day)
+        #expect(
+            TimeOrder.forwardStepLimitSeconds(deviceTotals: DeviceTotals(elapsedTimeSeconds: .infinity)) == 366
+                * Self.day)
+    }
+
+    @Test("A year and a day between two fixes of one segment, without a device time, is a clock step")
+    func overAYear() {
+        let stepped = Self.stepped(by: 367 * Self.day, device: nil)
+        #expect(stepped.stats.elapsedTimeSeconds == 396)
+        #expect(stepped.warnings.first?.contains("more than any pause can last (a year)") == true)
+    }
+
+    @Test("A jump ahead that comes back within five fixes stays a stray, not a clock step")
+    func strayAheadStaysAStray() {
+        var points = TimeOrderTests.steady()
+        points[50].time = Self.in2085
+        let warnings = TimeOrder(segments: [points]).warnings
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasSuffix("the time of segment 1, point 51 is left out") == true, "\(warnings)")
+        #expect(TimeOrderTests.stats([points]).elapsedTimeSeconds == 400)
+    }
 }
