@@ -52,10 +52,10 @@ struct TimeOrder {
 
     /// The device's own time: the larger of its elapsed and timer times, when it gives one.
     private static func deviceSeconds(_ totals: DeviceTotals?) -> Double? {
-        let seconds = [totals?.elapsedTimeSeconds, totals?.timerTimeSeconds].compactMap { $0 }.filter {
-            $0.isFinite && $0 >= 0
-        }
-        return seconds.max()
+        func usable(_ seconds: Double?) -> Double? { seconds.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } }
+        let elapsed = usable(totals?.elapsedTimeSeconds)
+        let timer = usable(totals?.timerTimeSeconds)
+        return elapsed.map { max($0, timer ?? $0) } ?? timer
     }
 
     /// A timed point: its segment, its index in the segment and its time.
