@@ -123,7 +123,7 @@ extension CourseStore {
         let elapsed = stats.elapsedTimeSeconds ?? 0
         let match = CourseMatch(
             coverage: 1, courseDistanceMeters: stats.distanceMeters, courseTimeSeconds: elapsed,
-            coursePaceSecondsPerKilometer: stats.distanceMeters > 0 ? elapsed / stats.distanceMeters * 1000 : 0,
+            coursePaceSecondsPerKilometer: Pace.secondsPerKilometer(seconds: elapsed, meters: stats.distanceMeters),
             startTime: run.startTime, finishTime: run.startTime.addingTimeInterval(elapsed),
             runDistanceBeforeStartMeters: 0, runDistanceOnCourseMeters: stats.distanceMeters,
             runDistanceAfterFinishMeters: 0, startOffsetMeters: 0, finishOffsetMeters: 0)

@@ -11,20 +11,31 @@ extension ActivityStats {
     ///   - segments: The segments, in order; a segment may be empty.
     ///   - timerPauses: Times the device's timer was stopped, in order and not overlapping (see
     ///     ``Activity/timerPauses``): legs reaching into one are not moving.
+    ///   - deviceTotals: What the device says of the whole course (see ``Activity/deviceTotals``):
+    ///     a step forward in time within a segment longer than its time and a day (a year without
+    ///     it) is a clock set forward, and counts as no time (see ``elapsedTimeSeconds``).
     ///   - options: Thresholds, split length, and whether to add splits and per-segment figures.
     /// - Complexity: O(n + k) for n points and k splits.
-    public init(segments: [[TrackPoint]], timerPauses: [DateInterval] = [], options: StatsOptions = .init()) {
-        self.init(segments: segments, timerPauses: timerPauses, options: options, usesTwoCores: nil)
+    public init(
+        segments: [[TrackPoint]], timerPauses: [DateInterval] = [], deviceTotals: DeviceTotals? = nil,
+        options: StatsOptions = .init()
+    ) {
+        self.init(
+            segments: segments, timerPauses: timerPauses, deviceTotals: deviceTotals, options: options,
+            usesTwoCores: nil)
     }
 
-    /// ``init(segments:timerPauses:options:)``, with the second core used or not: by default
-    /// (`nil`), for a course of ``InParallel/minimumPoints`` points or more. The figures are the
-    /// same either way (tested).
-    init(segments: [[TrackPoint]], timerPauses: [DateInterval], options: StatsOptions, usesTwoCores: Bool?) {
+    /// ``init(segments:timerPauses:deviceTotals:options:)``, with the second core used or not: by
+    /// default (`nil`), for a course of ``InParallel/minimumPoints`` points or more. The figures
+    /// are the same either way (tested).
+    init(
+        segments: [[TrackPoint]], timerPauses: [DateInterval], deviceTotals: DeviceTotals? = nil,
+        options: StatsOptions, usesTwoCores: Bool?
+    ) {
         let splitsUseTwoCores = usesTwoCores ?? (segments.reduce(0) { $0 + $1.count } >= InParallel.minimumPoints)
-        // Times that go back are measured on a forward-only timeline; the file's own first and
-        // last times are still the start and end.
-        let forward = TimeOrder(segments: segments).forwardTimes(segments)
+        // Times that go back or jump ahead are measured on a forward-only timeline; the file's own
+        // first and last times are still the start and end.
+        let forward = TimeOrder(segments: segments, deviceTotals: deviceTotals).forwardTimes(segments)
         var measured = segments.indices.map { index in
             SegmentMeasurement(
                 points: segments[index], forwardTimes: forward?[index], timerPauses: timerPauses,
@@ -87,8 +98,8 @@ extension ActivityStats {
             distance3DMeters: hasElevation ? measured.reduce(0) { $0 + $1.distance3DMeters } : nil,
             elapsedTimeSeconds: elapsed,
             movingTimeSeconds: moving,
-            averagePaceSecondsPerKilometer: Self.pace(seconds: elapsed, meters: timedDistance),
-            movingPaceSecondsPerKilometer: Self.pace(seconds: moving, meters: movingDistance),
+            averagePaceSecondsPerKilometer: Pace.secondsPerKilometer(seconds: elapsed, meters: timedDistance),
+            movingPaceSecondsPerKilometer: Pace.secondsPerKilometer(seconds: moving, meters: movingDistance),
             maxSpeedMetersPerSecond: Self.maxSpeed(of: measured),
             elevationGainMeters: hasElevation ? measured.reduce(0) { $0 + $1.elevationGainMeters } : nil,
             elevationLossMeters: hasElevation ? measured.reduce(0) { $0 + $1.elevationLossMeters } : nil,
@@ -103,12 +114,6 @@ extension ActivityStats {
             maxCadence: cadence.max,
             splits: movingShares.flatMap { splitShares?.wait().splits(with: $0) },
             perSegment: options.includeSegments ? measured.map(SegmentStats.init) : nil)
-    }
-
-    /// Seconds per kilometre, or `nil` unless both the time and the distance are positive.
-    private static func pace(seconds: Double?, meters: Double) -> Double? {
-        guard let seconds, seconds > 0, meters > 0 else { return nil }
-        return seconds / (meters / 1000)
     }
 
     /// The fastest complete window of any segment, else the fastest whole segment.

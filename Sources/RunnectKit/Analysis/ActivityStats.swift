@@ -3,7 +3,7 @@ import Foundation
 /// Distance, time, pace, elevation, heart rate and extent of an activity: what a runner reads
 /// after a run, and what `runnect stats --json` writes.
 ///
-/// Computed by ``init(segments:timerPauses:options:)`` (or ``Activity/stats(options:)``) over the segments of
+/// Computed by ``init(segments:timerPauses:deviceTotals:options:)`` (or ``Activity/stats(options:)``) over the segments of
 /// a course. Missing data is `nil` and never 0: a file without times has a distance and bounds but
 /// no time or pace, one without elevation has no elevation figures.
 ///
@@ -33,9 +33,13 @@ public struct ActivityStats: Sendable, Equatable, Codable {
     ///
     /// Pauses, within or between segments, are included. Where the file's times go back, a stray timestamp (up to 5 points out of line with the points around them,
     /// such as one fix stamped a year back) is left out, so it adds nothing, and a leg across a
-    /// clock set back counts as no time while the time on either side of it counts. Then
-    /// ``endTime`` minus ``startTime`` is not the elapsed time, and the activity carries a warning
-    /// naming each step back. 0 with a single timed point, `nil` with none.
+    /// clock set back counts as no time while the time on either side of it counts. A leg within a
+    /// segment that jumps ahead by more than any pause can last is a clock set forward (a fix
+    /// stamped in 2085 at the end of a run) and counts as no time too: more than the device's own
+    /// time (``DeviceTotals/elapsedTimeSeconds``, else ``DeviceTotals/timerTimeSeconds``) and a
+    /// day, or more than 366 days in a file without it. Then ``endTime`` minus ``startTime`` is
+    /// not the elapsed time, and the activity carries a warning naming each step. 0 with a single
+    /// timed point, `nil` with none.
     public var elapsedTimeSeconds: Double?
     /// Time spent moving, seconds.
     ///

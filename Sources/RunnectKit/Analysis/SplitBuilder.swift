@@ -100,7 +100,7 @@ enum SplitBuilder {
                     distanceMeters: distance,
                     elapsedTimeSeconds: elapsed,
                     movingTimeSeconds: elapsedCovered[split] ? moving[split] : nil,
-                    paceSecondsPerKilometer: elapsed.flatMap { $0 > 0 && distance > 0 ? $0 / (distance / 1000) : nil },
+                    paceSecondsPerKilometer: Pace.secondsPerKilometer(seconds: elapsed, meters: distance),
                     elevationGainMeters: elevationCovered[split] ? gain[split] : nil,
                     elevationLossMeters: elevationCovered[split] ? loss[split] : nil,
                     endDistanceMeters: layout.end(of: split))

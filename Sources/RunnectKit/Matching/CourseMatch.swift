@@ -21,8 +21,9 @@ public struct CourseMatch: Sendable, Equatable, Codable {
     public var courseDistanceMeters: Double
     /// Time from passing the start to passing the finish, seconds.
     public var courseTimeSeconds: Double
-    /// ``courseTimeSeconds`` per kilometre of ``courseDistanceMeters``.
-    public var coursePaceSecondsPerKilometer: Double
+    /// ``courseTimeSeconds`` per kilometre of ``courseDistanceMeters``; `nil` (JSON `null`) for a
+    /// course shorter than ``Pace/minimumMeters`` or a time that is not positive (see ``Pace``).
+    public var coursePaceSecondsPerKilometer: Double?
     /// When the run passed the course's start, and its finish.
     public var startTime: Date
     public var finishTime: Date
@@ -38,7 +39,7 @@ public struct CourseMatch: Sendable, Equatable, Codable {
 
     public init(
         coverage: Double, courseDistanceMeters: Double, courseTimeSeconds: Double,
-        coursePaceSecondsPerKilometer: Double, startTime: Date, finishTime: Date,
+        coursePaceSecondsPerKilometer: Double?, startTime: Date, finishTime: Date,
         runDistanceBeforeStartMeters: Double, runDistanceOnCourseMeters: Double,
         runDistanceAfterFinishMeters: Double, startOffsetMeters: Double, finishOffsetMeters: Double
     ) {
@@ -82,5 +83,21 @@ public struct CourseMatch: Sendable, Equatable, Codable {
         case runDistanceAfterFinishMeters = "run_after_finish_m"
         case startOffsetMeters = "start_offset_m"
         case finishOffsetMeters = "finish_offset_m"
+    }
+
+    /// Encodes every key, `null` for a course without a pace.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(coverage, forKey: .coverage)
+        try c.encode(courseDistanceMeters, forKey: .courseDistanceMeters)
+        try c.encode(courseTimeSeconds, forKey: .courseTimeSeconds)
+        try c.encode(coursePaceSecondsPerKilometer, forKey: .coursePaceSecondsPerKilometer)
+        try c.encode(startTime, forKey: .startTime)
+        try c.encode(finishTime, forKey: .finishTime)
+        try c.encode(runDistanceBeforeStartMeters, forKey: .runDistanceBeforeStartMeters)
+        try c.encode(runDistanceOnCourseMeters, forKey: .runDistanceOnCourseMeters)
+        try c.encode(runDistanceAfterFinishMeters, forKey: .runDistanceAfterFinishMeters)
+        try c.encode(startOffsetMeters, forKey: .startOffsetMeters)
+        try c.encode(finishOffsetMeters, forKey: .finishOffsetMeters)
     }
 }

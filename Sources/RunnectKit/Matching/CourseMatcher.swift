@@ -32,8 +32,8 @@ import Foundation
 /// plane only says which legs to measure. `runnect-bench matching` times it.
 ///
 /// The run's points are taken in order, all tracks and segments joined (a pause is a leg like
-/// any other), on the forward-only timeline of its stats (times that step back are handled as
-/// ``ActivityStats`` does). Points without a position are left out; points without a time still
+/// any other), on the forward-only timeline of its stats (times that step back or jump ahead are
+/// handled as ``ActivityStats`` does). Points without a position are left out; points without a time still
 /// shape the path, and times are interpolated between the timed points around them.
 public struct CourseMatcher: Sendable {
     /// The thresholds this matcher decides with.
@@ -46,18 +46,25 @@ public struct CourseMatcher: Sendable {
     ///   `options.minimumCoverage` is within 0…1.
     /// - Complexity: O(n log n) for n points, with one call into GeographicLib for all legs.
     public init(run: Activity, options: CourseMatchOptions = .init()) {
-        self.init(segments: run.courseSegments, options: options)
+        self.init(segments: run.courseSegments, deviceTotals: run.deviceTotals, options: options)
     }
 
     /// Indexes a run given as segments of points, in order.
-    public init(segments: [[TrackPoint]], options: CourseMatchOptions = .init()) {
+    ///
+    /// - Parameters:
+    ///   - segments: The run's segments.
+    ///   - deviceTotals: What the device says of the run: its time bounds a step forward in time,
+    ///     as for ``ActivityStats/init(segments:timerPauses:deviceTotals:options:)``.
+    ///   - options: The thresholds.
+    public init(segments: [[TrackPoint]], deviceTotals: DeviceTotals? = nil, options: CourseMatchOptions = .init()) {
         precondition(
             options.matchDistanceMeters > 0 && options.matchDistanceMeters.isFinite,
             "the match distance must be positive and finite")
         precondition((0...1).contains(options.minimumCoverage), "the minimum coverage must be within 0...1")
         self.options = options
         // Cells as wide as the match distance, but not so small that a long leg fills thousands.
-        run = IndexedRun(segments: segments, cellMeters: max(options.matchDistanceMeters, 10))
+        run = IndexedRun(
+            segments: segments, deviceTotals: deviceTotals, cellMeters: max(options.matchDistanceMeters, 10))
     }
 
     /// The match of the run with a course, or `nil` when the run does not follow it (or gives no
@@ -139,7 +146,7 @@ public struct CourseMatcher: Sendable {
             return .success(
                 CourseMatch(
                     coverage: alignment.coverage, courseDistanceMeters: courseMeters, courseTimeSeconds: seconds,
-                    coursePaceSecondsPerKilometer: seconds / (courseMeters / 1000),
+                    coursePaceSecondsPerKilometer: Pace.secondsPerKilometer(seconds: seconds, meters: courseMeters),
                     startTime: Date(timeIntervalSinceReferenceDate: start),
                     finishTime: Date(timeIntervalSinceReferenceDate: finish),
                     runDistanceBeforeStartMeters: startMeters,

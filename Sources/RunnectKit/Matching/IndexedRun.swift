@@ -39,8 +39,9 @@ struct IndexedRun: Sendable {
 
     /// Joins `segments` in order (the hop between two segments is a leg like any other: where the
     /// runner went while the recording paused), leaving out points without a position.
-    init(segments: [[TrackPoint]], cellMeters: Double) {
-        let forward = TimeOrder(segments: segments).forwardSegments(segments)
+    /// `deviceTotals` bound a step forward in time as they do for the stats (see ``TimeOrder``).
+    init(segments: [[TrackPoint]], deviceTotals: DeviceTotals? = nil, cellMeters: Double) {
+        let forward = TimeOrder(segments: segments, deviceTotals: deviceTotals).forwardSegments(segments)
         var points: [TrackPoint] = []
         points.reserveCapacity(forward.reduce(0) { $0 + $1.count })
         for segment in forward {

@@ -37,9 +37,11 @@ public struct RunRecord: Codable, Equatable, Sendable, Identifiable {
     /// When the record was stored.
     public var createdAt: Date
 
-    /// Course time per kilometre of the course; `nil` for a course of no length.
+    /// Course time per kilometre of the course; `nil` for a course shorter than RunnectKit's
+    /// `Pace.minimumMeters` (10 m) or a course time that is not positive, by RunnectKit's one
+    /// pace rule (`Pace.secondsPerKilometer(seconds:meters:)`).
     public var coursePaceSecondsPerKilometer: Double? {
-        courseDistanceMeters > 0 ? courseTimeSeconds / courseDistanceMeters * 1000 : nil
+        Pace.secondsPerKilometer(seconds: courseTimeSeconds, meters: courseDistanceMeters)
     }
 
     /// A record as stored.

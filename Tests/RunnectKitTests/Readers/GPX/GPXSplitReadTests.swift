@@ -142,6 +142,32 @@ struct GPXSplitReadTests {
         }
     }
 
+    @Test(
+        "a clock that jumps to 2085, at the end or in the middle of a segment: the split read warns as the whole read does"
+    )
+    func clockJumpsAhead() throws {
+        let in2085 = "2085-12-21T16:46:58Z"
+        let documents = [
+            Self.document(
+                count: 300,
+                times: { i in i == 299 ? in2085 : "2024-04-07T06:\(String(format: "%02d:%02d", i / 60, i % 60))Z" }),
+            Self.document(
+                count: 300,
+                times: { i in
+                    i < 140
+                        ? "2024-04-07T06:\(String(format: "%02d:%02d", i / 60, i % 60))Z"
+                        : "2085-12-21T16:\(String(format: "%02d:%02d", i / 60, i % 60))Z"
+                }),
+        ]
+        for document in documents {
+            try Self.withFile(document) { path in
+                let whole = try Self.whole(path).get()
+                #expect(whole.warnings.filter { $0.contains("the time jumps ahead") }.count == 1, "\(whole.warnings)")
+                #expect(try Self.checkSplits(path, starts: try Self.starts(path, every: 1001)) > 10)
+            }
+        }
+    }
+
     @Test("cut inside a comment, CDATA or a processing instruction: given up, never joined wrong")
     func awkwardPlaces() throws {
         let fake = "<trkpt lat=\"1\" lon=\"1\"><ele>9999</ele></trkpt>"
