@@ -105,14 +105,7 @@ final class StoreFixture: Sendable {
 
     /// Replaces course `id`'s stored activity with a byte that is none.
     func breakGeometry(id: Int64) throws {
-        switch backing {
-        case .sqlite:
-            try stores[0].pool.write {
-                try $0.execute(sql: "UPDATE course SET geometry = x'00' WHERE id = ?", arguments: [id])
-            }
-        case .postgres(let postgres):
-            try execute(on: postgres, #"UPDATE course SET geometry = '\x00'::bytea WHERE id = \#(id)"#)
-        }
+        try setGeometry(Data([0]), id: id)
     }
 
     /// Replaces course `id`'s stored activity with `bytes`, as a runner with SQL may (PostgreSQL)
