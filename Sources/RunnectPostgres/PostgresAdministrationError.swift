@@ -14,6 +14,9 @@ public enum PostgresAdministrationError: Error, Equatable, Sendable, CustomStrin
     case roleExists(String)
     /// `add-user --existing` for a role that does not exist.
     case roleMissing(String)
+    /// `db init`'s migration to schema version 15 found rows (`ids`, the first 10) that fail a
+    /// constraint: values no store writes.
+    case rowsFailChecks(table: String, constraint: String, ids: [Int64])
     /// `db optimize` by a role that does not own the store's tables (`owner` does).
     case notTablesOwner(role: String, owner: String)
 
@@ -34,6 +37,9 @@ public enum PostgresAdministrationError: Error, Equatable, Sendable, CustomStrin
             return "role \(name) exists already; pass --existing to make it a runner without changing it"
         case .roleMissing(let name):
             return "role \(name) does not exist; leave out --existing to create it"
+        case .rowsFailChecks(let table, let constraint, let ids):
+            return "\(table) rows \(ids.map(String.init).joined(separator: ", ")) hold values no store writes "
+                + "(check \(constraint)); mend or delete them, then run `runnect db init` again"
         case .notTablesOwner(let role, let owner):
             return "role \(role) does not own the store's tables; run it as \(owner), who ran `runnect db init`, "
                 + "or as a superuser"

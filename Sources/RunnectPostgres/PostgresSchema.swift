@@ -22,7 +22,8 @@ import RunnectStore
 /// with `strpos`; version 11 lets a search read on from a row it has seen; version 12 indexes
 /// the grams in both a course's title and its departure as tokens of their own; version 13 lets
 /// a search ask the planner how many entries hold a token, and reads a page's courses through a
-/// plan the connection keeps; version 14 lets a search's walk read its order's index alone.
+/// plan the connection keeps; version 14 lets a search's walk read its order's index alone;
+/// version 15 refuses derived values no store writes (check constraints on courses and records).
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
@@ -61,6 +62,9 @@ package enum PostgresSchema {
             compacted: ["course_search"]),
         Migration(version: 13, name: "v13-planned-reads", statements: plannedReadStatements),
         Migration(version: 14, name: "v14-covered-walks", statements: coveredWalkStatements),
+        Migration(
+            version: 15, name: "v15-derived-checks", statements: derivedCheckStatements,
+            afterwards: checkExistingRows),
     ]
 
     /// The newest schema version this build knows.
