@@ -30,7 +30,8 @@ extension PostgresSchema {
     /// would fail; it names them and stops the migration (nothing is applied) rather than let
     /// PostgreSQL's message say only that some row fails.
     static let derivedCheckStatements: [String] =
-        derivedCheckFunctions + [mendedEndsStatement] + derivedChecks.map { check in
+        derivedCheckFunctions + [mendedEndsStatement]
+        + derivedChecks.map { check in
             "ALTER TABLE \(check.table) ADD CONSTRAINT \(check.name) CHECK (\(check.expression)) NOT VALID"
         } + [searchEntryCreatedStatement]
 
@@ -44,7 +45,8 @@ extension PostgresSchema {
             // Table and constraint names are this file's constants, never user text.
             let ids = try await session.query(
                 PostgresQuery(
-                    unsafeSQL: "SELECT id FROM \(check.table) WHERE (\(check.expression)) IS NOT TRUE ORDER BY id LIMIT 10")
+                    unsafeSQL:
+                        "SELECT id FROM \(check.table) WHERE (\(check.expression)) IS NOT TRUE ORDER BY id LIMIT 10")
             ).map { try $0.decode(Int64.self) }
             guard ids.isEmpty else {
                 throw PostgresAdministrationError.rowsFailChecks(table: check.table, constraint: check.name, ids: ids)
