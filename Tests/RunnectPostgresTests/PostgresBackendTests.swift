@@ -91,7 +91,7 @@ import Testing
             try copied(drafts[n % drafts.count], id: Int64(100 + n))
         }.enumerated().map { n, draft in
             var draft = draft
-            draft.record.contentHash = "\(draft.contentHash)-\(n)"
+            draft.record.contentHash = String(draft.contentHash.dropLast(8)) + String(format: "%08x", n)
             return draft
         }
         #expect(try admin.write { try $0.insertCopiedCourses(batch) } == nil)
@@ -387,14 +387,14 @@ import Testing
         }
         let first = try search("ㅇㄹㅍ")
         #expect(first.count == 5)
-        let revoke = "REVOKE EXECUTE ON FUNCTION runnect_search_estimate(text[]) FROM runnect_runner"
+        let revoke = "REVOKE EXECUTE ON FUNCTION runnect_search_estimate(text[], bigint) FROM runnect_runner"
         #expect(try store.database.adminSQL(revoke).status == 0)
         #expect(try search("ㅇㄹㅍ") == first)
         #expect(throws: (any Error).self) { try search("ㅎㄱ") }
         let newest = try add("올림픽 대로")
         try store.database.adminSQL("ANALYZE course_search")
         #expect(throws: (any Error).self) { try search("ㅇㄹㅍ") }
-        let grant = "GRANT EXECUTE ON FUNCTION runnect_search_estimate(text[]) TO runnect_runner"
+        let grant = "GRANT EXECUTE ON FUNCTION runnect_search_estimate(text[], bigint) TO runnect_runner"
         #expect(try store.database.adminSQL(grant).status == 0)
         #expect(try search("ㅇㄹㅍ") == [newest] + first.prefix(4))
     }

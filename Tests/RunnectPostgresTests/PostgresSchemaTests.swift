@@ -39,7 +39,7 @@ import Testing
             versions.stdout.trimmed
                 == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces,5 v5-search-pages,6 v6-nearby-rings,"
                 + "7 v7-lighter-upkeep,8 v8-search-orders,9 v9-piece-boxes,10 v10-search-initials,11 v11-search-continued,"
-                + "12 v12-search-both-fields,13 v13-planned-reads,14 v14-covered-walks,15 v15-derived-checks"
+                + "12 v12-search-both-fields,13 v13-planned-reads,14 v14-covered-walks,15 v15-derived-checks,16 v16-readable-estimates"
         )
     }
 
@@ -448,7 +448,7 @@ import Testing
         #expect(try database.adminSQL("SELECT count(*) FROM course WHERE start_lat = 'NaN'").stdout.trimmed == "1")
 
         try database.adminSQL("DELETE FROM course WHERE id = \(ids[2])")
-        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [15])
+        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [15, 16])
         let mended = try database.adminSQL(
             """
             SELECT start_lat = ST_Y(ST_StartPoint(ST_GeometryN(path::geometry, 1)))
