@@ -41,7 +41,7 @@ import Testing
                 "Scraps    0",
             ])
         let json = try RunnectProcess.run(["db", "summary", "--json", "--db", runner])
-        #expect(json.stdout.contains(#""schema_version":14"#))
+        #expect(json.stdout.contains(#""schema_version":16"#))
         #expect(!json.stdout.contains("correct horse"))
     }
 
