@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 
-/// What ``CourseStore/copy(from:batchSize:progress:)`` did.
+/// What ``CourseStore/copy(from:batchSize:enrollingExistingRoles:progress:)`` did.
 public struct CopySummary: Sendable, Equatable, Codable {
     /// Rows copied now.
     public var courses = 0, records = 0, scraps = 0

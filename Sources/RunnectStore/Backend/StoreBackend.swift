@@ -211,7 +211,7 @@ package protocol StoreTransaction: StoreCopyTransaction {
     func deleteRecords(ids: [Int64]) throws
 }
 
-/// The primitives a copy of a whole store reads and writes with (``CourseStore/copy(from:batchSize:progress:)``):
+/// The primitives a copy of a whole store reads and writes with (``CourseStore/copy(from:batchSize:enrollingExistingRoles:progress:)``):
 /// every owner's rows, as an administrator sees them on PostgreSQL.
 package protocol StoreCopyTransaction {
     /// Up to `limit` courses with ids above `id`, by id.
