@@ -7,7 +7,7 @@ import Testing
 @testable import RunnectPostgres
 
 /// A search's estimate of a token (`runnect_search_estimate`, schema version 16) tells a runner
-/// nothing of another runner's private courses, and no setting of the runner's changes it.
+/// nothing of another runner's private courses, and reads no setting of the runner's.
 @Suite(.postgres) struct PostgresSearchEstimateTests {
     @Test func anEstimateCountsOnlyWhatTheCallerMayRead() async throws {
         let store = try await PostgresStoreDatabase()
@@ -53,10 +53,11 @@ import Testing
         #expect(try readsFirst(try PostgresBackend(url: readerURL), wanted: 5))
         #expect(try !readsFirst(try PostgresBackend(url: readerURL), wanted: 7))
 
-        // The function runs as its caller (row-level security applies) and reads no setting.
+        // No setting of the runner's but the role (which `SET ROLE` guards) is read.
         let function = try store.database.adminSQL(
             """
-            SELECT prosecdef, prosrc LIKE '%current_setting%', proconfig::text LIKE '%runnect.%'
+            SELECT prosrc LIKE '%runnect.%', proconfig::text LIKE '%runnect.%',
+                   regexp_replace(prosrc, 'current_setting\\(''role''\\)', '', 'g') LIKE '%current_setting%'
             FROM pg_proc WHERE proname = 'runnect_search_estimate'
             """)
         #expect(function.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "f|f|f", "\(function.stderr)")
