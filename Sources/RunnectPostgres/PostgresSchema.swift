@@ -23,8 +23,8 @@ import RunnectStore
 /// the grams in both a course's title and its departure as tokens of their own; version 13 lets
 /// a search ask the planner how many entries hold a token, and reads a page's courses through a
 /// plan the connection keeps; version 14 lets a search's walk read its order's index alone;
-/// version 15 refuses derived values no store writes (check constraints on courses and records);
-/// version 16 counts a search's estimates among the entries the caller may read.
+/// version 15 refuses derived values no store writes (check constraints and triggers on courses
+/// and records); version 16 counts a search's estimates among the entries the caller may read.
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
