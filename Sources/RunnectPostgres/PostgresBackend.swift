@@ -100,19 +100,55 @@ package final class PostgresBackend: StoreBackend {
 
     /// Makes each name a runner's login role (without a password) unless it is one: a copy's
     /// owners. Needs an administrator (as `runnect db add-user NAME --no-password --existing`).
-    /// - Throws: `PostgresAdministrationError.invalidRoleName(_:reason:)` for a name PostgreSQL
-    ///   cannot take as a role; `StoreError.database(_:)` when the role connected may not create roles.
-    package func ensureUsers(_ names: [String]) throws {
+    ///
+    /// Refuses, before anything is written, a name that differs from its trimmed, NFC form (a
+    /// lookalike of another runner: `alice ` beside `alice`), and, unless `enrollingExisting`, a
+    /// name of an existing role that is not a runner (not a member of `runnect_runner`:
+    /// `postgres`, an administrator, a service's role), which a copy would otherwise make a
+    /// runner and give its courses.
+    ///
+    /// - Returns: The existing roles that were not runners and are now (only with
+    ///   `enrollingExisting`).
+    /// - Throws: `PostgresAdministrationError.unnormalizedOwners(_:)`,
+    ///   `PostgresAdministrationError.existingRolesNotRunners(_:)`,
+    ///   `PostgresAdministrationError.invalidRoleName(_:reason:)` for a name PostgreSQL cannot
+    ///   take as a role; `StoreError.database(_:)` when the role connected may not create roles.
+    @discardableResult
+    package func ensureUsers(_ names: [String], enrollingExisting: Bool = false) throws -> [String] {
+        // By bytes: Swift's `==` holds canonically equivalent texts equal (NFD `é` to NFC `é`).
+        let unnormalized = names.filter {
+            !$0.trimmingCharacters(in: .whitespacesAndNewlines).composed.utf8.elementsEqual($0.utf8)
+        }
+        guard unnormalized.isEmpty else { throw PostgresAdministrationError.unnormalizedOwners(unnormalized) }
         let roles = try names.map(RoleName.init)
-        try write { transaction in
+        return try write { transaction in
             let tx = transaction as! PostgresTransaction
             let database = try tx.value(String.self, "SELECT current_database()") ?? ""
+            // Whether each existing role is a runner: a direct member of the group (pg_has_role
+            // would count a superuser a member of every role).
+            var isRunner: [String: Bool] = [:]
+            let rows = try tx.query(
+                """
+                SELECT r.rolname, EXISTS (
+                    SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid
+                    WHERE m.member = r.oid AND g.rolname = \(PostgresSchema.runnerGroup))
+                FROM pg_roles r WHERE r.rolname = ANY(\(names))
+                """
+            ).rows
+            for row in rows {
+                let (name, runner) = try row.decode((String, Bool).self)
+                isRunner[name] = runner
+            }
+            let strangers = names.filter { isRunner[$0] == false }
+            guard strangers.isEmpty || enrollingExisting else {
+                throw PostgresAdministrationError.existingRolesNotRunners(strangers)
+            }
             for role in roles {
-                let found = try tx.value(Int.self, "SELECT 1 FROM pg_roles WHERE rolname = \(role.name)")
-                if found == nil { try tx.execute("CREATE ROLE \(role.quoted) LOGIN") }
+                if isRunner[role.name] == nil { try tx.execute("CREATE ROLE \(role.quoted) LOGIN") }
                 try tx.execute("GRANT \(PostgresSchema.runnerGroup) TO \(role.quoted)")
                 try tx.execute("GRANT CONNECT ON DATABASE \(RoleName.quote(database)) TO \(role.quoted)")
             }
+            return strangers
         }
     }
 

@@ -1,5 +1,5 @@
 extension PostgresSchema {
-    /// Version 15: an owner may delete a course that other runners' records follow, as on SQLite
+    /// Version 17: an owner may delete a course that other runners' records follow, as on SQLite
     /// (its version 5). What those records show of it (distance, departure, path) is kept in
     /// `deleted_course` under the course's id by a `SECURITY DEFINER` trigger (the owner cannot
     /// read the others' records); `record.course_id` no longer references `course`. A runner reads

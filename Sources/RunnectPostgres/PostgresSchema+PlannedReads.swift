@@ -23,6 +23,9 @@ extension PostgresSchema {
     /// guess is planned once a connection and kept in the session setting
     /// `runnect.unknown_token_estimate` (a stale one, after an `ANALYZE`, only changes which read
     /// comes first).
+    ///
+    /// Version 16 replaces the estimate (``readableEstimateStatements``): it told a runner of
+    /// other runners' private entries, and its setting was the runner's to set.
     static let plannedReadStatements: [String] = [
         """
         CREATE FUNCTION runnect_search_estimate(tokens text[]) RETURNS double precision

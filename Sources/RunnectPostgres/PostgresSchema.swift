@@ -23,7 +23,9 @@ import RunnectStore
 /// the grams in both a course's title and its departure as tokens of their own; version 13 lets
 /// a search ask the planner how many entries hold a token, and reads a page's courses through a
 /// plan the connection keeps; version 14 lets a search's walk read its order's index alone;
-/// version 15 keeps what other runners' records show of a course its owner deleted.
+/// version 15 refuses derived values no store writes (check constraints and triggers on courses
+/// and records); version 16 counts a search's estimates among the entries the caller may read;
+/// version 17 keeps what other runners' records show of a course its owner deleted.
 package enum PostgresSchema {
     /// One step of the schema.
     struct Migration: Sendable {
@@ -62,7 +64,11 @@ package enum PostgresSchema {
             compacted: ["course_search"]),
         Migration(version: 13, name: "v13-planned-reads", statements: plannedReadStatements),
         Migration(version: 14, name: "v14-covered-walks", statements: coveredWalkStatements),
-        Migration(version: 15, name: "v15-deleted-courses", statements: deletedCourseStatements),
+        Migration(
+            version: 15, name: "v15-derived-checks", statements: derivedCheckStatements,
+            afterwards: checkExistingRows),
+        Migration(version: 16, name: "v16-readable-estimates", statements: readableEstimateStatements),
+        Migration(version: 17, name: "v17-deleted-courses", statements: deletedCourseStatements),
     ]
 
     /// The newest schema version this build knows.

@@ -1,11 +1,13 @@
 import Foundation
 
-/// The planner's estimates (`runnect_search_estimate`) a backend has asked for, by token, each
-/// with the table's size (`reltuples`) when it was asked: kept while the size is the same, which
-/// an `ANALYZE` (the estimates' source) changes. Shared by the backend's connections.
+/// The estimates (`runnect_search_estimate`: since schema version 16, the count of the entries
+/// the caller may read holding a token, up to one past ``PostgresSearchPlans/topTierRows``) a
+/// backend has asked for, by token, each with the table's size (`reltuples`) when it was asked:
+/// kept while the size is the same, which an `ANALYZE` changes. Shared by the backend's
+/// connections, which connect as one runner.
 ///
 /// Why: the estimate cost every one-keyword relevance search 0.4 ms on the server and a round
-/// trip (at a million courses, the statement log of 2026-11-27), for a figure that changes only
+/// trip (at a million courses, the statement log of 2026-11-27), for a figure that changed only
 /// with the table's statistics. An estimate only chooses which read comes first: a stale one
 /// changes no answer.
 final class PostgresSearchEstimates: @unchecked Sendable {

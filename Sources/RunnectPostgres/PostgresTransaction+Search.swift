@@ -109,13 +109,13 @@ extension PostgresTransaction {
     }
 
     /// Whether a one-keyword search reads its top tier (`tier`) first, before any walk: when the
-    /// tier's index clause is one token, and the planner expects from `wanted` to
-    /// ``PostgresSearchPlans/topTierRows`` entries to hold it (`runnect_search_estimate`, from the
-    /// token's frequency in the table's statistics; none when they list no frequency of it): enough
-    /// to fill the page, too few for a walk to find a page of them, which the tier's own read then
-    /// does. The walk is left out when that read fills the page.
+    /// tier's index clause is one token, and from `wanted` to ``PostgresSearchPlans/topTierRows``
+    /// of the entries the caller may read hold it (`runnect_search_estimate`, schema version 16,
+    /// which counts them up to one past that): enough to fill the page, too few for a walk to find
+    /// a page of them, which the tier's own read then does. The walk is left out when that read
+    /// fills the page.
     ///
-    /// The estimate is asked once for a token while the planner's count of the entries
+    /// The count is asked once for a token while the planner's count of the entries
     /// (``PendingEntries/planned()``, which `ANALYZE` changes) stays the same
     /// (``PostgresSearchEstimates``).
     func readsFirst(
@@ -131,7 +131,9 @@ extension PostgresTransaction {
         if let kept = estimates.estimate(of: token, tuples: tuples) {
             estimate = kept
         } else {
-            estimate = try value(Double?.self, "SELECT runnect_search_estimate(\(clauses[0][0]))") ?? nil
+            estimate =
+                try value(
+                    Double?.self, "SELECT runnect_search_estimate(\(clauses[0][0]), \(Int64(limit)))") ?? nil
             estimates.keep(estimate, of: token, tuples: tuples)
         }
         // Null: a token the statistics know no frequency of.

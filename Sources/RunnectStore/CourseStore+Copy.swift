@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 
-/// What ``CourseStore/copy(from:batchSize:progress:)`` did.
+/// What ``CourseStore/copy(from:batchSize:enrollingExistingRoles:progress:)`` did.
 public struct CopySummary: Sendable, Equatable, Codable {
     /// Rows copied now.
     public var courses = 0, records = 0, scraps = 0
@@ -9,6 +9,9 @@ public struct CopySummary: Sendable, Equatable, Codable {
     public var coursesPresent = 0, recordsPresent = 0, scrapsPresent = 0
     /// Users (owners and scrapping users) of the source.
     public var users = 0
+    /// Existing PostgreSQL roles that were not runners and became runners (`enrollingExistingRoles`);
+    /// not part of the JSON form.
+    public var enrolledRoles: [String] = []
 
     public init() {}
 
@@ -40,18 +43,24 @@ extension CourseStore {
     /// - Parameters:
     ///   - source: The store to copy from; it is only read.
     ///   - batchSize: Rows per transaction.
+    ///   - enrollingExistingRoles: On PostgreSQL, let owners name existing roles that are not
+    ///     runners, which become runners (``CopySummary/enrolledRoles``); else the copy refuses
+    ///     them before writing anything.
     ///   - progress: Called after each batch.
     /// - Throws: ``StoreError/copyConflict(kind:id:reason:)`` when this store holds another
     ///   row under a source id (nothing of that batch is written);
-    ///   ``StoreError/corruptGeometry(id:reason:)`` for a source course whose path cannot be read.
+    ///   ``StoreError/corruptGeometry(id:reason:)`` for a source course whose path cannot be read;
+    ///   on PostgreSQL, the refusals of owners named (`PostgresAdministrationError`), before
+    ///   anything is written.
     @discardableResult
     public func copy(
-        from source: CourseStore, batchSize: Int = 500, progress: (CopyProgress) -> Void = { _ in }
+        from source: CourseStore, batchSize: Int = 500, enrollingExistingRoles: Bool = false,
+        progress: (CopyProgress) -> Void = { _ in }
     ) throws -> CopySummary {
         var summary = CopySummary()
         let users = try source.read { try $0.storedUsers() }
         summary.users = users.count
-        try backend.ensureUsers(users)
+        summary.enrolledRoles = try backend.ensureUsers(users, enrollingExisting: enrollingExistingRoles)
         let total = try source.read { tx in try tx.counts().courses }
         var done = 0
         let setAside = try backend.copyCoursesBegin()

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import RunnectTestSupport
 import Testing
 
@@ -106,5 +107,95 @@ struct DatabaseCopyPostgresCommandTests {
             "postgresql://\(runner)@/\(database)?host=\(cluster.directory)&port=\(cluster.port)",
         ])
         #expect(next.status == 0 && next.stdout.contains(#""id":3"#), "\(next.stdout) \(next.stderr)")
+    }
+
+    /// A SQLite store whose course owners are `owners` (drawn as other users, then renamed).
+    func source(owners: [String]) throws -> StoreCommandTests.Scratch {
+        let scratch = try StoreCommandTests.Scratch()
+        for (n, _) in owners.enumerated() {
+            let drawn = try scratch.run(
+                ["draw", "--points", "37.5\(n),127.06 37.5\(n)2,127.062", "--title", "코스 \(n)"], user: "drawer\(n)")
+            #expect(drawn.status == 0, "\(drawn.stderr)")
+        }
+        try DatabaseQueue(path: scratch.db).write { db in
+            for (n, owner) in owners.enumerated() {
+                try db.execute(sql: "UPDATE course SET owner = ? WHERE owner = ?", arguments: [owner, "drawer\(n)"])
+            }
+        }
+        return scratch
+    }
+
+    @Test("refuses, before writing, owners naming existing roles that are not runners, unless --existing-roles")
+    func existingRolesAreNotEnrolled() throws {
+        let cluster = try PostgresCluster.get()
+        let database = try cluster.makeDatabase(prefix: "copyroles")
+        let admin = cluster.url(database: database)
+        #expect(try RunnectProcess.run(["db", "init", "--db", admin]).status == 0)
+        let lurker = PostgresCluster.uniqueRoleName("lurker")
+        let keeper = PostgresCluster.uniqueRoleName("keeper")
+        let runner = PostgresCluster.uniqueRoleName("runner")
+        let created = try cluster.psql([
+            "-d", database, "-c", "CREATE ROLE \"\(lurker)\" LOGIN", "-c", "CREATE ROLE \"\(keeper)\" CREATEROLE",
+        ])
+        #expect(created.status == 0, "\(created.stderr)")
+        let added = try RunnectProcess.run(["db", "add-user", runner, "--no-password", "--db", admin])
+        #expect(added.status == 0, "\(added.stderr)")
+        let scratch = try source(owners: [cluster.admin, lurker, keeper, runner])
+        // Whether each role is a runner (a member of runnect_runner), and the courses copied.
+        let state = """
+            SELECT string_agg(r.rolname || '=' || EXISTS (SELECT 1 FROM pg_auth_members m JOIN pg_roles g
+                ON g.oid = m.roleid WHERE m.member = r.oid AND g.rolname = 'runnect_runner'), ' ' ORDER BY r.rolname)
+                || ' ' || (SELECT count(*) FROM course)
+            FROM pg_roles r WHERE r.rolname IN ('\(cluster.admin)', '\(lurker)', '\(keeper)', '\(runner)')
+            """
+        let before = try cluster.psql(["-d", database, "-c", state]).stdout
+
+        let refused = try RunnectProcess.run(["db", "copy", scratch.db, admin])
+        #expect(refused.status == 1)
+        let lines = refused.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && refused.stderr.hasPrefix("runnect: error: "), "\(refused.stderr)")
+        for name in [cluster.admin, lurker, keeper] {
+            #expect(refused.stderr.contains("\"\(name)\""), "\(name): \(refused.stderr)")
+        }
+        #expect(!refused.stderr.contains(runner) && refused.stderr.contains("--existing-roles"))
+        #expect(try cluster.psql(["-d", database, "-c", state]).stdout == before)
+        #expect(before.hasSuffix(" 0\n"), "\(before)")
+
+        let allowed = try RunnectProcess.run(["db", "copy", scratch.db, admin, "--existing-roles"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        for name in [cluster.admin, lurker, keeper] {
+            #expect(
+                allowed.stderr.contains("made existing role \(name) a runner, unchanged otherwise"),
+                "\(allowed.stderr)")
+        }
+        let after = try cluster.psql(["-d", database, "-c", state]).stdout
+        #expect(!after.contains("=false") && after.hasSuffix(" 4\n"), "\(after)")
+    }
+
+    @Test("refuses owners that differ from their trimmed NFC form, naming them, the destination unchanged")
+    func lookalikeOwnersAreRefused() throws {
+        let cluster = try PostgresCluster.get()
+        let database = try cluster.makeDatabase(prefix: "copynames")
+        let admin = cluster.url(database: database)
+        #expect(try RunnectProcess.run(["db", "init", "--db", admin]).status == 0)
+        let alice = PostgresCluster.uniqueRoleName("alice")
+        // Trailing space; leading tab; "é" decomposed (e + U+0301); one good name.
+        let owners = [alice + " ", "\t" + alice, alice + "e\u{301}", alice]
+        let scratch = try source(owners: owners)
+        let roles = "SELECT count(*) FROM pg_roles WHERE rolname LIKE '%\(alice)%'"
+        let refused = try RunnectProcess.run(["db", "copy", scratch.db, admin])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.split(separator: "\n").count == 1 && refused.stderr.hasPrefix("runnect: error: "),
+            "\(refused.stderr)")
+        #expect(refused.stderr.contains("\"\(alice) \"") && refused.stderr.contains("NFC"), "\(refused.stderr)")
+        #expect(refused.stderr.contains(#""\u{9}"# + alice), "\(refused.stderr)")
+        // Decomposed, byte for byte (Swift's `contains` would match the composed form too).
+        #expect(
+            refused.stderr.utf8.split(separator: UInt8(ascii: "\"")).contains {
+                Array($0) == Array((alice + "e\u{301}").utf8)
+            })
+        #expect(try cluster.psql(["-d", database, "-c", roles]).stdout == "0\n")
+        #expect(try cluster.psql(["-d", database, "-c", "SELECT count(*) FROM course"]).stdout == "0\n")
     }
 }

@@ -44,11 +44,15 @@ import Testing
         #expect(result.stderr.contains(error), "\(statement): \(result.stderr)", sourceLocation: sourceLocation)
     }
 
+    /// A course whose derived columns agree (schema version 15): its distance is its path's length.
     func insertCourse(_ title: String, hash: String) -> String {
         """
-        INSERT INTO course (owner, title, source_format, content_hash, distance_m, point_count, stats, geometry, path)
-        VALUES (current_user, '\(title)', 'gpx', '\(hash)', 1414.2, 2, '{}', '\\x0102'::bytea,
-                'SRID=4326;MULTILINESTRING((127.0 37.5, 127.01 37.51))'::geography) RETURNING id
+        INSERT INTO course (owner, title, source_format, content_hash, distance_m, point_count, stats, geometry, path,
+                            start_lat, start_lon, finish_lat, finish_lon, path_m)
+        VALUES (current_user, '\(title)', 'gpx', encode(sha256('\(hash)'), 'hex'), 1419.019, 2,
+                '{"points": 2, "segments": 1, "distance_m": 1419.019}', '\\x0102'::bytea,
+                'SRID=4326;MULTILINESTRING((127.0 37.5, 127.01 37.51))'::geography, 37.5, 127.0, 37.51, 127.01,
+                1419.019) RETURNING id
         """
     }
 
@@ -56,7 +60,8 @@ import Testing
         """
         INSERT INTO record (owner, course_id, title, source_format, content_hash, distance_m, point_count,
             course_time_s, course_distance_m, match_coverage, stats, geometry)
-        VALUES (\(owner), \(courseID), 'run', 'fit', md5(random()::text), 1500, 2, 600, 1414.2, 1, '{}', '\\x01'::bytea)
+        VALUES (\(owner), \(courseID), 'run', 'fit', encode(sha256(random()::text::bytea), 'hex'), 1500, 2, 600,
+                1419.019, 1, '{"points": 2, "segments": 1, "distance_m": 1500, "elapsed_time_s": 600}', '\\x01'::bytea)
         """
     }
 

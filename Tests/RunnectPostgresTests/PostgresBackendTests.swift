@@ -91,7 +91,7 @@ import Testing
             try copied(drafts[n % drafts.count], id: Int64(100 + n))
         }.enumerated().map { n, draft in
             var draft = draft
-            draft.record.contentHash = "\(draft.contentHash)-\(n)"
+            draft.record.contentHash = String(draft.contentHash.dropLast(8)) + String(format: "%08x", n)
             return draft
         }
         #expect(try admin.write { try $0.insertCopiedCourses(batch) } == nil)
@@ -133,7 +133,8 @@ import Testing
                 copying: StoredCourse(
                     id: Int64(10 + 3 * n), owner: owners[n % 2], title: draft.title,
                     description: n % 4 == 0 ? nil : draft.record.description, departure: draft.departure,
-                    sourceFormat: draft.record.sourceFormat, contentHash: "\(draft.contentHash)-\(n)",
+                    sourceFormat: draft.record.sourceFormat,
+                    contentHash: String(draft.contentHash.dropLast(8)) + String(format: "%08x", n),
                     createdAt: date, isUploaded: n % 3 != 0, uploadedAt: n % 3 != 0 ? date + 3_600 : nil,
                     statsJSON: draft.statsJSON, geometry: draft.record.geometry))
         }
@@ -314,7 +315,7 @@ import Testing
             }
             let draft = try CourseDraft(
                 activity: Activity(format: .pointsText, routes: [Route(points: points)]),
-                contentHash: "tier-\(added)", title: title, description: nil, departure: departure)
+                contentHash: String(format: "%064x", added), title: title, description: nil, departure: departure)
             return try backend.write { try $0.insertCourse(draft) }.id
         }
         let olympic = Departure(region: "서울", city: "송파구", town: "방이동", detail: "올림픽로 424")
@@ -372,7 +373,7 @@ import Testing
             }
             let draft = try CourseDraft(
                 activity: Activity(format: .pointsText, routes: [Route(points: points)]),
-                contentHash: "estimate-\(added)", title: title, description: nil,
+                contentHash: String(format: "%064x", added), title: title, description: nil,
                 departure: Departure(region: "서울", city: "송파구", town: "방이동", detail: "올림픽로 424"))
             return try backend.write { try $0.insertCourse(draft) }.id
         }
@@ -386,14 +387,14 @@ import Testing
         }
         let first = try search("ㅇㄹㅍ")
         #expect(first.count == 5)
-        let revoke = "REVOKE EXECUTE ON FUNCTION runnect_search_estimate(text[]) FROM runnect_runner"
+        let revoke = "REVOKE EXECUTE ON FUNCTION runnect_search_estimate(text[], bigint) FROM runnect_runner"
         #expect(try store.database.adminSQL(revoke).status == 0)
         #expect(try search("ㅇㄹㅍ") == first)
         #expect(throws: (any Error).self) { try search("ㅎㄱ") }
         let newest = try add("올림픽 대로")
         try store.database.adminSQL("ANALYZE course_search")
         #expect(throws: (any Error).self) { try search("ㅇㄹㅍ") }
-        let grant = "GRANT EXECUTE ON FUNCTION runnect_search_estimate(text[]) TO runnect_runner"
+        let grant = "GRANT EXECUTE ON FUNCTION runnect_search_estimate(text[], bigint) TO runnect_runner"
         #expect(try store.database.adminSQL(grant).status == 0)
         #expect(try search("ㅇㄹㅍ") == [newest] + first.prefix(4))
     }
@@ -418,7 +419,7 @@ import Testing
                 detail: n % 2 == 0 ? "한강대로 \(n)" : nil)
             let draft = try CourseDraft(
                 activity: Activity(format: .pointsText, routes: [Route(points: points)]),
-                contentHash: "walked-\(n)", title: title, description: "한강 야경 산책", departure: departure)
+                contentHash: String(format: "%064x", n), title: title, description: "한강 야경 산책", departure: departure)
             _ = try backend.write { try $0.insertCourse(draft) }
         }
         // The table's size for the choice of reads (else the count of an empty table's indexes,

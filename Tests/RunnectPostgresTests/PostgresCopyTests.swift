@@ -114,7 +114,8 @@ import Testing
         let stranger = try CourseDraft(
             copying: StoredCourse(
                 id: 8, owner: owners[1], title: "남의 코스", description: nil, departure: nil,
-                sourceFormat: draft.record.sourceFormat, contentHash: "other", createdAt: Date(), isUploaded: false,
+                sourceFormat: draft.record.sourceFormat, contentHash: String(repeating: "e", count: 64),
+                createdAt: Date(), isUploaded: false,
                 uploadedAt: nil, statsJSON: draft.statsJSON, geometry: draft.record.geometry))
         #expect(try otherAdmin.write { try $0.insertCopiedCourses([stranger]) } == nil)
         #expect {

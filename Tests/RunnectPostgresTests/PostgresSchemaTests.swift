@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import RunnectKit
 import RunnectStore
 import RunnectTestSupport
@@ -38,7 +39,8 @@ import Testing
             versions.stdout.trimmed
                 == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces,5 v5-search-pages,6 v6-nearby-rings,"
                 + "7 v7-lighter-upkeep,8 v8-search-orders,9 v9-piece-boxes,10 v10-search-initials,11 v11-search-continued,"
-                + "12 v12-search-both-fields,13 v13-planned-reads,14 v14-covered-walks"
+                + "12 v12-search-both-fields,13 v13-planned-reads,14 v14-covered-walks,15 v15-derived-checks,16 v16-readable-estimates,"
+                + "17 v17-deleted-courses"
         )
     }
 
@@ -61,9 +63,8 @@ import Testing
                 """)
         }
 
-        #expect(
-            try await PostgresAdministration.initialize(url).appliedVersions
-                == Array(2...PostgresSchema.supportedVersion))
+        // Up to version 14: version 15 refuses the made-up row's stats and hash.
+        #expect(try await PostgresAdministration.initialize(url, upTo: 14).appliedVersions == Array(2...14))
         let lines = try database.adminSQL(
             "SELECT ST_NumGeometries(path::geometry), ST_NPoints(path::geometry), GeometryType(path) FROM course")
         #expect(lines.stdout.trimmed == "2|\(segments.joined().count)|MULTILINESTRING")
@@ -84,7 +85,8 @@ import Testing
     /// index is gone.
     @Test func version7KeepsPiecesToTheirCoursesAndTheGramsIndexed() async throws {
         let database = try ClusterDatabase()
-        _ = try await PostgresAdministration.initialize(try database.adminURL)
+        // Up to version 14: version 15's checks refuse the made-up course below.
+        _ = try await PostgresAdministration.initialize(try database.adminURL, upTo: 14)
         let line = "ST_GeogFromText('LINESTRING(127 37.5, 127.001 37.5)')"
         let id =
             try database.adminSQL(
@@ -264,7 +266,9 @@ import Testing
     @Test func version11ReadsOnFromARowSeen() async throws {
         let database = try ClusterDatabase()
         let url = try database.adminURL
-        _ = try await PostgresAdministration.initialize(url)
+        // Up to version 14: version 15's checks refuse the made-up courses below, and its search
+        // entries take their courses' creation times, not those given here.
+        _ = try await PostgresAdministration.initialize(url, upTo: 14)
         // 40 shared courses; dates, scrap counts and distances with ties, so that every order's
         // tie-break counts.
         try database.adminSQL(
@@ -367,9 +371,8 @@ import Testing
         let database = try ClusterDatabase()
         let url = try database.adminURL
         #expect(try await PostgresAdministration.initialize(url, upTo: 13).appliedVersions == Array(1...13))
-        #expect(
-            try await PostgresAdministration.initialize(url).appliedVersions
-                == Array(14...PostgresSchema.supportedVersion))
+        // Not 15: its checks refuse the made-up courses below (as for version 11's test).
+        #expect(try await PostgresAdministration.initialize(url, upTo: 14).appliedVersions == [14])
         // 4,000 courses (a walk's plan over a few is a sort), the shared half another runner's, the
         // private half the caller's.
         try database.adminSQL(
@@ -413,6 +416,52 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Version 15 over a database of version 14: a course an earlier store wrote with a start
+    /// of NaN (its first point without a position) is mended to its path's start; a row no store
+    /// writes stops the migration, named, with nothing applied; once it is deleted, the
+    /// migration validates every constraint.
+    @Test func version15MendsNaNEndsAndNamesRowsThatFail() async throws {
+        let database = try ClusterDatabase()
+        let url = try database.adminURL
+        #expect(try await PostgresAdministration.initialize(url, upTo: 14).appliedVersions == Array(1...14))
+        let drafts = try PostgresBackendTests.drafts()
+        var ids: [Int64] = []
+        try await PostgresSession.with(url) { session in
+            for draft in drafts.prefix(3) {
+                var bindings = PostgresBindings()
+                let row = try PostgresTransaction.appendCourse(draft, owner: "x", to: &bindings)
+                let sql =
+                    "INSERT INTO course (\(row.columns.joined(separator: ", "))) VALUES \(row.placeholders) RETURNING id"
+                ids.append(
+                    try await session.query(PostgresQuery(unsafeSQL: sql, binds: bindings))[0].decode(Int64.self))
+            }
+        }
+        try database.adminSQL("UPDATE course SET start_lat = 'NaN', start_lon = 'NaN' WHERE id = \(ids[0])")
+        try database.adminSQL("UPDATE course SET stats = '{}' WHERE id = \(ids[2])")
+
+        await #expect(
+            throws: PostgresAdministrationError.rowsFailChecks(
+                table: "course", constraint: "course_stats_valid", ids: [ids[2]])
+        ) { try await PostgresAdministration.initialize(url) }
+        #expect(try database.adminSQL("SELECT max(version) FROM schema_version").stdout.trimmed == "14")
+        #expect(try database.adminSQL("SELECT count(*) FROM course WHERE start_lat = 'NaN'").stdout.trimmed == "1")
+
+        try database.adminSQL("DELETE FROM course WHERE id = \(ids[2])")
+        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [15, 16, 17])
+        let mended = try database.adminSQL(
+            """
+            SELECT start_lat = ST_Y(ST_StartPoint(ST_GeometryN(path::geometry, 1)))
+                   AND start_lon = ST_X(ST_StartPoint(ST_GeometryN(path::geometry, 1)))
+                   AND ST_Equals(start_point, ST_StartPoint(ST_GeometryN(path::geometry, 1)))
+            FROM course WHERE id = \(ids[0])
+            """)
+        #expect(mended.stdout.trimmed == "t", "\(mended.stderr)")
+        let checks = try database.adminSQL(
+            "SELECT count(*), bool_and(convalidated) FROM pg_constraint WHERE conname ~ '^(course|record)_' AND contype = 'c'"
+        )
+        #expect(checks.stdout.trimmed == "\(PostgresSchema.derivedChecks.filter { !$0.isTrigger }.count)|t")
     }
 
     @Test func twoInitsAtOnceApplyTheSchemaOnce() async throws {

@@ -183,7 +183,7 @@ private final class FailingWrites: StoreBackend, @unchecked Sendable {
     func schemaVersion() throws -> Int { try base.schemaVersion() }
     func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T { try base.read(body) }
     func optimizeSearch() throws { try base.optimizeSearch() }
-    func ensureUsers(_ names: [String]) throws {}
+    func ensureUsers(_ names: [String], enrollingExisting: Bool) throws -> [String] { [] }
 
     func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
         writes += 1

@@ -53,13 +53,13 @@ struct CourseStoreImportTests {
                 format: .gpx11, metadata: ActivityMetadata(name: long, description: "from the file"),
                 routes: [Route(points: taps(seed: 1).map(TrackPoint.init))])
             let cut = try store.importActivity(
-                activity, contentHash: "1", title: nil, description: nil,
+                activity, contentHash: String(repeating: "1", count: 64), title: nil, description: nil,
                 departure: nil, fileName: "x")
             #expect(cut.title == String(repeating: "긴", count: 40))
             #expect(cut.description == "from the file")
             let unnamed = try store.importActivity(
                 Activity(format: .gpx11, routes: activity.routes),
-                contentHash: "2", title: nil, description: nil, departure: nil,
+                contentHash: String(repeating: "2", count: 64), title: nil, description: nil, departure: nil,
                 fileName: nil)
             #expect(unnamed.title == "Untitled course")
         }

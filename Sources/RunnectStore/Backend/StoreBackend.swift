@@ -32,8 +32,11 @@ package protocol StoreBackend: Sendable {
     func optimizeSearch() throws
     /// Makes sure each of these users can act on the store: nothing on SQLite (a user is a
     /// name), a runner's login role on PostgreSQL (as `runnect db add-user NAME --no-password
-    /// --existing`), for a copy's owners. Needs an administrator on PostgreSQL.
-    func ensureUsers(_ names: [String]) throws
+    /// --existing`), for a copy's owners. Needs an administrator on PostgreSQL, which refuses,
+    /// before writing anything, names that differ from their trimmed NFC form, and names of
+    /// existing roles that are not runners unless `enrollingExisting`. Returns the existing
+    /// roles that became runners.
+    func ensureUsers(_ names: [String], enrollingExisting: Bool) throws -> [String]
     /// Called by a copy before its first course: a backend may set aside upkeep it does better
     /// at once, after the courses (PostgreSQL drops the pieces' box index of a store that has
     /// no course yet). Returns whether ``copyCoursesEnded()`` has anything to restore.
@@ -212,7 +215,7 @@ package protocol StoreTransaction: StoreCopyTransaction {
     func deleteRecords(ids: [Int64]) throws
 }
 
-/// The primitives a copy of a whole store reads and writes with (``CourseStore/copy(from:batchSize:progress:)``):
+/// The primitives a copy of a whole store reads and writes with (``CourseStore/copy(from:batchSize:enrollingExistingRoles:progress:)``):
 /// every owner's rows, as an administrator sees them on PostgreSQL.
 package protocol StoreCopyTransaction {
     /// Up to `limit` courses with ids above `id`, by id.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A course row as stored, every column a copy needs (``CourseStore/copy(from:batchSize:progress:)``).
+/// A course row as stored, every column a copy needs (``CourseStore/copy(from:batchSize:enrollingExistingRoles:progress:)``).
 package struct StoredCourse: Sendable {
     package var id: Int64
     package var owner: String

@@ -15,11 +15,14 @@ package struct CourseBounds: Equatable, Sendable {
     /// RunnectKit's `CourseMatcher.pathMeters(of:)`: no match with the course covers more.
     package var pathMeters: Double
 
-    /// The entries of an activity's course segments; `nil` when they hold no point.
+    /// The entries of an activity's course segments; `nil` when they hold no point with a
+    /// position. The start and finish are the first and last points with a position
+    /// (``CoursePieces/hasPosition(_:)``): the ends of the course's path (a FIT file's first
+    /// record often has none, which gave a start of NaN that no run could reach).
     init?(_ activity: Activity) {
         let segments = activity.courseSegments
-        guard let first = segments.first(where: { !$0.isEmpty })?.first,
-            let last = segments.last(where: { !$0.isEmpty })?.last,
+        guard let first = segments.lazy.joined().first(where: CoursePieces.hasPosition),
+            let last = segments.reversed().lazy.map { $0.reversed() }.joined().first(where: CoursePieces.hasPosition),
             let bounds = Bounds(enclosing: segments)
         else { return nil }
         self.bounds = bounds

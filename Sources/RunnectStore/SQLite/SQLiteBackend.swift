@@ -185,7 +185,7 @@ package final class SQLiteBackend: StoreBackend {
     }
 
     /// A user of a SQLite store is a name: nothing to set up.
-    package func ensureUsers(_ names: [String]) throws {}
+    package func ensureUsers(_ names: [String], enrollingExisting: Bool) throws -> [String] { [] }
 
     /// Copies the write-ahead log into the database file and empties it, so that the file's size
     /// is the database's (a figure of the benchmarks).

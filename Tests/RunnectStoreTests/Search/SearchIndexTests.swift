@@ -257,7 +257,7 @@ struct SearchIndexTests {
         let same = Date(timeIntervalSince1970: 1_700_000_000)
         var ids: [Int64] = []
         for i in 0..<23 {
-            ids.append(try db.add("한강 코스 \(i % 3)", createdAt: same, distance: Double(i % 4), scraps: i % 2))
+            ids.append(try db.add("한강 코스 \(i % 3)", createdAt: same, distance: Double(1 + i % 4), scraps: i % 2))
         }
         for sort in CourseSort.allCases {
             let all = try db.searchAllPlans("한강", sort: sort)

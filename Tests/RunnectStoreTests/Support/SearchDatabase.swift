@@ -68,9 +68,14 @@ final class SearchDatabase {
         // A departure's first three parts are its region, city and town; fewer are padded with
         // empty parts, which no keyword matches.
         let parts = departure + Array(repeating: "", count: max(0, 3 - departure.count))
+        // A line north along a meridian of `distance` metres (about: a degree is 110,985 m at
+        // 37.5°N), from one latitude: equal distances measure equal, as the database checks a
+        // course's distance against its path's length (PostgreSQL schema version 15).
+        let start = Coordinate(latitude: 37.5, longitude: 127 + Double(count) * 1e-4)
+        let end = Coordinate(latitude: 37.5 + distance / 110_985, longitude: start.longitude)
         var draft = try CourseDraft(
-            activity: Activity(format: .pointsText, routes: [Route(points: taps(seed: count).map(TrackPoint.init))]),
-            contentHash: "search-\(count)", title: title, description: description,
+            activity: Activity(format: .pointsText, routes: [Route(points: [start, end].map(TrackPoint.init))]),
+            contentHash: ContentHash.of(Array("search-\(count)".utf8)), title: title, description: description,
             departure: departure.isEmpty
                 ? nil
                 : Departure(
@@ -78,7 +83,6 @@ final class SearchDatabase {
                     name: parts.count > 4 ? parts[4] : nil))
         draft.preset(owner: owner, createdAt: createdAt ?? clock, isUploaded: uploaded, scrapCount: scraps)
         draft.record.id = Int64(count)
-        draft.record.distanceMeters = distance
         unanalyzed = true
         return try writer.write { try $0.insertCourse(draft) }.id
     }

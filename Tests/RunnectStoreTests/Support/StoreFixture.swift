@@ -122,8 +122,8 @@ final class StoreFixture: Sendable {
         }
     }
 
-    /// Replaces course `id`'s stored figures with `json`, as a runner with SQL may (where the
-    /// database lets it) or anyone who can write the file.
+    /// Replaces course `id`'s stored figures with `json`, as anyone who can write a SQLite file may;
+    /// on PostgreSQL past the database's own checks, which a runner cannot pass.
     func setStats(_ json: String, id: Int64) throws {
         switch backing {
         case .sqlite:
@@ -131,8 +131,15 @@ final class StoreFixture: Sendable {
                 try $0.execute(sql: "UPDATE course SET stats = ? WHERE id = ?", arguments: [json, id])
             }
         case .postgres(let postgres):
+            // Past the checks of schema 15, which refuse such figures from a runner (DerivedColumnsTests):
+            // as a database restored without its triggers would hold them.
             let quoted = json.replacingOccurrences(of: "'", with: "''")
-            try execute(on: postgres, "UPDATE course SET stats = '\(quoted)'::json WHERE id = \(id)")
+            try execute(
+                on: postgres,
+                """
+                SET session_replication_role = replica;
+                UPDATE course SET stats = '\(quoted)'::json WHERE id = \(id)
+                """)
         }
     }
 
