@@ -64,7 +64,8 @@ public struct DiscoveryIndexExporter: Sendable {
     ///   - progress: Called after each course with the courses done and the total.
     /// - Returns: What was written, left alone and removed.
     /// - Throws: ``IndexExportError`` (nothing written for a foreign file or a damaged manifest),
-    ///   ``StoreError``.
+    ///   ``StoreError``. A course whose path is damaged or cannot be drawn is left out and told to
+    ///   the store's ``CourseStore/warnings``; the others are written.
     /// - Complexity: One decode and render per course; memory holds one course's path at a time
     ///   plus the lists.
     public func export(to folder: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in })
@@ -88,9 +89,22 @@ public struct DiscoveryIndexExporter: Sendable {
             entries.reserveCapacity(courses.count)
             var collection = GeoJSONWriter(options: CourseFiles.collectionOptions)
             for (index, course) in courses.enumerated() {
-                let activity = try activityOf(course.id)
-                let files = try CourseFiles(
-                    entry: DiscoveryIndexEntry(course), activity: activity, createdAt: course.createdAt)
+                let activity: Activity
+                let files: CourseFiles
+                do {
+                    activity = try activityOf(course.id)
+                    files = try CourseFiles(
+                        entry: DiscoveryIndexEntry(course), activity: activity, createdAt: course.createdAt)
+                } catch let error as StoreError {
+                    // A damaged path: one course left out and told, the others served.
+                    store.warnings.report([.unreadableCourse(id: course.id, reason: error.description)])
+                    progress(index + 1, courses.count)
+                    continue
+                } catch IndexExportError.cannotRender(let id, let reason) {
+                    store.warnings.report([.unreadableCourse(id: id, reason: reason)])
+                    progress(index + 1, courses.count)
+                    continue
+                }
                 let entry = files.entry
                 try put(files.preview, Self.previewName(id: course.id))
                 try put(files.geoJSON, Self.geoJSONName(id: course.id))

@@ -14,7 +14,8 @@ extension CourseStore {
     /// route and waypoint, every point with its time, elevation, heart rate, cadence and
     /// temperature. What exports are made from.
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/corruptGeometry(id:reason:)`` also for a
-    ///   path that disagrees with the course's stored figures (``checkedActivity(_:course:)``).
+    ///   path that disagrees with the course's stored figures (a point that is no position, a point
+    ///   count or a length not the course's).
     public func activity(id: Int64) throws -> Activity {
         try read { tx in try Self.checkedActivity(tx.courseGeometry(id: id), course: fetchCourse(tx, id: id)) }
     }

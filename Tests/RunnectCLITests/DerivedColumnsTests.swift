@@ -190,6 +190,87 @@ import Testing
             ).stdout.trimmed == "t")
     }
 
+    /// A shared course holding every hostile value the database still lets a runner write (text
+    /// with escape codes, a path's bytes that are no activity) leaves the others served: another
+    /// runner's `list --shared`, `--json`, `show`, `export` and `index` work, the damaged course
+    /// left out of the index with a warning naming it and refused alone by `export`, and no
+    /// control character reaches the terminal.
+    @Test func aHostileSharedCourseLeavesOthersServed() throws {
+        let admin = cluster.url(database: database)
+        #expect(try RunnectProcess.run(["db", "init", "--db", admin]).status == 0)
+        let reader = PostgresCluster.uniqueRoleName("reader")
+        for role in [runner, reader] {
+            let added = try RunnectProcess.run(
+                ["db", "add-user", role, "--password-stdin", "--db", admin], stdin: "\(role) pw\n")
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let runnerURL = cluster.url(database: database, user: runner, password: "\(runner) pw")
+        let readerURL = cluster.url(database: database, user: reader, password: "\(reader) pw")
+        let files = ["olympic_park_route.gpx", "namsan_loop_two_segments.gpx"].map {
+            SharedCorpus.packageRoot.appendingPathComponent("SampleTracks/\($0)").path
+        }
+        #expect(try RunnectProcess.run(["import"] + files + ["--db", runnerURL]).status == 0)
+        let ids = try sql("SELECT string_agg(id::text, ' ' ORDER BY id) FROM course").stdout.trimmed
+            .split(separator: " ").map(String.init)
+        try #require(ids.count == 2)
+        for id in ids {
+            let shared = try RunnectProcess.run(
+                ["upload", id, "--title", "공유 \(id)", "--description", "shared", "--db", runnerURL])
+            #expect(shared.status == 0, "\(shared.stderr)")
+        }
+        // By hand: a copy of a course the store wrote, with escape codes in every text a runner may
+        // write and bytes that are no activity (no check can read them), then shared.
+        let hostile = try sql(
+            #"""
+            INSERT INTO course (title, description, departure_region, departure_city, departure_town, departure_name,
+                source_format, content_hash, distance_m, point_count, stats, geometry, path, start_lat, start_lon,
+                finish_lat, finish_lon, path_m)
+            SELECT E'\x1b[2J\x1b]0;pwned\x07 hostile', E'line\n#99 forged\r' || chr(155), E'\x1b[31m서울', '송파구', '잠실동',
+                E'\x07bell', o.source_format, \#(Self.freshHash), o.distance_m, o.point_count, o.stats,
+                '\x00deadbeef'::bytea, o.path, o.start_lat, o.start_lon, o.finish_lat, o.finish_lon, o.path_m
+            FROM course o WHERE o.id = \#(ids[0]);
+            UPDATE course SET is_uploaded = true, uploaded_at = now() WHERE id = (SELECT max(id) FROM course);
+            """#)
+        try #require(hostile.status == 0, "\(hostile.stderr)")
+        let bad = try sql("SELECT max(id) FROM course").stdout.trimmed
+        let good = ids[1]
+
+        // Text goes through the control-character rule; JSON escapes C0 controls itself (and keeps
+        // the text as stored, C1 controls included, for scripts).
+        func noRawControls(_ text: String, json: Bool = false) -> Bool {
+            !text.unicodeScalars.contains {
+                $0.value < 0x20 && $0 != "\n" || !json && (0x7F...0x9F).contains($0.value)
+            }
+        }
+        for arguments in [["list", "--shared"], ["list", "--shared", "--json"], ["show", bad], ["show", good]] {
+            let result = try RunnectProcess.run(arguments + ["--db", readerURL])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(
+                noRawControls(result.stdout, json: arguments.contains("--json")) && noRawControls(result.stderr),
+                "\(arguments): \(result.stdout)")
+        }
+        let listed = try RunnectProcess.run(["list", "--shared", "--json", "--db", readerURL])
+        #expect(listed.stdoutLines.count == 3)
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-hostile-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let gpx = folder.appendingPathComponent("other.gpx").path
+        let exported = try RunnectProcess.run(["export", "gpx", good, "-o", gpx, "--db", readerURL])
+        #expect(exported.status == 0 && FileManager.default.fileExists(atPath: gpx), "\(exported.stderr)")
+        let refused = try RunnectProcess.run(
+            ["export", "gpx", bad, "-o", folder.appendingPathComponent("hostile.gpx").path, "--db", readerURL])
+        #expect(refused.status != 0 && refused.stderrLines.count == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("course #\(bad)") && noRawControls(refused.stderr))
+
+        let site = folder.appendingPathComponent("site").path
+        let index = try RunnectProcess.run(["index", site, "--db", readerURL])
+        #expect(index.status == 0, "\(index.stderr)")
+        #expect(index.stderr.contains("warning: course #\(bad) cannot be read"), "\(index.stderr)")
+        let listing = try String(contentsOfFile: site + "/courses.json", encoding: .utf8)
+        #expect(listing.contains(#""id":\#(good)"#) && !listing.contains(#""id":\#(bad)"#), "\(listing)")
+    }
+
     /// Every course and record the store writes from the corpus passes the checks: each file the
     /// store can read is imported (records of the runs included), none refused by a constraint;
     /// and a course whose first or last point has no position (FIT records before the first

@@ -27,7 +27,8 @@ public final class StoreWarnings: @unchecked Sendable {
         lock.withLock { self.handler = handler }
     }
 
-    func report(_ warnings: [StoreWarning]) {
+    /// Tells `warnings` to the handler, in order.
+    package func report(_ warnings: [StoreWarning]) {
         guard !warnings.isEmpty, let handler = lock.withLock({ self.handler }) else { return }
         for warning in warnings { handler(warning) }
     }
