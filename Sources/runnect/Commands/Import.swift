@@ -82,14 +82,6 @@ extension Runnect {
         /// `--match-coverage`, else 0.9.
         var matchCoverageShare: Double { matchCoverage ?? CourseMatchOptions.defaultMinimumCoverage }
 
-        static let extensions: Set<String> = ["gpx", "tcx", "fit", "json", "geojson"]
-
-        /// What a path named on the command line holds.
-        enum Input {
-            case file(String)
-            case stravaExport(StravaExport)
-        }
-
         func validate() throws {
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
             guard matchDistanceMeters > 0, matchDistanceMeters <= 1000 else {
@@ -209,73 +201,25 @@ extension Runnect {
             if !failures.isEmpty { throw ExitStatus.dataError }
         }
 
-        /// The files named, the Strava exports named (folders holding activities.csv), and the
-        /// supported files found recursively in the other folders named.
-        static func collect(_ paths: [String]) throws -> [Input] {
-            var files: [Input] = []
+        /// What the paths named hold (``ImportPath``: files, Strava exports, the supported files
+        /// of folders), in order; what a folder's walk skipped is noted as it is found.
+        static func collect(_ paths: [String]) throws -> [ImportPath.Source] {
+            var sources: [ImportPath.Source] = []
             for path in paths {
-                if path == "-" {
-                    files.append(.file(path))
-                    continue
-                }
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                    Diagnostics.error("\(path): no such file or folder")
-                    throw ExitStatus.noInput
-                }
-                guard isDirectory.boolValue else {
-                    files.append(.file(path))
-                    continue
-                }
-                if StravaExport.isExport(folder: path) {
-                    do {
-                        files.append(.stravaExport(try StravaExport(folder: path)))
-                    } catch {
-                        Diagnostics.error("\(error)")
-                        if case StravaExportError.cannotRead = error { throw ExitStatus.noInput }
-                        throw ExitStatus.dataError
+                let found: ImportPath
+                do {
+                    found = try ImportPath(path)
+                } catch {
+                    Diagnostics.error("\(error)")
+                    switch error {
+                    case ImportPathError.notFound, StravaExportError.cannotRead: throw ExitStatus.noInput
+                    default: throw ExitStatus.dataError
                     }
-                    continue
                 }
-                files += walk(path).map(Input.file)
+                for skipped in found.skipped { Diagnostics.note("\(skipped)") }
+                sources += found.sources
             }
-            return files
-        }
-
-        /// The supported files below `folder`, sorted. Regular files only (links to them too): a
-        /// FIFO, socket or device of a supported name would block or never end, and is skipped
-        /// with a note. `folder` itself may be a symbolic link (`runs -> real/Runs`, `runs/`,
-        /// `runs/.`): the folder it leads to is walked, and the files are named under `folder` as
-        /// given; links to folders inside are not followed.
-        static func walk(_ folder: String) -> [String] {
-            let enumerator = FileManager.default.enumerator(atPath: realFolder(folder))
-            var found: [String] = []
-            while let relative = enumerator?.nextObject() as? String {
-                guard isSupported(relative) else { continue }
-                let full = (folder as NSString).appendingPathComponent(relative)
-                switch OutputFile.kind(of: full) {
-                case .regular: found.append(full)
-                case .special: Diagnostics.note("\(full): not a regular file (a FIFO, socket or device), skipped")
-                case .missing: Diagnostics.note("\(full): a link to nothing, skipped")
-                case .folder: continue
-                }
-            }
-            return found.sorted()
-        }
-
-        /// Where `folder` leads, links resolved (`realpath`); `folder` itself when that fails
-        /// (the walk then finds what it finds, as before).
-        static func realFolder(_ folder: String) -> String {
-            guard let resolved = realpath(folder, nil) else { return folder }
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
-
-        /// Whether a file name has a supported extension, gzipped or not (`run.tcx.gz`).
-        static func isSupported(_ name: String) -> Bool {
-            var ext = (name as NSString).pathExtension.lowercased()
-            if ext == "gz" { ext = ((name as NSString).deletingPathExtension as NSString).pathExtension.lowercased() }
-            return extensions.contains(ext)
+            return sources
         }
     }
 }
