@@ -108,4 +108,32 @@ struct ImportInputCommandTests {
         // The files are named as the user named the folder.
         #expect(relative.stderr.isEmpty, "\(relative.stderr)")
     }
+
+    @Test(
+        "import and export take a file for a run by one rule: a partly timed track and one whose times stand still are courses for both"
+    )
+    func runOrCourse() throws {
+        let scratch = try Scratch()
+        var points: [(Double, Double)] = []
+        for index in 0..<20 { points.append((37.52, 127.12 + Double(index) * 0.000113)) }
+        let run = Self.gpx(points)
+        // The last point untimed (import kept a record of it, export wrote a course) and every
+        // point at one time (import kept a course, export wrote a run of no time).
+        let partly = run.replacingOccurrences(of: "<time>2024-04-07T06:00:57Z</time>", with: "")
+        let still = run.replacingOccurrences(
+            of: "<time>2024-04-07T06:00:[0-9][0-9]Z</time>", with: "<time>2024-04-07T06:00:00Z</time>",
+            options: .regularExpression)
+        #expect(partly != run && still != run)
+        for (name, text, isRun) in [("run", run, true), ("partly", partly, false), ("still", still, false)] {
+            let file = scratch.folder.appendingPathComponent("\(name).gpx").path
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let imported = try scratch.run(["import", file])
+            #expect(imported.status == 0, "\(name): \(imported.stderr)")
+            #expect(imported.stdout.hasPrefix(isRun ? "recorded record:" : "imported #"), "\(name): \(imported.stdout)")
+            let exported = try scratch.run(["export", "tcx", file])
+            #expect(exported.status == 0, "\(name): \(exported.stderr)")
+            #expect(exported.stdout.contains(isRun ? "<Activities>" : "<Courses>"), "\(name)")
+        }
+        #expect(try scratch.objects(["records"]).count == 1)
+    }
 }

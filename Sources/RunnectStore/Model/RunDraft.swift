@@ -23,10 +23,10 @@ struct RunDraft: Sendable {
     /// The watch's own timer total.
     let deviceTimerSeconds: Double?
 
-    /// The draft of a run: `nil` unless the activity is a track with times.
+    /// The draft of a run: `nil` unless the activity is one (RunnectKit's `Activity/isRun`, the
+    /// rule `runnect export` follows too), `stats` being its own.
     init?(_ activity: Activity, stats: ActivityStats, matching: RunMatching) {
-        guard !activity.tracks.isEmpty, let startTime = stats.startTime, let bounds = stats.bounds,
-            stats.elapsedTimeSeconds ?? 0 > 0
+        guard activity.isRun(measuredAs: stats), let startTime = stats.startTime, let bounds = stats.bounds
         else { return nil }
         self.matching = matching
         self.startTime = startTime

@@ -1,9 +1,10 @@
 import RunnectKit
 
-/// How an import treats a timed run (a GPX, TCX or FIT track with timestamps): as a record of
-/// the course it followed, found among the courses the user can see, or of a course named, or of
-/// a new course made from its own path. Files without timestamps (routes, tapped points) are
-/// courses only, whatever this says.
+/// How an import treats a run (a GPX, TCX or FIT track with a time at every point, the times
+/// advancing: RunnectKit's `Activity/isRun`): as a record of the course it followed, found among
+/// the courses the user can see, or of a course named, or of a new course made from its own path.
+/// Anything else (routes, tapped points, tracks untimed or timed in part) is a course only,
+/// whatever this says.
 public struct RunMatching: Sendable, Equatable {
     /// Which course a run's record goes to.
     public enum Link: Sendable, Equatable {

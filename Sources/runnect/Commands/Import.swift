@@ -24,12 +24,13 @@ extension Runnect {
                 notices, times going back say, is a warning naming the file, as in `runnect stats`; \
                 the course is stored as read. A progress bar is drawn on a terminal, never on a pipe.
 
-                A timed run (a GPX, TCX or FIT track with timestamps) is kept as a record of the \
-                course it followed: the best match among your courses, your scraps and shared \
-                courses, else a new private course made from the run. A run follows a course when \
-                --match-coverage of the course's length lies within --match-distance of the run, \
-                passed from start to finish in order (a warm-up before and a cool-down after are \
-                allowed and not timed). Routes and tapped points are courses only.
+                A run (a GPX, TCX or FIT track with a time at every point, the times advancing) is \
+                kept as a record of the course it followed: the best match among your courses, your \
+                scraps and shared courses, else a new private course made from the run. A run \
+                follows a course when --match-coverage of the course's length lies within \
+                --match-distance of the run, passed from start to finish in order (a warm-up before \
+                and a cool-down after are allowed and not timed). Routes, tapped points and tracks \
+                untimed or timed in part are courses only, as `runnect export` takes them.
                 """)
 
         @Argument(help: "Files or folders.")

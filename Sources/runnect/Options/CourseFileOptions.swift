@@ -18,7 +18,7 @@ struct CourseFileOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "course: the path, its positions and elevations (TCX and FIT add times at --pace); run: the recording with its own times, heart rate and cadence. Default: course for a course id, a route or an untimed file; run for record:R and a fully timed file."
+            "course: the path, its positions and elevations (TCX and FIT add times at --pace); run: the recording with its own times, heart rate and cadence. Default: course for a course id, a route or a file not timed at every point; run for record:R and a file timed at every point, the times advancing."
         ))
     var kind: Kind?
 

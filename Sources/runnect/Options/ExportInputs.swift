@@ -26,7 +26,7 @@ struct ExportInputs: ParsableArguments {
         /// A file name stem for the output (`42`, `banpo_hangang_night_run`).
         var stem: String
         /// What a course file written for it holds unless told otherwise: a store course is a
-        /// course, a record a run, and a file a run when every point of its tracks has a time.
+        /// course, a record a run, and a file a run when it is one (`Activity/isRun`).
         var kind: ExportKind
         /// The description written into a course file.
         var description: String?
@@ -118,11 +118,10 @@ struct ExportInputs: ParsableArguments {
         return failure
     }
 
-    /// A file is a run when it has track points and every one of them has a time; a planned
+    /// A file is a run when RunnectKit says so (`Activity/isRun`: track points, every one timed,
+    /// the times advancing), as `runnect import` decides what to keep as a record; a planned
     /// route, tapped points or a partly timed track is a course.
     static func kind(of activity: Activity) -> ExportKind {
-        guard !activity.isMeasuredOnRoutes else { return .course }
-        let points = activity.courseSegments.joined()
-        return !points.isEmpty && points.allSatisfy { $0.time != nil } ? .run : .course
+        activity.isRun ? .run : .course
     }
 }

@@ -57,4 +57,27 @@ struct RunDraftTests {
         let route = Activity(format: .gpx11, routes: [Route(points: [TrackPoint(latitude: 1, longitude: 2)])])
         #expect(RunDraft(route, stats: route.stats(), matching: RunMatching()) == nil)
     }
+
+    @Test(
+        "an import keeps a record by the rule export follows (Activity.isRun): not of a partly timed track, a timed route beside an empty track, or times standing still"
+    )
+    func sameRuleAsExport() throws {
+        let run = Self.run(count: 20)
+        var partly = run
+        partly.tracks[0].segments[0].points[19].time = nil
+        var still = run
+        for index in still.tracks[0].segments[0].points.indices {
+            still.tracks[0].segments[0].points[index].time = run.tracks[0].segments[0].points[0].time
+        }
+        let route = Activity(
+            format: .gpx11, tracks: [Track(segments: [TrackSegment()])],
+            routes: [Route(points: run.tracks[0].segments[0].points)])
+        for (activity, isRun) in [(run, true), (partly, false), (still, false), (route, false)] {
+            #expect(activity.isRun == isRun)
+            #expect((RunDraft(activity, stats: activity.stats(), matching: RunMatching()) != nil) == isRun)
+            // As an import drafts it: the stats through their stored JSON.
+            let draft = try CourseDraft(activity: activity, contentHash: "00", matching: RunMatching())
+            #expect(draft.isRun == isRun)
+        }
+    }
 }
