@@ -58,12 +58,25 @@ struct CourseFileCommandTests {
         let runGPX = try scratch.run(["export", "gpx", "record:\(recordID)"])
         #expect(runGPX.stdout.contains("<time>2025-05-02T12:04:31Z</time>") && runGPX.stdout.contains("<gpxtpx:hr>"))
 
-        if Requirement.check(FitParse.present, FitParse.missing) {
-            let summaries = try FitParse.summaries([fit, runFIT])
-            #expect(summaries[fit]?["file_type"] as? String == "course")
-            #expect(summaries[fit]?["course_name"] as? String == "석촌 <호수> & \"길\"")
-            #expect(summaries[runFIT]?["file_type"] as? String == "activity")
-        }
+    }
+
+    @Test(
+        "fitparse reads a stored course's FIT as a course with its title, a record's as an activity",
+        .requires(FitParse.present, FitParse.missing))
+    func storeCourseAndRecordFitParse() throws {
+        let scratch = try Scratch()
+        let recordID = try #require(try scratch.objects(["import", Self.run])[0]["id"] as? Int)
+        let taps = "37.5100,127.0600 37.5112,127.0621 37.5125,127.0644 37.5131,127.0652"
+        let drawn = try scratch.objects(["draw", "--points", taps, "--title", "석촌 <호수> & \"길\""])[0]
+        let id = try #require(drawn["id"] as? Int)
+        let fit = scratch.path("course.fit")
+        let runFIT = scratch.path("run.fit")
+        #expect(try scratch.run(["export", "fit", "\(id)", "-o", fit]).status == 0)
+        #expect(try scratch.run(["export", "fit", "record:\(recordID)", "-o", runFIT]).status == 0)
+        let summaries = try FitParse.summaries([fit, runFIT])
+        #expect(summaries[fit]?["file_type"] as? String == "course")
+        #expect(summaries[fit]?["course_name"] as? String == "석촌 <호수> & \"길\"")
+        #expect(summaries[runFIT]?["file_type"] as? String == "activity")
     }
 
     @Test("several inputs need -o DIR: one file each, a line each; a one-point course: exit 65, named, no file")
@@ -158,7 +171,7 @@ struct CourseFileCommandTests {
         let command = [RunnectProcess.executable.path, "export", "fit", Self.run]
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         let result = try ToolRun.run(
-            [script, "-qec", command, folder.path("typescript")], in: RunnectProcess.packageRoot)
+            [script, "-qec", command, folder.path("typescript")], in: PackageFolder.root)
         #expect(result.status == 64, "\(result.stdout)")
         #expect(result.stdout.contains("FIT is binary"))
     }

@@ -74,8 +74,7 @@ import Testing
             let url = cluster.url(database: database, user: role, password: "\(role) pw")
             return try RunnectProcess.run(arguments + ["--db", url])
         }
-        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("SampleTracks").path
+        let samples = SampleTracks.folder.path
         let imported = try runnect(minji, "import", samples)
         #expect(imported.status == 0, "\(imported.stderr)")
         let again = try runnect(minji, "import", samples)

@@ -61,7 +61,7 @@ import Testing
         // writes them.
         let runnerURL = cluster.url(database: database, user: runner, password: "\(runner) pw")
         let files = ["banpo_hangang_night_run.gpx", "namsan_loop_two_segments.gpx"].map {
-            SharedCorpus.packageRoot.appendingPathComponent("SampleTracks/\($0)").path
+            PackageFolder.root.appendingPathComponent("SampleTracks/\($0)").path
         }
         let imported = try RunnectProcess.run(["import"] + files + ["--db", runnerURL])
         #expect(imported.status == 0, "\(imported.stderr)")
@@ -207,7 +207,7 @@ import Testing
         let runnerURL = cluster.url(database: database, user: runner, password: "\(runner) pw")
         let readerURL = cluster.url(database: database, user: reader, password: "\(reader) pw")
         let files = ["olympic_park_route.gpx", "namsan_loop_two_segments.gpx"].map {
-            SharedCorpus.packageRoot.appendingPathComponent("SampleTracks/\($0)").path
+            PackageFolder.root.appendingPathComponent("SampleTracks/\($0)").path
         }
         #expect(try RunnectProcess.run(["import"] + files + ["--db", runnerURL]).status == 0)
         let ids = try sql("SELECT string_agg(id::text, ' ' ORDER BY id) FROM course").stdout.trimmed
@@ -285,7 +285,7 @@ import Testing
         let folders = ["fit", "gpx", "tcx", "edge"].map { SharedCorpus.tracks.appendingPathComponent($0).path }
         let imported = try RunnectProcess.run(
             ["import"] + folders + [
-                SharedCorpus.packageRoot.appendingPathComponent("SampleTracks").path, "--db", runnerURL,
+                PackageFolder.root.appendingPathComponent("SampleTracks").path, "--db", runnerURL,
             ])
         #expect(!imported.stderr.contains("constraint"), "\(imported.stderr)")
         // The edge files the reader refuses (no points, bad coordinates, cut short) are the only failures.

@@ -16,7 +16,7 @@ enum PythonGeo {
     ) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.currentDirectoryURL = RunnectProcess.packageRoot
+        process.currentDirectoryURL = PackageFolder.root
         process.arguments =
             ["python3", "scripts/check_geojson.py", output]
             + inputs.flatMap { ["--input", $0] } + (simplify.map { ["--simplify", "\($0)"] } ?? [])
@@ -110,15 +110,20 @@ struct ExportCommandTests {
         try PythonGeo.check(out, inputs: [gpx])
     }
 
-    @Test("a course from the store is a Feature with its id and the store's properties in snake_case")
-    func fromStore() throws {
-        let scratch = try Scratch()
+    /// Imports the Namsan sample with a title and a departure: its id.
+    static func importNamsan(_ scratch: Scratch) throws -> Int {
         let imported = try scratch.run([
             "import", "SampleTracks/namsan_loop_two_segments.gpx", "--title", "남산 <순환>",
             "--departure", "서울 중구 장충동", "--json",
         ])
         #expect(imported.status == 0, "\(imported.stderr)")
-        let id = try #require(try Self.json(imported.stdout)["id"] as? Int)
+        return try #require(try json(imported.stdout)["id"] as? Int)
+    }
+
+    @Test("a course from the store is a Feature with its id and the store's properties in snake_case")
+    func fromStore() throws {
+        let scratch = try Scratch()
+        let id = try Self.importNamsan(scratch)
         let result = try scratch.run(["export", "geojson", "\(id)"])
         #expect(result.status == 0, "\(result.stderr)")
         let feature = try Self.json(result.stdout)
@@ -130,16 +135,24 @@ struct ExportCommandTests {
         #expect(properties["is_uploaded"] as? Bool == false)
         #expect((properties["stats"] as? [String: Any])?["distance_m"] != nil)
         #expect((properties["created_at"] as? String)?.hasSuffix("Z") == true)
-        if Requirement.check(PythonGeo.present, PythonGeo.missing) {
-            let out = scratch.path("stored.geojson")
-            try result.stdout.write(toFile: out, atomically: true, encoding: .utf8)
-            try PythonGeo.check(out, inputs: ["SampleTracks/namsan_loop_two_segments.gpx"])
-        }
 
         // The SVG of a stored course carries its title, escaped.
         let svg = try scratch.run(["export", "svg", "\(id)"])
         #expect(svg.status == 0)
         #expect(svg.stdout.contains("<title>남산 &lt;순환&gt;</title>"))
+    }
+
+    @Test(
+        "a course from the store passes the independent GeoJSON reader against its file",
+        .requires(PythonGeo.present, PythonGeo.missing))
+    func fromStoreChecked() throws {
+        let scratch = try Scratch()
+        let id = try Self.importNamsan(scratch)
+        let result = try scratch.run(["export", "geojson", "\(id)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let out = scratch.path("stored.geojson")
+        try result.stdout.write(toFile: out, atomically: true, encoding: .utf8)
+        try PythonGeo.check(out, inputs: ["SampleTracks/namsan_loop_two_segments.gpx"])
     }
 
     @Test("svg: several inputs give one file each in the folder, reported one line each")

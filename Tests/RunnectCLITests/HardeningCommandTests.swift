@@ -32,18 +32,14 @@ struct HardeningCommandTests {
     }
 
     @Test(
-        "export -o DEVICE writes into a null device node the test makes (as /dev/null): same inode and device after, nothing beside it"
-    )
+        "export -o DEVICE writes into a null device node the test makes (as /dev/null): same inode and device after, nothing beside it",
+        .deviceNodes)
     func exportToDevice() throws {
         let scratch = try Scratch()
         let node = scratch.folder.appendingPathComponent("null").path
-        // 0x103: glibc's makedev(1, 3), the null device. Not the machine's /dev/null: code that
-        // regressed would replace it (the audit's finding), for every later `> /dev/null`.
-        guard
-            Requirement.check(
-                mknod(node, S_IFCHR | 0o666, dev_t(0x103)) == 0,
-                "mknod of a null device failed (needs root): \(String(cString: strerror(errno)))")
-        else { return }
+        // A null device of the test's own, not the machine's /dev/null: code that regressed would
+        // replace it (the audit's finding), for every later `> /dev/null`.
+        try #require(DeviceNode.make(node) == 0, "mknod: \(String(cString: strerror(errno)))")
         let before = try #require(Self.inode(node))
         for format in ["geojson", "svg"] {
             let result = try RunnectProcess.run(["export", format, Self.sample, "-o", node])
@@ -75,7 +71,7 @@ struct HardeningCommandTests {
         let folder = scratch.folder.appendingPathComponent("runs")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            atPath: RunnectProcess.packageRoot.appendingPathComponent(Self.sample).path,
+            atPath: PackageFolder.root.appendingPathComponent(Self.sample).path,
             toPath: folder.appendingPathComponent("a.gpx").path)
         let fifo = folder.appendingPathComponent("b.gpx").path
         #expect(mkfifo(fifo, 0o600) == 0)
@@ -94,7 +90,7 @@ struct HardeningCommandTests {
         let scratch = try Scratch()
         let fifo = scratch.folder.appendingPathComponent("run.gpx").path
         #expect(mkfifo(fifo, 0o600) == 0)
-        let bytes = try Data(contentsOf: RunnectProcess.packageRoot.appendingPathComponent(Self.sample))
+        let bytes = try Data(contentsOf: PackageFolder.root.appendingPathComponent(Self.sample))
         let writer = Thread {
             if let handle = FileHandle(forWritingAtPath: fifo) {
                 handle.write(bytes)
@@ -177,7 +173,7 @@ struct HardeningCommandTests {
         let export = scratch.folder.appendingPathComponent("export")
         let activities = export.appendingPathComponent("activities")
         try FileManager.default.createDirectory(at: activities, withIntermediateDirectories: true)
-        let source = RunnectProcess.packageRoot.appendingPathComponent(Self.sample).path
+        let source = PackageFolder.root.appendingPathComponent(Self.sample).path
         try FileManager.default.copyItem(atPath: source, toPath: activities.appendingPathComponent("1.gpx").path)
         try FileManager.default.copyItem(
             atPath: source, toPath: scratch.folder.appendingPathComponent("secret.gpx").path)

@@ -1,4 +1,5 @@
 import Foundation
+import RunnectTestSupport
 import Testing
 
 /// What `runnect import` makes of inputs a new user meets (issue 34, items 9, 11 and 13): tracks
@@ -31,7 +32,7 @@ struct ImportInputCommandTests {
         try Self.gpx(Array(repeating: (37.52, 127.12), count: 5_000)).write(
             toFile: still, atomically: true, encoding: .utf8)
         try FileManager.default.copyItem(
-            atPath: RunnectProcess.packageRoot.appendingPathComponent("SampleTracks/olympic_park_route.gpx").path,
+            atPath: PackageFolder.root.appendingPathComponent("SampleTracks/olympic_park_route.gpx").path,
             toPath: folder.appendingPathComponent("route.gpx").path)
 
         let result = try scratch.run(["import", folder.path])

@@ -13,7 +13,7 @@ import Testing
         HeadlessChromium.installed != nil,
         "chromium is not installed (scripts/setup.sh --test installs it); the page is not tested in a browser"))
 struct IndexPageBrowserTests {
-    static let artifacts = RunnectProcess.packageRoot.appendingPathComponent(".build/artifacts/index-page")
+    static let artifacts = PackageFolder.root.appendingPathComponent(".build/artifacts/index-page")
 
     /// The ids of the cards in the order shown.
     static func cardIDs(_ dom: String) -> [Int64] {
@@ -66,13 +66,13 @@ struct IndexPageBrowserTests {
         #expect(try scratch.searchIDs("잠실 ㅅㅊ", sort: "scrap") == [scratch.ids["seokchon"]!])
     }
 
-    @Test("served over HTTP by a static server (python3 -m http.server), the page shows the same cards")
+    @Test(
+        "served over HTTP by a static server (python3 -m http.server), the page shows the same cards",
+        .requires(
+            StaticServer.python != nil, "python3 is not in /usr/bin or /usr/local/bin: the page is not tested over HTTP"
+        ))
     func staticServer() throws {
         let chromium = try #require(HeadlessChromium.installed)
-        guard StaticServer.python != nil else {
-            print("python3 not found: the page is not tested over HTTP")
-            return
-        }
         let scratch = try IndexScratch()
         let site = scratch.folder.appendingPathComponent("site")
         #expect(try scratch.run(["index", site.path]).status == 0)
@@ -132,7 +132,7 @@ struct IndexPageBrowserTests {
             let selectors = ["gpx", "fit"].map { "li.card[data-id=\"\(id)\"] a.download[href$=\".\($0)\"]" }
             let clicked = try ToolRun.run(
                 [
-                    "python3", RunnectProcess.packageRoot.appendingPathComponent("scripts/chromium_downloads.py").path,
+                    "python3", PackageFolder.root.appendingPathComponent("scripts/chromium_downloads.py").path,
                     chromium.executable, page.absoluteString, downloads.path,
                 ] + selectors)
             #expect(clicked.status == 0, "\(clicked.stderr)")

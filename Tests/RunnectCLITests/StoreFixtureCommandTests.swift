@@ -1,11 +1,12 @@
 import Foundation
+import RunnectTestSupport
 import Testing
 
 /// A database written by an earlier runnect (`Tests/Fixtures/store-v1/`, schema version 1) opens
 /// and reads identically: every command prints what that runnect printed over it.
 @Suite("runnect over a database written by schema version 1")
 struct StoreFixtureCommandTests {
-    static let folder = RunnectProcess.packageRoot.appendingPathComponent("Tests/Fixtures/store-v1")
+    static let folder = PackageFolder.root.appendingPathComponent("Tests/Fixtures/store-v1")
 
     struct Expected: Decodable, CustomTestStringConvertible {
         var user: String

@@ -147,7 +147,7 @@ struct WatchFormatsCommandTests {
         let export = scratch.folder.appendingPathComponent("export_8412")
         _ = try scratch.gzip("SampleTracks/banpo_hangang_night_run.gpx", to: "export_8412/activities/11.gpx.gz")
         try FileManager.default.copyItem(
-            atPath: RunnectProcess.packageRoot.appendingPathComponent("SampleTracks/olympic_park_route.gpx").path,
+            atPath: PackageFolder.root.appendingPathComponent("SampleTracks/olympic_park_route.gpx").path,
             toPath: export.appendingPathComponent("activities/12.gpx").path)
         let tcx = try scratch.file(
             "run.tcx", Self.tcx(Self.activity(start: "2026-05-03T06:00:00Z", latitude: 37.55, laps: 3, lapMeters: 880)))
@@ -218,7 +218,7 @@ extension StoreCommandTests.Scratch {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["gzip", "-c", source]
-        process.currentDirectoryURL = RunnectProcess.packageRoot
+        process.currentDirectoryURL = PackageFolder.root
         process.standardOutput = output
         try process.run()
         process.waitUntilExit()

@@ -9,9 +9,6 @@ import Testing
 /// The primitives of `StoreTransaction` on PostgreSQL, against the sample courses, and the
 /// policies behind them: each test on a database and roles of its own.
 @Suite(.postgres) struct PostgresBackendTests {
-    static let sampleFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("SampleTracks")
 
     /// A draft of each sample course, with Korean text for the search.
     static func drafts() throws -> [CourseDraft] {
@@ -24,11 +21,9 @@ import Testing
             ("석촌호수 한 바퀴", "호수", Departure(region: "서울", city: "송파구", town: "잠실동")),
             ("여의도 한강공원", "한강 공원 러닝", Departure(region: "서울", city: "영등포구", town: "여의도동")),
         ]
-        let files = try FileManager.default.contentsOfDirectory(atPath: sampleFolder.path)
-            .filter { ["gpx", "json", "geojson"].contains(($0 as NSString).pathExtension) }.sorted()
-        return try zip(files, texts).map { file, text in
+        return try zip(SampleTracks.files, texts).map { file, text in
             try CourseDraft(
-                source: CourseSource(path: sampleFolder.appendingPathComponent(file).path), title: text.0,
+                source: CourseSource(path: SampleTracks.path(file)), title: text.0,
                 description: text.1, departure: text.2)
         }
     }

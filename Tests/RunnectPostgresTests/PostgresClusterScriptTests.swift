@@ -12,7 +12,7 @@ import Testing
         try FileManager.default.createDirectory(at: checkout, withIntermediateDirectories: true)
         let script = checkout.appendingPathComponent("pg-cluster.sh")
         try FileManager.default.copyItem(
-            at: SharedCorpus.packageRoot.appendingPathComponent("scripts/pg-cluster.sh"), to: script)
+            at: PackageFolder.root.appendingPathComponent("scripts/pg-cluster.sh"), to: script)
         let watched = Process()
         watched.executableURL = URL(fileURLWithPath: "/bin/sleep")
         watched.arguments = ["2"]

@@ -142,7 +142,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("from.sqlite").path
-        let gpx = PostgresBackendTests.sampleFolder.appendingPathComponent("gyeongui_line_forest_gpx10.gpx").path
+        let gpx = SampleTracks.path("gyeongui_line_forest_gpx10.gpx")
         let a = try CourseStore(path: path, user: owner)
         let course = try a.importFile(path: gpx, departure: try Departure(address: "서울 마포구 연남동"))
         _ = try a.upload(id: course.id, title: "경의선 숲길", description: "숲길")

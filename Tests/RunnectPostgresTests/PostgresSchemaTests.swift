@@ -49,7 +49,7 @@ import Testing
         let url = try database.adminURL
         #expect(try await PostgresAdministration.initialize(url, upTo: 1).appliedVersions == [1])
         // A two-segment course as version 1 stored it: its segments joined into one line.
-        let file = PostgresBackendTests.sampleFolder.appendingPathComponent("namsan_loop_two_segments.gpx")
+        let file = SampleTracks.folder.appendingPathComponent("namsan_loop_two_segments.gpx")
         let draft = try CourseDraft(source: CourseSource(path: file.path), title: "남산")
         let segments = try ActivityCodec.decode(draft.record.geometry).courseSegments
         #expect(segments.count == 2)
@@ -176,7 +176,7 @@ import Testing
         let database = try ClusterDatabase()
         let url = try database.adminURL
         #expect(try await PostgresAdministration.initialize(url, upTo: 8).appliedVersions == Array(1...8))
-        let file = PostgresBackendTests.sampleFolder.appendingPathComponent("namsan_loop_two_segments.gpx")
+        let file = SampleTracks.folder.appendingPathComponent("namsan_loop_two_segments.gpx")
         let draft = try CourseDraft(source: CourseSource(path: file.path), title: "남산")
         let pieces = try #require(CoursePieces(try ActivityCodec.decode(draft.record.geometry)))
         try await PostgresSession.with(url) { session in

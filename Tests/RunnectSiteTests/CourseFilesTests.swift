@@ -1,6 +1,7 @@
 import Foundation
 import RunnectKit
 import RunnectStore
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectSite

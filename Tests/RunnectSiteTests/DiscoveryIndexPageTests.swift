@@ -1,4 +1,5 @@
 import Foundation
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectSite
@@ -9,8 +10,7 @@ import Testing
 struct DiscoveryIndexPageTests {
     /// A resource file as it is in the source tree (the page holds the copy compiled into the code).
     static func resource(_ name: String) throws -> String {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/RunnectSite/Resources/\(name)")
+        let url = PackageFolder.url("Sources/RunnectSite/Resources/\(name)")
         return try String(contentsOf: url, encoding: .utf8)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RunnectKit
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectStore
@@ -9,8 +10,6 @@ import Testing
 /// against coreutils' `sha256sum`, an independent implementation.
 @Suite("Store: content hashes")
 struct ContentHashTests {
-    static let tool = "/usr/bin/sha256sum"
-
     /// Sizes around SHA-256's 64-byte block and 56-byte padding limit, and around the 64 KiB
     /// chunk `HashingByteStream.finish()` reads with.
     static let sizes = [
@@ -28,18 +27,17 @@ struct ContentHashTests {
         #expect(ContentHash.of(Data("abc".utf8)) == ContentHash.of(Array("abc".utf8)))
     }
 
-    @Test("sample tracks hash as sha256sum does, read through the import path", arguments: SampleTracks.files)
+    @Test(
+        "sample tracks hash as sha256sum does, read through the import path", .sha256sum, arguments: SampleTracks.files)
     func sampleTracks(file: String) throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.tool), "\(Self.tool) is needed as the reference")
         let path = SampleTracks.path(file)
         let expected = try sha256(ofFile: path)
         #expect(try CourseSource(path: path).contentHash == expected)
         #expect(ContentHash.of(try Data(contentsOf: URL(fileURLWithPath: path))) == expected)
     }
 
-    @Test("seeded random bytes of many sizes, whole and streamed in uneven pieces", arguments: sizes)
+    @Test("seeded random bytes of many sizes, whole and streamed in uneven pieces", .sha256sum, arguments: sizes)
     func randomBytes(size: Int) throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.tool), "\(Self.tool) is needed as the reference")
         var generator = SplitMix64(seed: 0xC0FFEE &+ UInt64(size))
         let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let expected = try withTemporaryDirectory { folder in

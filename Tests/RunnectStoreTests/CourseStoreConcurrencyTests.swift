@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RunnectKit
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectStore

@@ -1,5 +1,6 @@
 import Foundation
 import RunnectKit
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectStore
@@ -8,6 +9,11 @@ import Testing
 /// import and draw alike, before anything is written.
 @Suite("Store: a course needs 2 distinct positions")
 struct CourseStoreDistinctPositionsTests {
+    @Test("PostgreSQL: the cases of this suite's parameterised tests", .postgresCases)
+    func postgresCases() {
+        #expect(StoreKind.available.contains(.postgres))
+    }
+
     /// A track of `count` timed points, all at `coordinate`, 1 s apart.
     static func still(_ count: Int, at coordinate: Coordinate = Coordinate(latitude: 37.52, longitude: 127.12))
         -> Activity
@@ -22,7 +28,8 @@ struct CourseStoreDistinctPositionsTests {
     }
 
     @Test(
-        "a 1-point track, 5,000 fixes of one place and two taps on one spot are refused", arguments: StoreKind.allCases)
+        "a 1-point track, 5,000 fixes of one place and two taps on one spot are refused", arguments: StoreKind.available
+    )
     func refused(kind: StoreKind) async throws {
         try await withStores(kind) { fixture throws in
             let store = fixture.stores[0]

@@ -1,12 +1,18 @@
 import Foundation
 import GRDB
 import RunnectKit
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectStore
 
 @Suite("Store: list scopes, sorts and pages")
 struct CourseStoreListTests {
+    @Test("PostgreSQL: the cases of this suite's parameterised tests", .postgresCases)
+    func postgresCases() {
+        #expect(StoreKind.available.contains(.postgres))
+    }
+
     /// a owns 6 courses (ids 1…6; 2, 4, 6 shared), b owns 3 (ids 7…9; 8 shared). Course i has
     /// i + 1 taps 1 km apart, so distances grow with the id, except course 5 (2 taps 450 m apart),
     /// the shortest.
@@ -29,7 +35,7 @@ struct CourseStoreListTests {
     /// 2025-05-02 12:00:00 UTC: a date some tests give several courses, so that they tie.
     static let sameInstant = Date(timeIntervalSince1970: 1_746_187_200)
 
-    @Test("scopes: mine (all, shared, private), scrapped, shared", arguments: StoreKind.allCases)
+    @Test("scopes: mine (all, shared, private), scrapped, shared", arguments: StoreKind.available)
     func scopes(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
             let (a, b) = try Self.populate(fixture)
@@ -53,7 +59,7 @@ struct CourseStoreListTests {
 
     @Test(
         "sorts: date newest first, scrap most first, distance shortest first; ties by id",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.available)
     func sorts(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b", "c"]) { fixture in
             let (a, b) = try Self.populate(fixture)
@@ -94,7 +100,7 @@ struct CourseStoreListTests {
         }
     }
 
-    @Test("pages cover the list once, in order, whatever their size", arguments: StoreKind.allCases)
+    @Test("pages cover the list once, in order, whatever their size", arguments: StoreKind.available)
     func pages(kind: StoreKind) async throws {
         try await withStores(kind) { fixture in
             let store = fixture.stores[0]
@@ -150,7 +156,7 @@ struct CourseStoreListTests {
 
     @Test(
         "readCourses: the courses of a scope in a list order, their activities from the same snapshot",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.available)
     func readCourses(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
             let (a, b) = try Self.populate(fixture)

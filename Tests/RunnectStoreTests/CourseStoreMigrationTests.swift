@@ -1,14 +1,14 @@
 import Foundation
 import GRDB
 import RunnectKit
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectStore
 
 @Suite("Store: migration to schema version 3 (records, course bounds and starts)")
 struct CourseStoreMigrationTests {
-    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/store-v1/courses.sqlite")
+    static let fixture = PackageFolder.url("Tests/Fixtures/store-v1/courses.sqlite")
 
     @Test("a schema-1 file gains the record table and R*Tree entries per course, from each course's own path")
     func boundsOfStoredCourses() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RunnectKit
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectStore
@@ -12,6 +13,11 @@ import Testing
 /// (``StoreTransaction/nearbyCourses(to:withinMeters:scope:limit:offset:)``'s contract).
 @Suite("Store: near-me search")
 struct CourseStoreNearbyTests {
+    @Test("PostgreSQL: the cases of this suite's parameterised tests", .postgresCases)
+    func postgresCases() {
+        #expect(StoreKind.available.contains(.postgres))
+    }
+
     /// A deterministic unit-interval source for the store's generated courses.
     struct Random {
         var generator: SplitMix64
@@ -88,7 +94,7 @@ struct CourseStoreNearbyTests {
 
     @Test(
         "every page of every scope, at every radius, is the brute force's, by distance then id",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.available)
     func matchesBruteForce(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
             let (a, _) = try Self.populate(fixture)
@@ -147,7 +153,7 @@ struct CourseStoreNearbyTests {
 
     @Test(
         "distances agree with a dense sampling of every leg (GeographicLib's direct and inverse): to 1 mm on SQLite, 1 m on PostGIS",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.available)
     func distancesMatchSampling(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
             let (a, _) = try Self.populate(fixture, count: 120)
@@ -205,7 +211,7 @@ struct CourseStoreNearbyTests {
 
     @Test(
         "keywords near a point: the keyword order, only courses within the distance; blank keywords sort by distance",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.available)
     func keywordsNearAPoint(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
             let (a, _) = try Self.populate(fixture, count: 200)
@@ -245,7 +251,7 @@ struct CourseStoreNearbyTests {
 
     @Test(
         "a point off the globe, a distance out of range and a bad page are refused with what to do",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.available)
     func refusals(kind: StoreKind) async throws {
         try await withStores(kind) { fixture in
             let store = fixture.stores[0]

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RunnectKit
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectStore
@@ -58,9 +59,9 @@ struct CourseStoreSchemaTests {
                 }
                 try queue.close()
             }
-            let before = try sha256(ofFile: path)
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect(throws: StoreError.newerSchema(found: 6, supported: 5)) { try CourseStore(path: path, user: "a") }
-            #expect(try sha256(ofFile: path) == before)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         }
     }
 
@@ -73,12 +74,12 @@ struct CourseStoreSchemaTests {
                 try queue.write { try $0.execute(sql: "PRAGMA user_version = 7") }
                 try queue.close()
             }
-            let before = try sha256(ofFile: path)
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
             let files = try FileManager.default.contentsOfDirectory(
                 atPath: (path as NSString).deletingLastPathComponent
             ).sorted()
             #expect(throws: StoreError.newerSchema(found: 7, supported: 5)) { try CourseStore(path: path, user: "a") }
-            #expect(try sha256(ofFile: path) == before)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
             let message = StoreError.newerSchema(found: 7, supported: 5).description
             #expect(message.contains("7") && message.contains("5") && message.contains("not changed"))
             _ = files
@@ -90,14 +91,14 @@ struct CourseStoreSchemaTests {
         try withTemporaryDirectory { folder in
             let path = folder.appendingPathComponent("notes.sqlite").path
             try Data(String(repeating: "not sqlite\n", count: 200).utf8).write(to: URL(fileURLWithPath: path))
-            let before = try sha256(ofFile: path)
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
             #expect {
                 _ = try CourseStore(path: path, user: "a")
             } throws: { error in
                 guard case StoreError.cannotOpen(let failed, _) = error else { return false }
                 return failed == path
             }
-            #expect(try sha256(ofFile: path) == before)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RunnectKit
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectStore
@@ -8,8 +9,13 @@ import Testing
 /// tested with the index, in the `Search…` test files).
 @Suite("Store: search index kept in step")
 struct CourseStoreSearchTests {
+    @Test("PostgreSQL: the cases of this suite's parameterised tests", .postgresCases)
+    func postgresCases() {
+        #expect(StoreKind.available.contains(.postgres))
+    }
+
     @Test(
-        "import, draw, rename, upload, unupload and delete keep search results right", arguments: StoreKind.allCases)
+        "import, draw, rename, upload, unupload and delete keep search results right", arguments: StoreKind.available)
     func lifecycle(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
             let (a, b) = (fixture.stores[0], fixture.stores[1])
@@ -64,7 +70,7 @@ struct CourseStoreSearchTests {
     /// A title whose syllable 각 is written as 가 and a trailing jamo (U+AC00 U+11A8), which
     /// Foundation's NFC on Linux leaves apart: found by the composed keyword, its initials and
     /// the same mixed form, on both backends.
-    @Test("a syllable and a trailing jamo are found as the one syllable", arguments: StoreKind.allCases)
+    @Test("a syllable and a trailing jamo are found as the one syllable", arguments: StoreKind.available)
     func trailingJamoIsFound(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a"]) { fixture in
             let store = fixture.stores[0]
@@ -76,7 +82,7 @@ struct CourseStoreSearchTests {
         }
     }
 
-    @Test("search pages and sorts through the store", arguments: StoreKind.allCases)
+    @Test("search pages and sorts through the store", arguments: StoreKind.available)
     func pagesAndSorts(kind: StoreKind) async throws {
         try await withStores(kind) { fixture in
             let store = fixture.stores[0]

@@ -1,14 +1,20 @@
 import Foundation
 import RunnectKit
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectStore
 
 @Suite("Store: ownership, upload and scrap")
 struct CourseStoreSharingTests {
+    @Test("PostgreSQL: the cases of this suite's parameterised tests", .postgresCases)
+    func postgresCases() {
+        #expect(StoreKind.available.contains(.postgres))
+    }
+
     @Test(
         "only the owner can rename, delete, upload or unupload; nothing changes otherwise",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.available)
     func ownership(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
             let (a, b) = (fixture.stores[0], fixture.stores[1])
@@ -34,7 +40,7 @@ struct CourseStoreSharingTests {
         }
     }
 
-    @Test("rename changes the title only, within the title rules", arguments: StoreKind.allCases)
+    @Test("rename changes the title only, within the title rules", arguments: StoreKind.available)
     func rename(kind: StoreKind) async throws {
         try await withStores(kind) { fixture in
             let store = fixture.stores[0]
@@ -50,7 +56,7 @@ struct CourseStoreSharingTests {
         }
     }
 
-    @Test("delete is all or nothing, and takes the scraps along", arguments: StoreKind.allCases)
+    @Test("delete is all or nothing, and takes the scraps along", arguments: StoreKind.available)
     func delete(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
             let (a, b) = (fixture.stores[0], fixture.stores[1])
@@ -77,7 +83,7 @@ struct CourseStoreSharingTests {
         }
     }
 
-    @Test("upload needs a 1–40 character title and a description, once", arguments: StoreKind.allCases)
+    @Test("upload needs a 1–40 character title and a description, once", arguments: StoreKind.available)
     func upload(kind: StoreKind) async throws {
         try await withStores(kind) { fixture in
             let store = fixture.stores[0]
@@ -108,7 +114,7 @@ struct CourseStoreSharingTests {
         }
     }
 
-    @Test("scraps: shared courses only, once per user, counted, cleared by unupload", arguments: StoreKind.allCases)
+    @Test("scraps: shared courses only, once per user, counted, cleared by unupload", arguments: StoreKind.available)
     func scraps(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b", "c"]) { fixture in
             let (a, b, c) = (fixture.stores[0], fixture.stores[1], fixture.stores[2])

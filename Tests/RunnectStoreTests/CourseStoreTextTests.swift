@@ -1,5 +1,6 @@
 import Foundation
 import RunnectKit
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectStore
@@ -8,6 +9,11 @@ import Testing
 /// with nothing changed; text from files has them replaced.
 @Suite("Store: control characters in typed and file text")
 struct CourseStoreTextTests {
+    @Test("PostgreSQL: the cases of this suite's parameterised tests", .postgresCases)
+    func postgresCases() {
+        #expect(StoreKind.available.contains(.postgres))
+    }
+
     static let hostile = [
         "evil\u{1B}]0;pwned\u{07}", "a\u{0}b", "one\rtwo", "#1\n#99 forged  by admin",
         "\u{202E}nimda yb", "csi\u{9B}2J",
@@ -15,7 +21,7 @@ struct CourseStoreTextTests {
 
     @Test(
         "draw, rename and upload refuse a title with a control character; the database is unchanged",
-        arguments: StoreKind.allCases, hostile)
+        arguments: StoreKind.available, hostile)
     func titles(kind: StoreKind, title: String) async throws {
         try await withStores(kind) { fixture in
             let store = fixture.stores[0]
@@ -31,7 +37,7 @@ struct CourseStoreTextTests {
         }
     }
 
-    @Test("a typed description may span lines and hold tabs, never another control", arguments: StoreKind.allCases)
+    @Test("a typed description may span lines and hold tabs, never another control", arguments: StoreKind.available)
     func descriptions(kind: StoreKind) async throws {
         try await withStores(kind) { fixture in
             let store = fixture.stores[0]
@@ -95,7 +101,7 @@ struct CourseStoreTextTests {
 
     @Test(
         "a file's name and description with controls are stored with them replaced: a\\0b reads a\u{FFFD}b",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.available)
     func fileText(kind: StoreKind) async throws {
         try await withStores(kind) { fixture in
             try withTemporaryDirectory { folder in
@@ -116,7 +122,7 @@ struct CourseStoreTextTests {
 
     @Test(
         "keywords past the bound (16 words, 64 characters each) are refused at once, never a database error",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.available)
     func keywordBounds(kind: StoreKind) async throws {
         try await withStores(kind) { fixture in
             let store = fixture.stores[0]

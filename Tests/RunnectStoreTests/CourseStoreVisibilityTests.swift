@@ -10,9 +10,14 @@ import Testing
 /// another runner's record of it.
 @Suite("Store: who sees a course")
 struct CourseStoreVisibilityTests {
+    @Test("PostgreSQL: the cases of this suite's parameterised tests", .postgresCases)
+    func postgresCases() {
+        #expect(StoreKind.available.contains(.postgres))
+    }
+
     @Test(
         "another runner's private course is not found: show, export, records, search and the index",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.available)
     func othersPrivateCourseIsNotFound(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
             let (a, b) = (fixture.stores[0], fixture.stores[1])
@@ -54,7 +59,7 @@ struct CourseStoreVisibilityTests {
 
     @Test(
         "a record of a course made private since does not name it, even once renamed",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.available)
     func recordsDoNotNameHiddenCourses(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
             let (a, b) = (fixture.stores[0], fixture.stores[1])
@@ -74,7 +79,7 @@ struct CourseStoreVisibilityTests {
 
     @Test(
         "the owner deletes a course others ran: it leaves every list and search, their records keep what they show",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.available)
     func ownerDeletesCourseWithOthersRecords(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
             let (a, b) = (fixture.stores[0], fixture.stores[1])
@@ -114,7 +119,7 @@ struct CourseStoreVisibilityTests {
         }
     }
 
-    @Test("a course with the owner's own records is deleted with them only when asked", arguments: StoreKind.allCases)
+    @Test("a course with the owner's own records is deleted with them only when asked", arguments: StoreKind.available)
     func ownRecordsNeedConsent(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a"]) { fixture in
             let a = fixture.stores[0]
@@ -131,7 +136,7 @@ struct CourseStoreVisibilityTests {
 
     @Test(
         "a stored path with a point that is no position, or one point too few, is damage: never a shorter export",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.available)
     func damagedPathsAreErrors(kind: StoreKind) async throws {
         try await withStores(kind) { fixture in
             let store = fixture.stores[0]
@@ -175,7 +180,7 @@ struct CourseStoreVisibilityTests {
 
     @Test(
         "a course whose stored figures cannot be read is left out of lists, searches and the index, with a warning",
-        arguments: StoreKind.allCases)
+        arguments: StoreKind.available)
     func unreadableCoursesAreSkipped(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
             let (a, b) = (fixture.stores[0], fixture.stores[1])

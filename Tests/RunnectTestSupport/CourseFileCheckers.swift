@@ -1,22 +1,5 @@
 import Foundation
 
-/// A folder of the test's own under the system's temporary folder, removed when released.
-public final class TemporaryFolder: @unchecked Sendable {
-    public let url: URL
-
-    public init(_ prefix: String = "runnect-test") throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    /// A path in the folder.
-    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
-
 /// Runs a program and captures what it printed (standard error through a file, so a chatty tool
 /// never blocks on a second full pipe).
 public enum ToolRun {
@@ -142,7 +125,7 @@ public enum FitParse {
 
     /// fitparse's summary of each file (see the script), keyed by path.
     public static func summaries(_ files: [String]) throws -> [String: [String: Any]] {
-        let script = SharedCorpus.packageRoot.appendingPathComponent("scripts/check_fit.py").path
+        let script = PackageFolder.root.appendingPathComponent("scripts/check_fit.py").path
         let result = try ToolRun.run(["python3", script] + files)
         guard result.status == 0 else { throw ToolFailure(description: result.stderr) }
         var summaries: [String: [String: Any]] = [:]

@@ -155,7 +155,7 @@ public struct PostgresCluster: Sendable {
     }
 
     private static var script: String {
-        SharedCorpus.packageRoot.appendingPathComponent("scripts/pg-cluster.sh").path
+        PackageFolder.root.appendingPathComponent("scripts/pg-cluster.sh").path
     }
 
     /// Starts a cluster through the script, watched by this process's id.

@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Something a test needs from outside the package: a tool on the `PATH`, Python modules, the
 /// shared corpus. Where it is missing the test is skipped with `missing` as the reason, except
 /// under CI (the `CI` environment variable set, as `.ci/run` runs), where the test fails at once
@@ -8,6 +12,8 @@ import Testing
 ///
 /// Use it as a trait on a test or a suite: `@Test(.requires(GeodSolve.located != nil, "…"))`.
 /// On CI without the requirement the body never runs, so it may assume the requirement is met.
+/// A test never checks a requirement in its body and returns: that test would pass where it tested
+/// nothing. A part that needs more than the rest is a test of its own, carrying the trait.
 public struct Requirement: TestTrait, SuiteTrait, TestScoping {
     private let evaluate: @Sendable () -> (isMet: Bool, missing: String)
 
@@ -52,25 +58,6 @@ public struct Requirement: TestTrait, SuiteTrait, TestScoping {
     }
 }
 
-extension Requirement {
-    /// For a part of a test that needs something external: `isMet`; where it is not, under CI an
-    /// issue is recorded (a failure), otherwise the skipped part is said on standard error.
-    public static func check(
-        _ isMet: Bool, _ missing: String,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) -> Bool {
-        guard !isMet else { return true }
-        if isCI {
-            Issue.record(
-                Comment(rawValue: "\(missing) (CI is set, so this is a failure, not a skip)"),
-                sourceLocation: sourceLocation)
-        } else {
-            FileHandle.standardError.write(Data("skipped part of a test at \(sourceLocation): \(missing)\n".utf8))
-        }
-        return false
-    }
-}
-
 extension Trait where Self == Requirement {
     /// Skips the test with `missing` as the reason unless `isMet`; under CI, fails it instead.
     public static func requires(_ isMet: Bool, _ missing: String) -> Self {
@@ -101,5 +88,29 @@ public enum ExternalTool {
         guard (try? process.run()) != nil else { return false }
         process.waitUntilExit()
         return process.terminationStatus == 0
+    }
+}
+
+/// Device nodes: `mknod` of a character device needs root (CAP_MKNOD). CI runs as root.
+public enum DeviceNode {
+    /// Whether this process may make a null device node (1,3), tried once in a temporary folder.
+    public static let canMake: Bool = {
+        guard let folder = try? TemporaryFolder("runnect-mknod") else { return false }
+        return make(folder.path("null")) == 0
+    }()
+
+    public static let missing = "mknod of a null device is not allowed here (needs root: CAP_MKNOD)"
+
+    /// Makes a null device node (1,3) at `path`; `mknod`'s result.
+    public static func make(_ path: String) -> Int32 {
+        // 0x103: glibc's makedev(1, 3), the null device; makedev is a macro Swift cannot call.
+        mknod(path, S_IFCHR | 0o666, dev_t(0x103))
+    }
+}
+
+extension Trait where Self == Requirement {
+    /// Device nodes can be made (root): skipped where they cannot, failed under CI.
+    public static var deviceNodes: Self {
+        Requirement { (DeviceNode.canMake, DeviceNode.missing) }
     }
 }

@@ -6,15 +6,11 @@ import Testing
 /// that need it carry the ``Requirement`` `.sharedCorpus`: skipped with a message where it is
 /// absent, failed under CI.
 public enum SharedCorpus {
-    /// The package root, found from this file's path.
-    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     public static let tracks: URL = {
         if let override = ProcessInfo.processInfo.environment["RUNNECT_SHARED_TRACKS"] {
             return URL(fileURLWithPath: override)
         }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/tracks")
+        return PackageFolder.root.deletingLastPathComponent().appendingPathComponent("shared/tracks")
     }()
 
     /// The GPX, TCX and Garmin extension XML schemas beside the tracks (`../shared/schemas`, with

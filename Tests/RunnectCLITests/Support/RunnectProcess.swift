@@ -1,4 +1,5 @@
 import Foundation
+import RunnectTestSupport
 
 /// Runs the built `runnect` binary and captures what it printed and its exit code.
 struct RunnectProcess {
@@ -10,10 +11,6 @@ struct RunnectProcess {
         var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
     }
 
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     /// The executable built beside the test bundle.
     static let executable: URL = {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -22,7 +19,7 @@ struct RunnectProcess {
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             directory.deleteLastPathComponent()
         }
-        return packageRoot.appendingPathComponent(".build/debug/runnect")
+        return PackageFolder.root.appendingPathComponent(".build/debug/runnect")
     }()
 
     static func run(
@@ -32,7 +29,7 @@ struct RunnectProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = workingDirectory ?? packageRoot
+        process.currentDirectoryURL = workingDirectory ?? PackageFolder.root
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }
         process.environment = env

@@ -1,4 +1,5 @@
 import Foundation
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectKit

@@ -1,3 +1,4 @@
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectKit

@@ -1,5 +1,6 @@
 import Foundation
 import RunnectKit
+import RunnectTestSupport
 
 /// Small activities the writer tests build.
 enum CourseFileTestData {

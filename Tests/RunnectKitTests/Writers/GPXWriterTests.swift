@@ -10,26 +10,38 @@ struct GPXWriterTests {
         String(decoding: try writer.data(for: activity), as: UTF8.self)
     }
 
-    @Test("a name with markup, controls and characters XML forbids gives a valid file with a sanitised name")
-    func sanitisedName() throws {
+    /// A name and a description with markup, controls and characters XML forbids, written as a
+    /// course and as a run.
+    static func hostileTexts() throws -> [String] {
         let name = "<Run> & \"night\"\u{0}\u{1B}[31m\n한강\u{FFFE} 🏃\u{202E}"
         let activity = CourseFileTestData.run()
-        for kind in ExportKind.allCases {
-            let writer = GPXWriter(options: ExportOptions(kind: kind, name: name, description: "a\u{1}b <c>"))
-            let text = try Self.text(activity, writer)
+        return try ExportKind.allCases.map { kind in
+            try text(activity, GPXWriter(options: ExportOptions(kind: kind, name: name, description: "a\u{1}b <c>")))
+        }
+    }
+
+    @Test("a name with markup, controls and characters XML forbids gives a sanitised name")
+    func sanitisedName() throws {
+        for text in try Self.hostileTexts() {
             #expect(text.contains("<name>&lt;Run&gt; &amp; &quot;night&quot; [31m 한강 🏃</name>"))
             #expect(text.contains("<desc>ab &lt;c&gt;</desc>"))
             let back = try GPXReader().read(from: MemoryByteStream(text))
             #expect(back.metadata.name == "<Run> & \"night\" [31m 한강 🏃")
             #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
-            if Requirement.check(XMLSchemaCheck.present, XMLSchemaCheck.missing),
-                Requirement.check(SharedCorpus.schemasAreAvailable, SharedCorpus.schemasMissing)
-            {
-                let folder = try TemporaryFolder("runnect-gpx")
-                try text.write(toFile: folder.path("named.gpx"), atomically: true, encoding: .utf8)
-                let invalid = try XMLSchemaCheck.invalidFiles([folder.path("named.gpx")], schema: .gpx, folder: folder)
-                #expect(invalid.isEmpty, "\(invalid)")
-            }
+        }
+    }
+
+    @Test(
+        "a name with markup, controls and characters XML forbids gives a file valid against the GPX schema",
+        .requires(XMLSchemaCheck.present, XMLSchemaCheck.missing),
+        .requires(SharedCorpus.schemasAreAvailable, SharedCorpus.schemasMissing))
+    func sanitisedNameIsValid() throws {
+        let folder = try TemporaryFolder("runnect-gpx")
+        for (index, text) in try Self.hostileTexts().enumerated() {
+            let file = folder.path("named-\(index).gpx")
+            try text.write(toFile: file, atomically: true, encoding: .utf8)
+            let invalid = try XMLSchemaCheck.invalidFiles([file], schema: .gpx, folder: folder)
+            #expect(invalid.isEmpty, "\(invalid)")
         }
     }
 

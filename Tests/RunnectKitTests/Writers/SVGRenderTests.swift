@@ -70,7 +70,7 @@ struct SVGRenderTests {
         let png = folder.appendingPathComponent("runnect-render-\(name).png")
         try preview.svg.write(to: svg, atomically: true, encoding: .utf8)
         _ = try run("rsvg-convert", [svg.path, "-o", png.path])
-        let script = SharedCorpus.packageRoot.appendingPathComponent("scripts/png_pixels.py").path
+        let script = PackageFolder.root.appendingPathComponent("scripts/png_pixels.py").path
         let json = try run("python3", [script, png.path])
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         let picture = Picture(

@@ -1,5 +1,6 @@
 import Foundation
 import RunnectKit
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectStore
@@ -29,8 +30,7 @@ struct StoredStatsTests {
 
     @Test("every row of the schema-1 fixture reads, and writes back to the same text")
     func fixtureRows() throws {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Fixtures/store-v1/courses.sqlite")
+        let fixture = PackageFolder.url("Tests/Fixtures/store-v1/courses.sqlite")
         let texts = try withTemporaryDirectory { folder -> [String] in
             let copy = folder.appendingPathComponent("courses.sqlite")
             try FileManager.default.copyItem(at: fixture, to: copy)

@@ -1,4 +1,5 @@
 import GRDB
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectStore

@@ -1,5 +1,6 @@
 import Foundation
 import RunnectKit
+import RunnectTestSupport
 import Testing
 
 @testable import RunnectStore

@@ -168,11 +168,12 @@ final class SearchDatabase {
         }
     }
 
-    /// A search database of `kind`; `nil` where it cannot be had (``StoreKind/isAvailable(sourceLocation:)``).
+    /// A search database of `kind`; where it cannot be had (no PostgreSQL cluster: only under CI,
+    /// see ``StoreKind/available``) an issue is recorded and the call throws.
     static func make(_ kind: StoreKind, sourceLocation: SourceLocation = #_sourceLocation) async throws
-        -> SearchDatabase?
+        -> SearchDatabase
     {
-        guard kind.isAvailable(sourceLocation: sourceLocation) else { return nil }
+        try kind.require(sourceLocation: sourceLocation)
         switch kind {
         case .sqlite:
             let directory = FileManager.default.temporaryDirectory

@@ -160,13 +160,13 @@ final class StoreFixture: Sendable {
 /// Runs `body` with a ``StoreFixture`` of `kind` holding a store for each of `users` (in their
 /// order), on a database made for it and, on SQLite, removed after.
 ///
-/// Where `kind` cannot be had (no PostgreSQL cluster) `body` is not run: said on standard
-/// error, or under CI recorded as a failure (``StoreKind/isAvailable(sourceLocation:)``).
+/// Where `kind` cannot be had (no PostgreSQL cluster: only under CI, see ``StoreKind/available``)
+/// an issue is recorded and the call throws: the test fails, never passes without its body.
 func withStores(
     _ kind: StoreKind, users: [String] = ["a"], sourceLocation: SourceLocation = #_sourceLocation,
     _ body: (StoreFixture) throws -> Void
 ) async throws {
-    guard kind.isAvailable(sourceLocation: sourceLocation) else { return }
+    try kind.require(sourceLocation: sourceLocation)
     switch kind {
     case .sqlite:
         try withTemporaryDatabase { path in try body(try StoreFixture.sqlite(path: path, users: users)) }

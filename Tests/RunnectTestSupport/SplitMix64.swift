@@ -4,14 +4,14 @@
 /// The helpers below derive doubles and integers from `next()` with fixed arithmetic instead of the
 /// standard library's `random(in:using:)`, whose algorithms are not promised to stay the same
 /// between Swift versions: a failing case stays reproducible from its seed.
-struct SplitMix64: RandomNumberGenerator, Sendable {
-    private(set) var state: UInt64
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    public private(set) var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -20,19 +20,19 @@ struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// Uniform in [0, 1), a multiple of 2⁻⁵³.
-    mutating func nextUnit() -> Double {
+    public mutating func nextUnit() -> Double {
         Double(next() >> 11) * 0x1p-53
     }
 
     /// Uniform in `range` (the upper bound is reached only through rounding).
-    mutating func double(in range: ClosedRange<Double>) -> Double {
+    public mutating func double(in range: ClosedRange<Double>) -> Double {
         range.lowerBound + (range.upperBound - range.lowerBound) * nextUnit()
     }
 
     /// A positive value spread evenly over whole decades: `m × 10^k` with `k` uniform in `decades`
     /// and `m` uniform in [1, 10), e.g. `decades: -12 ... -4` gives as many values near 1e-12 as
     /// near 1e-4. (No libm, so the same on every platform.)
-    mutating func magnitude(decades: ClosedRange<Int>) -> Double {
+    public mutating func magnitude(decades: ClosedRange<Int>) -> Double {
         let k = int(in: decades)
         var scale = 1.0
         for _ in 0..<abs(k) { scale *= 10 }
@@ -41,39 +41,39 @@ struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// Uniform in `range` (tiny modulo bias, irrelevant for tests).
-    mutating func int(in range: ClosedRange<Int>) -> Int {
+    public mutating func int(in range: ClosedRange<Int>) -> Int {
         let width = UInt64(bitPattern: Int64(range.upperBound &- range.lowerBound)) &+ 1
         if width == 0 { return Int(truncatingIfNeeded: next()) }  // the full 64-bit range
         return range.lowerBound &+ Int(truncatingIfNeeded: next() % width)
     }
 
     /// Uniform in `0..<n` (same as `int(in: 0...(n - 1))`).
-    mutating func below(_ n: Int) -> Int {
+    public mutating func below(_ n: Int) -> Int {
         Int(next() % UInt64(n))
     }
 
     /// Uniform in `range` (same as `int(in:)`).
-    mutating func inRange(_ range: ClosedRange<Int>) -> Int {
+    public mutating func inRange(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + below(range.count)
     }
 
     /// `true` with probability `numerator / denominator`.
-    mutating func chance(_ numerator: Int, in denominator: Int) -> Bool {
+    public mutating func chance(_ numerator: Int, in denominator: Int) -> Bool {
         below(denominator) < numerator
     }
 
     /// `true` with probability `p`.
-    mutating func chance(_ p: Double) -> Bool {
+    public mutating func chance(_ p: Double) -> Bool {
         nextUnit() < p
     }
 
     /// +1 or -1, evenly.
-    mutating func sign() -> Double {
+    public mutating func sign() -> Double {
         next() & 1 == 0 ? 1 : -1
     }
 
     /// A random element of a non-empty collection.
-    mutating func pick<C: RandomAccessCollection>(_ items: C) -> C.Element where C.Index == Int {
+    public mutating func pick<C: RandomAccessCollection>(_ items: C) -> C.Element where C.Index == Int {
         items[items.startIndex + int(in: 0...(items.count - 1))]
     }
 }
