@@ -46,6 +46,15 @@ import Testing
             + "FROM \(table) o WHERE o.id = \(id)"
     }
 
+    /// Each copy of `table`'s row `id` with one hostile change is refused by a check.
+    func expectRefused(_ table: String, copying id: String, _ cases: [(String, [String: String])]) throws {
+        for (name, changes) in cases {
+            let result = try sql(copy(table, id: id, changes))
+            #expect(result.status != 0, "\(table) \(name) was accepted")
+            #expect(result.stderr.contains("violates check constraint"), "\(table) \(name): \(result.stderr)")
+        }
+    }
+
     /// `stats` with `key` set to the JSON `value` (`value` a SQL expression giving jsonb text).
     static func stats(_ key: String, _ value: String) -> String {
         "jsonb_set(o.stats::jsonb, '{\(key)}', \(value)::jsonb)::json"
@@ -118,11 +127,7 @@ import Testing
                 ("path_m: -1", ["path_m": "-1"]),
                 ("path_m: not the joined length", ["path_m": "o.path_m + 10"]),
             ] + Self.hostileStats
-        for (name, changes) in hostileCourses {
-            let result = try sql(copy("course", id: courseID, changes))
-            #expect(result.status != 0, "course \(name) was accepted")
-            #expect(result.stderr.contains("violates check constraint"), "course \(name): \(result.stderr)")
-        }
+        try expectRefused("course", copying: courseID, hostileCourses)
 
         let hostileRecords: [(String, [String: String])] =
             [
@@ -155,11 +160,7 @@ import Testing
                 ("device_timer_time_s: -1", ["device_timer_time_s": "-1"]),
                 ("device_timer_time_s: Infinity", ["device_timer_time_s": "'Infinity'"]),
             ] + Self.hostileStats
-        for (name, changes) in hostileRecords {
-            let result = try sql(copy("record", id: recordID, changes))
-            #expect(result.status != 0, "record \(name) was accepted")
-            #expect(result.stderr.contains("violates check constraint"), "record \(name): \(result.stderr)")
-        }
+        try expectRefused("record", copying: recordID, hostileRecords)
         #expect(try sql(counts).stdout.trimmed == before, "a refused row was written")
 
         // Updates: the derived columns are not the runner's to change at all.
