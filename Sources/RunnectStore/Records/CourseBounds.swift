@@ -22,7 +22,7 @@ package struct CourseBounds: Equatable, Sendable {
     init?(_ activity: Activity) {
         let segments = activity.courseSegments
         guard let first = segments.lazy.joined().first(where: CoursePieces.hasPosition),
-            let last = segments.reversed().lazy.map { $0.reversed() }.joined().first(where: CoursePieces.hasPosition),
+            let last = segments.reversed().lazy.map({ $0.reversed() }).joined().first(where: CoursePieces.hasPosition),
             let bounds = Bounds(enclosing: segments)
         else { return nil }
         self.bounds = bounds
