@@ -35,12 +35,9 @@ struct CourseFileSource: CustomTestStringConvertible, Sendable {
         return sources
     }()
 
-    /// Whether the source is written as a run too: track points, every one timed.
-    var isRun: Bool {
-        guard !activity.isMeasuredOnRoutes else { return false }
-        let points = activity.courseSegments.joined()
-        return !points.isEmpty && points.allSatisfy { $0.time != nil }
-    }
+    /// Whether the source is written as a run too: the library's one rule (`Activity.isRun`), as
+    /// `runnect export` chooses.
+    var isRun: Bool { activity.isRun }
 
     /// Finite coordinates and a latitude within ±90°: what every format can write.
     static func hasPosition(_ point: TrackPoint) -> Bool {
