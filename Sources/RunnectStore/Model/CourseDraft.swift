@@ -113,13 +113,12 @@ public struct CourseDraft: Sendable {
     }
 
     /// The distinct positions of the points, counted up to 2 (0: no point has one; 1: every
-    /// point with a position is at the same place). A point of latitude or longitude not finite,
-    /// or a latitude beyond ±90°, has none. Stops at the second one, usually the second point.
+    /// point with a position is at the same place), positions as the path has them
+    /// (`CoursePieces.hasPosition`). Stops at the second one, usually the second point.
     static func distinctPositions(in segments: [[TrackPoint]]) -> Int {
         var first: TrackPoint?
         for points in segments {
-            for point in points
-            where point.latitude.isFinite && point.longitude.isFinite && abs(point.latitude) <= 90 {
+            for point in points where CoursePieces.hasPosition(point) {
                 guard let first else {
                     first = point
                     continue

@@ -129,23 +129,27 @@ package struct StoredStats: Codable, Sendable {
     /// years), short of the values that print as nonsense (`1e308`).
     static let largestFigure = 1e12
 
+    /// The figures ``implausibility`` checks, named, and whether each is never negative: made
+    /// once, as stats are decoded for every course a page shows.
+    private static let checkedFigures: [(String, KeyPath<ActivityStats, Double?> & Sendable, Bool)] = [
+        ("distance", \.distanceMetersIfAny, true), ("3D distance", \.distance3DMeters, true),
+        ("elapsed time", \.elapsedTimeSeconds, true), ("moving time", \.movingTimeSeconds, true),
+        ("pace", \.averagePaceSecondsPerKilometer, true), ("moving pace", \.movingPaceSecondsPerKilometer, true),
+        ("maximum speed", \.maxSpeedMetersPerSecond, true), ("elevation gain", \.elevationGainMeters, true),
+        ("elevation loss", \.elevationLossMeters, true), ("lowest elevation", \.minElevationMeters, false),
+        ("highest elevation", \.maxElevationMeters, false), ("heart rate", \.averageHeartRateBPM, true),
+        ("maximum heart rate", \.maxHeartRateBPM, true), ("cadence", \.averageCadence, true),
+        ("maximum cadence", \.maxCadence, true),
+    ]
+
     /// What no store writes in these figures, named; `nil` when every figure is one a store may
     /// write: finite, within ``largestFigure``, distances, times, speeds and counts not negative,
     /// bounds on the globe.
     var implausibility: String? {
         let s = stats
         guard s.points >= 0, s.segmentCount >= 0 else { return "a negative count" }
-        let figures: [(String, Double?, Bool)] = [
-            ("distance", s.distanceMeters, true), ("3D distance", s.distance3DMeters, true),
-            ("elapsed time", s.elapsedTimeSeconds, true), ("moving time", s.movingTimeSeconds, true),
-            ("pace", s.averagePaceSecondsPerKilometer, true), ("moving pace", s.movingPaceSecondsPerKilometer, true),
-            ("maximum speed", s.maxSpeedMetersPerSecond, true), ("elevation gain", s.elevationGainMeters, true),
-            ("elevation loss", s.elevationLossMeters, true), ("lowest elevation", s.minElevationMeters, false),
-            ("highest elevation", s.maxElevationMeters, false), ("heart rate", s.averageHeartRateBPM, true),
-            ("maximum heart rate", s.maxHeartRateBPM, true), ("cadence", s.averageCadence, true),
-            ("maximum cadence", s.maxCadence, true),
-        ]
-        for case (let name, let value?, let nonNegative) in figures {
+        for (name, figure, nonNegative) in Self.checkedFigures {
+            guard let value = s[keyPath: figure] else { continue }
             guard value.isFinite, abs(value) <= Self.largestFigure, !nonNegative || value >= 0 else {
                 return "\(name) \(value)"
             }
@@ -169,4 +173,9 @@ enum StoredStatsError: Error, CustomStringConvertible {
         case .implausible(let problem): "stored figures hold an impossible \(problem)"
         }
     }
+}
+
+extension ActivityStats {
+    /// ``distanceMeters`` as the optional the other figures are, for ``StoredStats``'s checks.
+    fileprivate var distanceMetersIfAny: Double? { distanceMeters }
 }

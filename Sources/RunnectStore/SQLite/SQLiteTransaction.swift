@@ -62,15 +62,17 @@ struct SQLiteTransaction: StoreTransaction {
 
     /// The courses of `request` whose rows decode; the others noted in ``unreadable``.
     private func readableRows(_ request: QueryInterfaceRequest<CourseRecord>) throws -> [Course] {
-        let rows = try Row.fetchAll(db, request.select(CourseRow.selection(user: user)))
-        return rows.compactMap { row in
+        // Each row decoded where the cursor holds it, as `fetchAll` of `CourseRow` did: no copy.
+        let rows = try Row.fetchCursor(db, request.select(CourseRow.selection(user: user)))
+        var courses: [Course] = []
+        while let row = try rows.next() {
             do {
-                return try CourseRow(row: row).course
+                courses.append(try CourseRow(row: row).course)
             } catch {
                 unreadable.skip(course: row[0], error)
-                return nil
             }
         }
+        return courses
     }
 
     func searchIDs(keywords: String, scope: SearchScope, sort: CourseSort, limit: Int, offset: Int) throws -> [Int64] {
