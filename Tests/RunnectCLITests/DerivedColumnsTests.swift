@@ -23,6 +23,19 @@ import Testing
         try cluster.psql(statement, database: database, role: runner, password: "\(runner) pw")
     }
 
+    /// Initialises the database (`runnect db init`) and adds these runners (`db add-user`, password
+    /// `"NAME pw"`); their URLs, in order.
+    func initialised(runners: [String]) throws -> [String] {
+        let admin = cluster.url(database: database)
+        #expect(try RunnectProcess.run(["db", "init", "--db", admin]).status == 0)
+        return try runners.map { role in
+            let added = try RunnectProcess.run(
+                ["db", "add-user", role, "--password-stdin", "--db", admin], stdin: "\(role) pw\n")
+            #expect(added.status == 0, "\(added.stderr)")
+            return cluster.url(database: database, user: role, password: "\(role) pw")
+        }
+    }
+
     /// A fresh content hash, so that the unique key is never what refuses a copy.
     static let freshHash = "encode(sha256(gen_random_uuid()::text::bytea), 'hex')"
 
@@ -61,14 +74,9 @@ import Testing
     }
 
     @Test func everyDerivedColumnRefusesWhatNoStoreWrites() throws {
-        let admin = cluster.url(database: database)
-        #expect(try RunnectProcess.run(["db", "init", "--db", admin]).status == 0)
-        let added = try RunnectProcess.run(
-            ["db", "add-user", runner, "--password-stdin", "--db", admin], stdin: "\(runner) pw\n")
-        #expect(added.status == 0, "\(added.stderr)")
+        let runnerURL = try initialised(runners: [runner])[0]
         // A timed run (a course and a record of it) and a course of two segments, as the store
         // writes them.
-        let runnerURL = cluster.url(database: database, user: runner, password: "\(runner) pw")
         let files = ["banpo_hangang_night_run.gpx", "namsan_loop_two_segments.gpx"].map {
             PackageFolder.root.appendingPathComponent("SampleTracks/\($0)").path
         }
@@ -197,16 +205,8 @@ import Testing
     /// left out of the index with a warning naming it and refused alone by `export`, and no
     /// control character reaches the terminal.
     @Test func aHostileSharedCourseLeavesOthersServed() throws {
-        let admin = cluster.url(database: database)
-        #expect(try RunnectProcess.run(["db", "init", "--db", admin]).status == 0)
-        let reader = PostgresCluster.uniqueRoleName("reader")
-        for role in [runner, reader] {
-            let added = try RunnectProcess.run(
-                ["db", "add-user", role, "--password-stdin", "--db", admin], stdin: "\(role) pw\n")
-            #expect(added.status == 0, "\(added.stderr)")
-        }
-        let runnerURL = cluster.url(database: database, user: runner, password: "\(runner) pw")
-        let readerURL = cluster.url(database: database, user: reader, password: "\(reader) pw")
+        let urls = try initialised(runners: [runner, PostgresCluster.uniqueRoleName("reader")])
+        let (runnerURL, readerURL) = (urls[0], urls[1])
         let files = ["olympic_park_route.gpx", "namsan_loop_two_segments.gpx"].map {
             PackageFolder.root.appendingPathComponent("SampleTracks/\($0)").path
         }
@@ -277,12 +277,7 @@ import Testing
     /// and a course whose first or last point has no position (FIT records before the first
     /// fix) starts and finishes where its path does, not at NaN.
     @Test(.sharedCorpus) func theStoresOwnRowsPass() throws {
-        let admin = cluster.url(database: database)
-        #expect(try RunnectProcess.run(["db", "init", "--db", admin]).status == 0)
-        let added = try RunnectProcess.run(
-            ["db", "add-user", runner, "--password-stdin", "--db", admin], stdin: "\(runner) pw\n")
-        #expect(added.status == 0, "\(added.stderr)")
-        let runnerURL = cluster.url(database: database, user: runner, password: "\(runner) pw")
+        let runnerURL = try initialised(runners: [runner])[0]
         let folders = ["fit", "gpx", "tcx", "edge"].map { SharedCorpus.tracks.appendingPathComponent($0).path }
         let imported = try RunnectProcess.run(
             ["import"] + folders + [
