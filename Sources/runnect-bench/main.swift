@@ -94,7 +94,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first else { usage() }
 
 /// Runs one benchmark; what it throws ends the tool with one line on stderr (not a trap).
-func run(_ mode: String, _ arguments: [String]) throws {
+func run(_ mode: String, _ arguments: [String]) async throws {
     switch mode {
     case "gpx":
         guard arguments.count >= 2 else { usage() }
@@ -135,13 +135,13 @@ func run(_ mode: String, _ arguments: [String]) throws {
         try fitBench(Array(arguments.dropFirst()))
 
     case "search":
-        try searchBench(Array(arguments.dropFirst()))
+        try await searchBench(Array(arguments.dropFirst()))
 
     case "near":
-        try nearBench(Array(arguments.dropFirst()))
+        try await nearBench(Array(arguments.dropFirst()))
 
     case "import":
-        try importBench(Array(arguments.dropFirst()))
+        try await importBench(Array(arguments.dropFirst()))
 
     case "export":
         try exportBench(Array(arguments.dropFirst()))
@@ -150,25 +150,25 @@ func run(_ mode: String, _ arguments: [String]) throws {
         try writeBench(Array(arguments.dropFirst()))
 
     case "index":
-        try indexBench(Array(arguments.dropFirst()))
+        try await indexBench(Array(arguments.dropFirst()))
 
     case "matching":
         matchingBench(Array(arguments.dropFirst()))
 
     case "store-matching":
-        try storeMatchingBench(Array(arguments.dropFirst()))
+        try await storeMatchingBench(Array(arguments.dropFirst()))
 
     case "numbers":
         try numbersBench(Array(arguments.dropFirst()))
 
     case "copy":
-        try copyBench(Array(arguments.dropFirst()))
+        try await copyBench(Array(arguments.dropFirst()))
 
     case "stats-json":
         try statsJSONBench(Array(arguments.dropFirst()))
 
     case "pg":
-        try postgresBench(Array(arguments.dropFirst()))
+        try await postgresBench(Array(arguments.dropFirst()))
 
     default:
         usage()
@@ -176,7 +176,7 @@ func run(_ mode: String, _ arguments: [String]) throws {
 }
 
 do {
-    try run(mode, arguments)
+    try await run(mode, arguments)
 } catch {
     FileHandle.standardError.write(Data("runnect-bench \(mode): \(error)\n".utf8))
     exit(1)

@@ -62,7 +62,7 @@ final class SearchDatabase {
     func add(
         _ title: String, description: String? = nil, departure: [String] = [], uploaded: Bool = true,
         createdAt: Date? = nil, distance: Double = 5_000, scraps: Int = 0
-    ) throws -> Int64 {
+    ) async throws -> Int64 {
         clock += 60
         count += 1
         // A departure's first three parts are its region, city and town; fewer are padded with
@@ -84,12 +84,12 @@ final class SearchDatabase {
         draft.preset(owner: owner, createdAt: createdAt ?? clock, isUploaded: uploaded, scrapCount: scraps)
         draft.record.id = Int64(count)
         unanalyzed = true
-        return try writer.write { try $0.insertCourse(draft) }.id
+        return try await writer.write { try await $0.insertCourse(draft) }.id
     }
 
     /// The courses stored.
-    func courseCount() throws -> Int {
-        try writer.read { try $0.counts() }.courses
+    func courseCount() async throws -> Int {
+        try await writer.read { try await $0.counts() }.courses
     }
 
     /// The search under every plan of the backend (SQLite: sorting candidates, and walking
@@ -179,7 +179,7 @@ final class SearchDatabase {
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("runnect-search-tests-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let store = try CourseStore(path: directory.appendingPathComponent("search.sqlite").path, user: "a")
+            let store = try await CourseStore(path: directory.appendingPathComponent("search.sqlite").path, user: "a")
             let database = SearchDatabase(kind: .sqlite, writer: store, owner: "a", searchers: [], postgres: nil)
             database.directory = directory
             return database
@@ -198,9 +198,9 @@ final class SearchDatabase {
                 PostgresSearchPlans(walkRows: 16, sortedMatches: 1, firstBatch: 1, growth: 2),
                 PostgresSearchPlans(walkRows: nil), PostgresSearchPlans(maxTieredWords: 0),
             ]
-            return SearchDatabase(
+            return await SearchDatabase(
                 kind: .postgres, writer: try CourseStore(postgres: try database.database.adminURL), owner: runner.role,
-                searchers: try plans.map { try PostgresBackend(url: runner.url, searchPlans: $0) },
+                searchers: try await plans.map { try PostgresBackend(url: runner.url, searchPlans: $0) },
                 postgres: database.database)
         }
     }
