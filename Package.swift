@@ -44,7 +44,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "CLibCrypto",
             ],
-            // Each migration's SQL as shipped, compiled in.
+            // Each migration's SQL as shipped, compiled in; the schema they make, for reading only.
+            exclude: ["SQLite/Schema"],
             resources: ["v1-courses", "v2-records", "v3-course-starts", "v4-course-pieces", "v5-deleted-courses"].map {
                 .embedInCode("SQLite/Migrations/\($0).sql")
             }
@@ -58,7 +59,8 @@ let package = Package(
                 "RunnectKit", "RunnectStore", "CLibCrypto", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            // Each migration's SQL as shipped, compiled in.
+            // Each migration's SQL as shipped, compiled in; the schema they make, for reading only.
+            exclude: ["Schema"],
             resources: [
                 "v01-courses-records-search", "v02-path-segments", "v03-search-gin", "v04-path-pieces",
                 "v05-search-pages", "v06-nearby-rings", "v07-lighter-upkeep", "v08-search-orders", "v09-piece-boxes",
