@@ -45,7 +45,12 @@ let package = Package(
                 "RunnectKit",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 "CLibCrypto",
-            ]
+            ],
+            // Each migration's SQL as shipped, compiled in; the schema they make, for reading only.
+            exclude: ["SQLite/Schema"],
+            resources: ["v1-courses", "v2-records", "v3-course-starts", "v4-course-pieces", "v5-deleted-courses"].map {
+                .embedInCode("SQLite/Migrations/\($0).sql")
+            }
         ),
         // The PostgreSQL + PostGIS backend: connection URLs, schema, roles and row-level security.
         // Its own target because postgres-nio brings SwiftNIO, swift-nio-ssl and swift-crypto
@@ -55,7 +60,15 @@ let package = Package(
             dependencies: [
                 "RunnectKit", "RunnectStore", "CLibCrypto", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // Each migration's SQL as shipped, compiled in; the schema they make, for reading only.
+            exclude: ["Schema"],
+            resources: [
+                "v01-courses-records-search", "v02-path-segments", "v03-search-gin", "v04-path-pieces",
+                "v05-search-pages", "v06-nearby-rings", "v07-lighter-upkeep", "v08-search-orders", "v09-piece-boxes",
+                "v10-search-initials", "v11-search-continued", "v12-search-both-fields", "v13-planned-reads",
+                "v14-covered-walks", "v15-derived-checks", "v16-readable-estimates", "v17-deleted-courses",
+            ].map { .embedInCode("Migrations/\($0).sql") }
         ),
         // `CourseStore.open(_:)`: a store by its location, with every backend of the build.
         .target(name: "RunnectBackends", dependencies: ["RunnectStore", "RunnectPostgres"]),

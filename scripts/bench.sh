@@ -141,7 +141,7 @@ step "workload: $points_file ($points_json points, runnect-bench points-file)"
 measure_read points "$points_file"
 
 # Numbers: Runnect's DecimalParser against libstdc++'s std::from_chars on big.gpx's coordinates
-# and elevations (why the hand-written parser stays: Documentation/Performance.md).
+# and elevations (why the hand-written parser stays: Documentation/Benchmarks.md).
 step "runnect: numbers $gpx (DecimalParser vs std::from_chars, best of 7)"
 "$bench_bin" numbers "$gpx" --repeat 7 >"$outdir/numbers.jsonl"
 

@@ -15,6 +15,7 @@ packages=(libgeographiclib-dev libsqlite3-dev zlib1g-dev libssl-dev)
 if [[ "${1:-}" == "--test" ]]; then
   packages+=(geographiclib-tools librsvg2-bin chromium fonts-nanum jq bsdutils)  # bsdutils: script(1)
   packages+=(libxml2-utils gpsbabel)  # xmllint --schema; GPSBabel reads the GPX/TCX/FIT exports back
+  packages+=(sqlite3)  # scripts/dump-schema.sh: the SQLite schema (.schema) the tests compare
   packages+=(postgresql postgresql-15-postgis-3)
   command -v python3 >/dev/null || packages+=(python3)
   python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)

@@ -27,7 +27,8 @@ import RunnectStore
 /// and records); version 16 counts a search's estimates among the entries the caller may read;
 /// version 17 keeps what other runners' records show of a course its owner deleted.
 package enum PostgresSchema {
-    /// One step of the schema.
+    /// One step of the schema: the statements of its SQL file (`Migrations/vNN-name.sql`, as
+    /// shipped), and what they cannot do in SQL, in a frozen Swift file beside it.
     struct Migration: Sendable {
         var version: Int
         var name: String
@@ -37,39 +38,55 @@ package enum PostgresSchema {
         /// Tables the migration rewrote row by row, compacted (`VACUUM (FULL, ANALYZE)`) once its
         /// transaction has committed, where `VACUUM` can run.
         var compacted: [String] = []
+
+        init(
+            _ version: Int, _ name: String, _ script: [UInt8],
+            afterwards: (@Sendable (PostgresSession) async throws -> Void)? = nil, compacted: [String] = []
+        ) {
+            self.version = version
+            self.name = name
+            statements = PostgresScript.statements(script)
+            self.afterwards = afterwards
+            self.compacted = compacted
+        }
     }
 
-    /// Every migration, oldest first; a migration's version is its position from 1.
+    /// Every migration, oldest first; a migration's version is its position from 1. Each runs
+    /// its file as shipped (`PostgresMigrationChecksumTests` pins them) and calls no live code.
     static let migrations: [Migration] = [
-        Migration(version: 1, name: "v1-courses-records-search", statements: tableStatements + securityStatements),
+        Migration(1, "v1-courses-records-search", PackageResources.v01_courses_records_search_sql),
         Migration(
-            version: 2, name: "v2-path-segments", statements: pathSegmentStatements, afterwards: rebuildPaths),
-        Migration(version: 3, name: "v3-search-gin", statements: searchGINStatements),
+            2, "v2-path-segments", PackageResources.v02_path_segments_sql,
+            afterwards: PathSegmentsMigration.rebuildPaths),
+        Migration(3, "v3-search-gin", PackageResources.v03_search_gin_sql),
         Migration(
-            version: 4, name: "v4-path-pieces", statements: pieceStatements,
-            afterwards: { try await fillPieces($0, boxes: false) }),
-        Migration(version: 5, name: "v5-search-pages", statements: searchPageStatements),
-        Migration(version: 6, name: "v6-nearby-rings", statements: nearbyRingStatements),
-        Migration(version: 7, name: "v7-lighter-upkeep", statements: upkeepStatements),
-        Migration(version: 8, name: "v8-search-orders", statements: searchOrderStatements),
+            4, "v4-path-pieces", PackageResources.v04_path_pieces_sql,
+            afterwards: { try await PathPiecesMigration.fillPieces($0, boxes: false) }),
+        Migration(5, "v5-search-pages", PackageResources.v05_search_pages_sql),
+        Migration(6, "v6-nearby-rings", PackageResources.v06_nearby_rings_sql),
+        Migration(7, "v7-lighter-upkeep", PackageResources.v07_lighter_upkeep_sql),
+        Migration(8, "v8-search-orders", PackageResources.v08_search_orders_sql),
         Migration(
-            version: 9, name: "v9-piece-boxes", statements: pieceBoxStatements,
-            afterwards: { try await fillPieces($0, boxes: true) }),
+            9, "v9-piece-boxes", PackageResources.v09_piece_boxes_sql,
+            afterwards: { try await PathPiecesMigration.fillPieces($0, boxes: true) }),
         Migration(
-            version: 10, name: "v10-search-initials", statements: searchInitialsStatements, afterwards: fillInitials,
-            compacted: ["course_search"]),
-        Migration(version: 11, name: "v11-search-continued", statements: searchContinuedStatements),
+            10, "v10-search-initials", PackageResources.v10_search_initials_sql,
+            afterwards: SearchInitialsMigration.fillInitials, compacted: ["course_search"]),
+        Migration(11, "v11-search-continued", PackageResources.v11_search_continued_sql),
         Migration(
-            version: 12, name: "v12-search-both-fields", statements: searchBothFieldsStatements,
-            compacted: ["course_search"]),
-        Migration(version: 13, name: "v13-planned-reads", statements: plannedReadStatements),
-        Migration(version: 14, name: "v14-covered-walks", statements: coveredWalkStatements),
+            12, "v12-search-both-fields", PackageResources.v12_search_both_fields_sql, compacted: ["course_search"]),
+        Migration(13, "v13-planned-reads", PackageResources.v13_planned_reads_sql),
+        Migration(14, "v14-covered-walks", PackageResources.v14_covered_walks_sql),
         Migration(
-            version: 15, name: "v15-derived-checks", statements: derivedCheckStatements,
-            afterwards: checkExistingRows),
-        Migration(version: 16, name: "v16-readable-estimates", statements: readableEstimateStatements),
-        Migration(version: 17, name: "v17-deleted-courses", statements: deletedCourseStatements),
+            15, "v15-derived-checks", PackageResources.v15_derived_checks_sql,
+            afterwards: DerivedChecksMigration.checkExistingRows),
+        Migration(16, "v16-readable-estimates", PackageResources.v16_readable_estimates_sql),
+        Migration(17, "v17-deleted-courses", PackageResources.v17_deleted_courses_sql),
     ]
+
+    /// The group role every runner's login role belongs to (``PostgresAdministration``): the
+    /// migrations make their grants to it.
+    static let runnerGroup = "runnect_runner"
 
     /// The newest schema version this build knows.
     package static var supportedVersion: Int { migrations.count }

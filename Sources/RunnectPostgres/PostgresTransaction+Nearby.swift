@@ -35,7 +35,7 @@ extension PostgresTransaction {
         var ring = min(radius, Self.firstRingMeters)
         while true {
             // Through a function of the tables' owner: row-level security keeps the index out of
-            // a runner's own query (see `PostgresSchema.nearbyBoxFunction`).
+            // a runner's own query (see `Migrations/v09-piece-boxes.sql`).
             let box = NearbyBox(around: point, meters: ring, bulgeDegrees: 0)
             let longitudes = box.longitudes.flatMap { [$0.lowerBound, $0.upperBound] }
             let rows = try await query(

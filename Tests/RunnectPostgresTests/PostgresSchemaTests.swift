@@ -185,7 +185,7 @@ import Testing
                 INSERT INTO course (owner, title, source_format, content_hash, distance_m, point_count, stats, geometry)
                 VALUES ('x', 't', 'gpx', 'h', 1, 1, '{}', \(draft.record.geometry))
                 """)
-            try await PostgresSchema.fillPieces(session, boxes: false)
+            try await PathPiecesMigration.fillPieces(session, boxes: false)
         }
         #expect(try database.adminSQL("SELECT count(*) FROM course_piece").stdout.trimmed == "\(pieces.pieces.count)")
         #expect(try await PostgresAdministration.initialize(url, upTo: 9).appliedVersions == [9])
@@ -219,7 +219,7 @@ import Testing
         let database = try ClusterDatabase()
         let url = try database.adminURL
         #expect(try await PostgresAdministration.initialize(url, upTo: 9).appliedVersions == Array(1...9))
-        let entries = PostgresSchema.initialsBatch + 500
+        let entries = SearchInitialsMigration.batch + 500
         try database.adminSQL(
             """
             INSERT INTO course (owner, title, source_format, content_hash, distance_m, point_count, stats, geometry,
@@ -461,7 +461,7 @@ import Testing
         let checks = try database.adminSQL(
             "SELECT count(*), bool_and(convalidated) FROM pg_constraint WHERE conname ~ '^(course|record)_' AND contype = 'c'"
         )
-        #expect(checks.stdout.trimmed == "\(PostgresSchema.derivedChecks.filter { !$0.isTrigger }.count)|t")
+        #expect(checks.stdout.trimmed == "\(DerivedChecksMigration.checks.filter { !$0.isTrigger }.count)|t")
     }
 
     @Test func twoInitsAtOnceApplyTheSchemaOnce() async throws {

@@ -33,8 +33,8 @@ final class HashingByteStream: ByteStream {
 }
 
 /// Content hashes as the store keeps them: lowercase hex SHA-256.
-enum ContentHash {
-    static func hex(_ digest: [UInt8]) -> String {
+package enum ContentHash {
+    package static func hex(_ digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         return String(unsafeUninitializedCapacity: digest.count * 2) { text in
             for (index, byte) in digest.enumerated() {
@@ -45,7 +45,7 @@ enum ContentHash {
         }
     }
 
-    static func of(_ bytes: some Collection<UInt8>) -> String {
+    package static func of(_ bytes: some Collection<UInt8>) -> String {
         var hasher = SHA256Hasher()
         let done: Void? = bytes.withContiguousStorageIfAvailable { hasher.update(UnsafeRawBufferPointer($0)) }
         if done == nil {
