@@ -116,8 +116,8 @@ struct BulkImporterTests {
     }
 
     @Test("batches are cut by file count and by bytes, a big file alone")
-    func batches() throws {
-        try withTemporaryDirectory { folder in
+    func batches() async throws {
+        try await withTemporaryDirectory { folder in
             let size: Int64 = 1_000
             let paths = try (0..<10).map { i in
                 let url = folder.appendingPathComponent("file_\(i).gpx")

@@ -10,10 +10,10 @@ import Testing
 struct CourseStoreConcurrencyTests {
     @Test("two stores on one file, on two threads, each drawing 50 courses: all 100 kept once")
     func twoWriters() async throws {
-        try withTemporaryDatabase { path in
-            let stores = [try await CourseStore(path: path, user: "a"), try CourseStore(path: path, user: "b")]
+        try await withTemporaryDatabase { path in
+            let stores = await [try await CourseStore(path: path, user: "a"), try CourseStore(path: path, user: "b")]
             let failures = Failures()
-            DispatchQueue.concurrentPerform(iterations: 2) { writer in
+            await concurrentlyPerform(iterations: 2) { writer in
                 for i in 0..<50 {
                     do {
                         _ = try await stores[writer].draw(
@@ -25,23 +25,23 @@ struct CourseStoreConcurrencyTests {
             }
             #expect(failures.all.isEmpty)
             let reader = try await CourseStore(path: path, user: "c")
-            try reader.pool.read { (db: Database) throws in
+            try await reader.pool.read { (db: Database) throws in
                 #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM course") == 100)
                 #expect(try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT content_hash) FROM course") == 100)
                 #expect(try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT title) FROM course") == 100)
                 #expect(try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"])
             }
-            #expect(try stores[0].list(.mine(uploaded: nil), page: Page(limit: 100)).count == 50)
-            #expect(try stores[1].list(.mine(uploaded: nil), page: Page(limit: 100)).count == 50)
+            await #expect(try stores[0].list(.mine(uploaded: nil), page: Page(limit: 100)).count == 50)
+            await #expect(try stores[1].list(.mine(uploaded: nil), page: Page(limit: 100)).count == 50)
         }
     }
 
     @Test("two stores of the same user drawing the same 50 courses at once: 50 kept, 50 duplicates")
     func racingDuplicates() async throws {
-        try withTemporaryDatabase { path in
-            let stores = [try await CourseStore(path: path, user: "a"), try CourseStore(path: path, user: "a")]
+        try await withTemporaryDatabase { path in
+            let stores = await [try await CourseStore(path: path, user: "a"), try CourseStore(path: path, user: "a")]
             let outcomes = Failures()
-            DispatchQueue.concurrentPerform(iterations: 2) { writer in
+            await concurrentlyPerform(iterations: 2) { writer in
                 for i in 0..<50 {
                     do {
                         _ = try await stores[writer].draw(points: taps(seed: i), title: "course \(i)")
@@ -61,11 +61,11 @@ struct CourseStoreConcurrencyTests {
 
     @Test("stores opening a new file at the same moment all succeed (one of them creates the schema)")
     func racingCreation() async throws {
-        try withTemporaryDirectory { folder in
+        try await withTemporaryDirectory { folder in
             for round in 0..<20 {
                 let path = folder.appendingPathComponent("race-\(round).sqlite").path
                 let failures = Failures()
-                DispatchQueue.concurrentPerform(iterations: 3) { writer in
+                await concurrentlyPerform(iterations: 3) { writer in
                     do {
                         let store = try await CourseStore(path: path, user: "u\(writer)")
                         _ = try await store.draw(points: taps(seed: writer), title: "first \(writer)")
@@ -75,7 +75,7 @@ struct CourseStoreConcurrencyTests {
                 }
                 #expect(failures.all.isEmpty)
                 let store = try await CourseStore(path: path, user: "x")
-                #expect(try store.schemaVersion == 5)
+                await #expect(try store.schemaVersion == 5)
                 #expect(try rowCount(store, "course") == 3)
             }
         }
@@ -85,7 +85,7 @@ struct CourseStoreConcurrencyTests {
     func sharedStore() async throws {
         try await withTemporaryStore { (store, _) throws in
             let failures = Failures()
-            DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            await concurrentlyPerform(iterations: 8) { worker in
                 do {
                     for i in 0..<10 {
                         let course = try await store.draw(points: taps(seed: worker * 100 + i), title: "w\(worker) \(i)")

@@ -209,7 +209,7 @@ struct CourseStoreImportTests {
             let store = fixture.stores[0]
             let files = SampleTracks.files
             let sources = Locked([String: CourseSource]())
-            DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            await concurrentlyPerform(iterations: files.count) { index in
                 if let source = try? CourseSource(path: SampleTracks.path(files[index])) {
                     sources.update { $0[files[index]] = source }
                 }

@@ -222,7 +222,7 @@ struct CourseStoreNearbyTests {
             ] {
                 let all = try await a.search(keywords: keywords, scope: scope, sort: sort, page: Page(limit: 10_000))
                 let distances = try Dictionary(
-                    uniqueKeysWithValues: all.map {
+                    await uniqueKeysWithValues: all.asyncMap {
                         (
                             $0.id,
                             try await #require(

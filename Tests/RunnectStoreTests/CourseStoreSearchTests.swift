@@ -92,16 +92,16 @@ struct CourseStoreSearchTests {
             }
             let all = try await store.search(keywords: "한강", sort: .date, page: Page(limit: 100)).map(\.id)
             #expect(all == Array((1...12).reversed()).map(Int64.init))
-            let pages = try (1...3).flatMap {
+            let pages = try await (1...3).asyncFlatMap {
                 try await store.search(keywords: "한강", sort: .date, page: Page(limit: 5, number: $0))
             }
             #expect(pages.map(\.id) == all)
             let byDistance = try await store.search(keywords: "코스", sort: .distance, page: Page(limit: 100))
             #expect(byDistance.map(\.stats.distanceMeters) == byDistance.map(\.stats.distanceMeters).sorted())
-            #expect(throws: StoreError.invalidPage(limit: 0, number: 1)) {
-                try store.search(keywords: "x", page: Page(limit: 0))
+            await #expect(throws: StoreError.invalidPage(limit: 0, number: 1)) {
+                try await store.search(keywords: "x", page: Page(limit: 0))
             }
-            #expect(try store.search(keywords: "'; DROP TABLE course; --", scope: .all).isEmpty)
+            await #expect(try store.search(keywords: "'; DROP TABLE course; --", scope: .all).isEmpty)
             #expect(try fixture.rowCount("course") == 12)
         }
     }

@@ -82,8 +82,8 @@ struct CourseStoreTextTests {
 
     /// SQLite-only: the database file.
     @Test("a database path that is a device, a FIFO or a folder is refused before SQLite writes beside it")
-    func databasePath() throws {
-        try withTemporaryDirectory { (folder: URL) throws -> Void in
+    func databasePath() async throws {
+        try await withTemporaryDirectory { (folder: URL) throws -> Void in
             let fifo = folder.appendingPathComponent("db.fifo").path
             #expect(mkfifo(fifo, 0o600) == 0)
             // A null device of the test's own (glibc's makedev(1, 3)), not the machine's /dev/null.

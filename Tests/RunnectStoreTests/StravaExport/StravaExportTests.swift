@@ -105,8 +105,8 @@ struct StravaExportTests {
     }
 
     @Test("activities.csv gives names, types, descriptions, dates and files; manual activities have none")
-    func entries() throws {
-        try withTemporaryDirectory { folder in
+    func entries() async throws {
+        try await withTemporaryDirectory { folder in
             try Self.makeExport(in: folder)
             #expect(StravaExport.isExport(folder: folder.path))
             let export = try StravaExport(folder: folder.path)
@@ -166,8 +166,8 @@ struct StravaExportTests {
     }
 
     @Test("a folder whose activities.csv has no Filename column, or a broken one, is refused with the reason")
-    func badTables() throws {
-        try withTemporaryDirectory { folder in
+    func badTables() async throws {
+        try await withTemporaryDirectory { folder in
             let table = folder.appendingPathComponent("activities.csv")
             try "Activity ID,Activity Name\n1,x\n".write(to: table, atomically: true, encoding: .utf8)
             let missing = try #require(throws: StravaExportError.self) { try StravaExport(folder: folder.path) }
