@@ -7,17 +7,17 @@ extension CourseStore {
     /// `postgres://`) URL is a PostgreSQL database set up by `runnect db init`, anything else a
     /// SQLite file.
     ///
-    /// One open store serves many runners: ``CourseStore/acting(as:)`` gives a handle for each.
+    /// One open store serves many runners: `CourseStore.acting(as:)` gives a handle for each.
     ///
     /// - Parameters:
-    ///   - location: A SQLite path or a PostgreSQL URL (see ``CourseStore/defaultPath(environment:)``).
-    ///   - user: Who acts: on SQLite, by default ``CourseStore/defaultUser(environment:)``; on
+    ///   - location: A SQLite path or a PostgreSQL URL (see `CourseStore.defaultPath(environment:)`).
+    ///   - user: Who acts: on SQLite, by default `CourseStore.defaultUser(environment:)`; on
     ///     PostgreSQL, by default the role that connected, and another runner only when that role
     ///     is a server's (a member of `runnect_server`).
-    ///   - creating: What a SQLite store may make of a missing file (``StoreCreation``); nothing is
+    ///   - creating: What a SQLite store may make of a missing file (`StoreCreation`); nothing is
     ///     made on PostgreSQL.
     /// - Throws: `PostgresURLError` for a URL that cannot be read, and what
-    ///   ``CourseStore/init(path:user:creating:)`` or `init(postgres:)` throw.
+    ///   `CourseStore.init(path:user:creating:)` or `init(postgres:)` throw.
     public static func open(
         _ location: String, user: String? = nil, creating: StoreCreation = .withFolders
     ) async throws -> CourseStore {

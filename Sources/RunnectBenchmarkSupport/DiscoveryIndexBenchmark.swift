@@ -58,7 +58,8 @@ public enum DiscoveryIndexBenchmark {
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let store = try await CourseStore(path: folder.appendingPathComponent("courses.sqlite").path, user: "bench")
-        try await CorpusGenerator.fill(store, count: courseCount, batch: 5_000, jobs: BulkImporter.defaultJobs, seed: seed)
+        try await CorpusGenerator.fill(
+            store, count: courseCount, batch: 5_000, jobs: BulkImporter.defaultJobs, seed: seed)
 
         let site = folder.appendingPathComponent("site")
         let exporter = DiscoveryIndexExporter(store: store, scope: scope)

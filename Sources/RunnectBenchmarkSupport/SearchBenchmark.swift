@@ -107,7 +107,8 @@ public enum SearchBenchmark {
     ///
     /// - Parameter only: When given, only the queries of these keywords (to profile one).
     /// - Throws: What the store's search throws.
-    public static func time(_ store: CourseStore, repeats: Int, only: Set<String>? = nil) async throws -> [QueryFigures] {
+    public static func time(_ store: CourseStore, repeats: Int, only: Set<String>? = nil) async throws -> [QueryFigures]
+    {
         let clock = ContinuousClock()
         let queries = queries.filter { only?.contains($0.keywords) ?? true }
         var samples = [[Double]](repeating: [], count: queries.count)

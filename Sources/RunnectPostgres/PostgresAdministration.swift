@@ -18,7 +18,7 @@ public enum PostgresAdministration {
         public var createdExtension: Bool
     }
 
-    /// What ``addRunner(_:password:existing:at:)`` did.
+    /// What ``addRunner(_:password:existing:server:at:)`` did.
     public struct AddRunnerReport: Sendable, Equatable {
         /// The role.
         public var role: String
@@ -81,7 +81,8 @@ public enum PostgresAdministration {
                 ])
                 let applied = try await PostgresSchema.migrate(session, upTo: version)
                 if version >= 9 { try await session.execute([PostgresSchema.pieceBoxIndex]) }
-                try await session.execute([serveEveryRunner])
+                // A server's role reads the schema version on opening; it reads nothing else itself.
+                try await session.execute([serveEveryRunner, "GRANT SELECT ON schema_version TO \(serverGroup)"])
                 return applied
             }
             // A table a migration rewrote row by row is left at twice its size, and every read

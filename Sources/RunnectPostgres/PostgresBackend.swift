@@ -281,8 +281,8 @@ package final class PostgresBackend: StoreBackend {
                     try await Task.sleep(nanoseconds: UInt64.random(in: 1_000_000...(10_000_000 * UInt64(attempt))))
                     continue
                 }
-                // Not granted (42501), or no such role (42704).
-                if let role, phase.settingRole, ["42501", "42704"].contains(failure.sqlState ?? "") {
+                // Not granted (42501), or no such role (22023: `SET ROLE`'s invalid value).
+                if let role, phase.settingRole, ["42501", "22023"].contains(failure.sqlState ?? "") {
                     throw StoreError.cannotActAs(user: role.name, role: sessionUser)
                 }
                 throw failure.storeError ?? error

@@ -48,7 +48,8 @@ extension PostgresTransaction {
     }
 
     func storedScraps() async throws -> [StoredScrap] {
-        try await query(#"SELECT course_id, "user", created_at FROM scrap ORDER BY course_id, "user""#).rows.map { row in
+        try await query(#"SELECT course_id, "user", created_at FROM scrap ORDER BY course_id, "user""#).rows.map {
+            row in
             let r = row.makeRandomAccess()
             return StoredScrap(
                 courseID: try r[0].decode(Int64.self), user: try r[1].decode(String.self),
@@ -86,34 +87,34 @@ extension PostgresTransaction {
         try await execute(Self.copySettings)
         let records = drafts.map(\.record)
         var courses = UnnestInsert(into: "course")
-        try await courses.column("id", "bigint", records.map(\.id))
-        try await courses.column("owner", "text", records.map(\.owner))
-        try await courses.column("title", "text", records.map(\.title))
-        try await courses.column("description", "text", records.map(\.description))
-        try await courses.column("departure_region", "text", records.map(\.departureRegion))
-        try await courses.column("departure_city", "text", records.map(\.departureCity))
-        try await courses.column("departure_town", "text", records.map(\.departureTown))
-        try await courses.column("departure_detail", "text", records.map(\.departureDetail))
-        try await courses.column("departure_name", "text", records.map(\.departureName))
-        try await courses.column("source_format", "text", records.map(\.sourceFormat))
-        try await courses.column("content_hash", "text", records.map(\.contentHash))
+        try courses.column("id", "bigint", records.map(\.id))
+        try courses.column("owner", "text", records.map(\.owner))
+        try courses.column("title", "text", records.map(\.title))
+        try courses.column("description", "text", records.map(\.description))
+        try courses.column("departure_region", "text", records.map(\.departureRegion))
+        try courses.column("departure_city", "text", records.map(\.departureCity))
+        try courses.column("departure_town", "text", records.map(\.departureTown))
+        try courses.column("departure_detail", "text", records.map(\.departureDetail))
+        try courses.column("departure_name", "text", records.map(\.departureName))
+        try courses.column("source_format", "text", records.map(\.sourceFormat))
+        try courses.column("content_hash", "text", records.map(\.contentHash))
         let createdAt = records.map { Self.milliseconds($0.createdAt) }
-        try await courses.column("created_at", "timestamptz", createdAt)
-        try await courses.column("is_uploaded", "boolean", records.map(\.isUploaded))
-        try await courses.column("uploaded_at", "timestamptz", records.map { $0.uploadedAt.map(Self.milliseconds) })
-        try await courses.column("scrap_count", "integer", records.map { Int32($0.scrapCount) })
-        try await courses.column("distance_m", "float8", records.map(\.distanceMeters))
-        try await courses.column("point_count", "integer", records.map { Int32($0.pointCount) })
-        try await courses.column("stats", "text", drafts.map(\.statsJSON)) { "\($0)::json" }
-        try await courses.column("geometry", "bytea", records.map { ByteBuffer(bytes: $0.geometry) })
+        try courses.column("created_at", "timestamptz", createdAt)
+        try courses.column("is_uploaded", "boolean", records.map(\.isUploaded))
+        try courses.column("uploaded_at", "timestamptz", records.map { $0.uploadedAt.map(Self.milliseconds) })
+        try courses.column("scrap_count", "integer", records.map { Int32($0.scrapCount) })
+        try courses.column("distance_m", "float8", records.map(\.distanceMeters))
+        try courses.column("point_count", "integer", records.map { Int32($0.pointCount) })
+        try courses.column("stats", "text", drafts.map(\.statsJSON)) { "\($0)::json" }
+        try courses.column("geometry", "bytea", records.map { ByteBuffer(bytes: $0.geometry) })
         let paths = drafts.map { Self.pathWKB($0.path).map { ByteBuffer(bytes: $0) } }
-        try await courses.column("path", "bytea", paths) { "ST_GeogFromWKB(\($0))" }
+        try courses.column("path", "bytea", paths) { "ST_GeogFromWKB(\($0))" }
         let bounds = drafts.map(\.bounds)
-        try await courses.column("start_lat", "float8", bounds.map { $0?.start.latitude })
-        try await courses.column("start_lon", "float8", bounds.map { $0?.start.longitude })
-        try await courses.column("finish_lat", "float8", bounds.map { $0?.finish.latitude })
-        try await courses.column("finish_lon", "float8", bounds.map { $0?.finish.longitude })
-        try await courses.column("path_m", "float8", bounds.map { $0?.pathMeters })
+        try courses.column("start_lat", "float8", bounds.map { $0?.start.latitude })
+        try courses.column("start_lon", "float8", bounds.map { $0?.start.longitude })
+        try courses.column("finish_lat", "float8", bounds.map { $0?.finish.latitude })
+        try courses.column("finish_lon", "float8", bounds.map { $0?.finish.longitude })
+        try courses.column("path_m", "float8", bounds.map { $0?.pathMeters })
         let inserted = Set(
             try await column(Int64.self, courses.query("ON CONFLICT (owner, content_hash) DO NOTHING RETURNING id")))
         if let missing = drafts.firstIndex(where: { !inserted.contains($0.record.id!) }) {
@@ -129,18 +130,18 @@ extension PostgresTransaction {
         try await insertPieces(drafts.map { ($0.record.id!, $0) })
         var entries = UnnestInsert(into: "course_search")
         let rows = drafts.map(\.searchEntry.row)
-        try await entries.column("course_id", "bigint", records.map(\.id))
-        try await entries.column("created_ms", "bigint", createdAt.map(Self.wholeMilliseconds))
-        try await entries.column("title", "text", rows.map(\.title))
-        try await entries.column("description", "text", rows.map(\.description))
-        try await entries.column("departure", "text", rows.map(\.departure))
+        try entries.column("course_id", "bigint", records.map(\.id))
+        try entries.column("created_ms", "bigint", createdAt.map(Self.wholeMilliseconds))
+        try entries.column("title", "text", rows.map(\.title))
+        try entries.column("description", "text", rows.map(\.description))
+        try entries.column("departure", "text", rows.map(\.departure))
         let initials = rows.map(\.initials)
-        try await entries.column("title_initials", "text", initials.map(\.title))
-        try await entries.column("description_initials", "text", initials.map(\.description))
-        try await entries.column("departure_initials", "text", initials.map(\.departure))
+        try entries.column("title_initials", "text", initials.map(\.title))
+        try entries.column("description_initials", "text", initials.map(\.description))
+        try entries.column("departure_initials", "text", initials.map(\.departure))
         // One text a row (a two-dimensional array must be rectangular), cut on the server: the
         // token document is its tokens with one space between (none at all: an empty array).
-        try await entries.column("tokens", "text", drafts.map(\.searchEntry.postgresTokenDocument)) {
+        try entries.column("tokens", "text", drafts.map(\.searchEntry.postgresTokenDocument)) {
             "string_to_array(\($0), ' ')"
         }
         try await query(entries.query())

@@ -45,7 +45,7 @@ extension PostgresTransaction {
                                         \(box.maxLatitude), \(longitudes), \(scopeName), \(Int32(clamping: wanted)))
                 """
             ).rows
-            let found = try await rows.map { row in
+            let found = try rows.map { row in
                 let (id, meters) = try row.decode((Int64, Double).self)
                 return CourseDistance(id: id, meters: meters)
             }
@@ -58,7 +58,9 @@ extension PostgresTransaction {
 
     /// Through `runnect_course_distances` (schema version 6): each course's pieces, tested
     /// against the radius's box before any is measured.
-    func courseDistances(ids: [Int64], to point: Coordinate, withinMeters radius: Double) async throws -> [Int64: Double] {
+    func courseDistances(ids: [Int64], to point: Coordinate, withinMeters radius: Double) async throws -> [Int64:
+        Double]
+    {
         guard !ids.isEmpty else { return [:] }
         var distances: [Int64: Double] = [:]
         let rows = try await query(

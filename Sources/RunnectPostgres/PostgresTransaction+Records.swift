@@ -24,7 +24,7 @@ extension PostgresTransaction {
               AND path_m IS NOT NULL
             """
         ).rows
-        return try await rows.map { row in
+        return try rows.map { row in
             let (id, startLat, startLon, finishLat, finishLon, pathMeters) = try row.decode(
                 (Int64, Double, Double, Double, Double, Double).self)
             return CourseStart(
@@ -126,7 +126,7 @@ extension PostgresTransaction {
 
     func record(id: Int64) async throws -> RunRecord? {
         let sql = "\(Self.recordSelect) AND r.id = $2"
-        return try await query(PostgresQuery(unsafeSQL: sql, binds: try await binds(user, id))).rows.first.map(Self.runRecord)
+        return try await query(PostgresQuery(unsafeSQL: sql, binds: try binds(user, id))).rows.first.map(Self.runRecord)
     }
 
     func recordGeometry(id: Int64) async throws -> Data? {
@@ -140,17 +140,17 @@ extension PostgresTransaction {
         let bindings: PostgresBindings
         if let course {
             sql = "\(Self.recordSelect) AND r.course_id = $2 ORDER BY \(order) LIMIT $3 OFFSET $4"
-            bindings = try await binds(user, course, limit, offset)
+            bindings = try binds(user, course, limit, offset)
         } else {
             sql = "\(Self.recordSelect) ORDER BY \(order) LIMIT $2 OFFSET $3"
-            bindings = try await binds(user, limit, offset)
+            bindings = try binds(user, limit, offset)
         }
         return try await query(PostgresQuery(unsafeSQL: sql, binds: bindings)).rows.map(Self.runRecord)
     }
 
     func allRecords(course: Int64) async throws -> [RunRecord] {
         let sql = "\(Self.recordSelect) AND r.course_id = $2 ORDER BY r.id"
-        return try await query(PostgresQuery(unsafeSQL: sql, binds: try await binds(user, course))).rows.map(Self.runRecord)
+        return try await query(PostgresQuery(unsafeSQL: sql, binds: try binds(user, course))).rows.map(Self.runRecord)
     }
 
     func recordCount(course: Int64) async throws -> Int {
@@ -158,7 +158,8 @@ extension PostgresTransaction {
     }
 
     func bestCourseTime(course: Int64) async throws -> Double? {
-        try await value(Double?.self, "SELECT min(course_time_s) FROM record WHERE course_id = \(course) AND owner = \(user)")
+        try await value(
+            Double?.self, "SELECT min(course_time_s) FROM record WHERE course_id = \(course) AND owner = \(user)")
             ?? nil
     }
 

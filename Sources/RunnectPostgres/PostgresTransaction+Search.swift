@@ -17,7 +17,9 @@ extension PostgresTransaction {
     /// on SQLite: all keywords in the title first, then fewer; within a title count, more in the
     /// departure first; each tier newest first. Longer queries, whose matches the AND makes few,
     /// read them all and sort them here.
-    func searchIDs(keywords: String, scope: SearchScope, sort: CourseSort, limit: Int, offset: Int) async throws -> [Int64] {
+    func searchIDs(keywords: String, scope: SearchScope, sort: CourseSort, limit: Int, offset: Int) async throws
+        -> [Int64]
+    {
         let search = PostgresSearch(words: KoreanText.words(in: keywords))
         guard !search.words.isEmpty, limit > 0 else { return [] }
         let offset = max(0, offset)
@@ -47,7 +49,9 @@ extension PostgresTransaction {
     /// title, and both, one or none in the departure) asked the GIN index each for grams of
     /// `서울` in the departure, found in every course there: 12–13 ms a tier to find none, where
     /// both words' title grams alone (2.8 ms) tell all three tiers.
-    func tiers(_ search: PostgresSearch, scope: SearchScope, wanted: Int, entries: PendingEntries) async throws -> [Int64] {
+    func tiers(_ search: PostgresSearch, scope: SearchScope, wanted: Int, entries: PendingEntries) async throws
+        -> [Int64]
+    {
         let k = search.words.count
         let tiers = stride(from: k, through: 0, by: -1).flatMap { inTitle in
             stride(from: k, through: 0, by: -1).map { PostgresSearch.Tier(inTitle: inTitle, inDeparture: $0) }
@@ -93,7 +97,8 @@ extension PostgresTransaction {
                 await ids += try slice(
                     search, scope: scope, sort: .date, wanted: more, tier: tier, entries: entries,
                     walk: walkOn(needing: more, found: inWalk.count, in: window, window: window), after: walked.last)
-            } else if try await Double(walked.count { $0.inTitle == tier.inTitle }) / Double(window) * Double(entries.count())
+            } else if try await Double(walked.count { $0.inTitle == tier.inTitle }) / Double(window)
+                * Double(entries.count())
                 <= Double(plans.sortedMatches)
             {
                 let group = try await matches(
@@ -126,7 +131,7 @@ extension PostgresTransaction {
             clauses[0][0].count == 1
         else { return false }
         let token = clauses[0][0][0]
-        let tuples = try await entries.planned()
+        let tuples = try entries.planned()
         let estimate: Double?
         if let kept = estimates.estimate(of: token, tuples: tuples) {
             estimate = kept
@@ -224,7 +229,7 @@ extension PostgresTransaction {
 
         func count() async throws -> Int {
             if let counted { return counted }
-            let estimate = try await planned()
+            let estimate = try planned()
             let count =
                 try await estimate >= 0
                 ? estimate : transaction.value(Int.self, "SELECT count(*) FROM course_search") ?? 0
@@ -282,8 +287,8 @@ extension PostgresTransaction {
         // asks: a superset of each of its tiers.
         let asked = titleGroup.map { PostgresSearch.Tier(inTitle: $0, inDeparture: 0) } ?? tier
         bindings.append(PostgresSearch.encoded(walk == nil ? search.clauses(tier: asked) : []))
-        try await bindings.append(PostgresArrayParameter(search.words.map(KoreanText.literalRun(of:))))
-        try await bindings.append(PostgresArrayParameter(search.words.map { $0.kind == .plain ? nil : $0.indexText }))
+        try bindings.append(PostgresArrayParameter(search.words.map(KoreanText.literalRun(of:))))
+        try bindings.append(PostgresArrayParameter(search.words.map { $0.kind == .plain ? nil : $0.indexText }))
         bindings.append(Int32(asked?.inTitle ?? 0))
         bindings.append(Int32(asked?.inDeparture ?? 0))
         bindings.append(scope == .shared)
@@ -308,11 +313,11 @@ extension PostgresTransaction {
                 binds: bindings)
         ).rows
         guard let row = rows.first else { return [] }
-        let read = try await PostgresSearch.Rows(row)
+        let read = try PostgresSearch.Rows(row)
         var found: [PostgresSearch.Match] = []
         for index in 0..<read.count {
             onRow()
-            guard let match = try await search.match(read, at: index), tier.map({ $0.holds(match) }) ?? true,
+            guard let match = try search.match(read, at: index), tier.map({ $0.holds(match) }) ?? true,
                 titleGroup.map({ $0 == match.inTitle }) ?? true
             else { continue }
             found.append(match)

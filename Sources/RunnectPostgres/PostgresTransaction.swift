@@ -151,7 +151,7 @@ final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
 
     func course(id: Int64) async throws -> Course? {
         let sql = "SELECT \(Self.courseColumns) FROM course c WHERE c.id = $2"
-        return try await query(PostgresQuery(unsafeSQL: sql, binds: try await binds(user, id))).rows.first.map(Self.course)
+        return try await query(PostgresQuery(unsafeSQL: sql, binds: try binds(user, id))).rows.first.map(Self.course)
     }
 
     /// The courses of `ids` the user may read, in that order: ``courseColumns`` read by
@@ -207,7 +207,7 @@ final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
     func courses(in scope: SearchScope, sort: CourseSort) async throws -> [Course] {
         let filter = scope == .shared ? "WHERE c.is_uploaded" : ""
         let sql = "SELECT \(Self.courseColumns) FROM course c \(filter) ORDER BY \(Self.order(sort))"
-        return readableCourses(try await query(PostgresQuery(unsafeSQL: sql, binds: try await binds(user))).rows)
+        return readableCourses(try await query(PostgresQuery(unsafeSQL: sql, binds: try binds(user))).rows)
     }
 
     // MARK: - Writing courses
@@ -216,7 +216,7 @@ final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
         let record = draft.record
         let owner = draft.isPreset ? record.owner : user
         var bindings = PostgresBindings()
-        let row = try await Self.appendCourse(draft, owner: owner, to: &bindings)
+        let row = try Self.appendCourse(draft, owner: owner, to: &bindings)
         let columns = row.columns
         let values = row.placeholders
         let sql = """
@@ -435,15 +435,15 @@ final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
     }
 
     func beginSavepoint(_ name: String) async throws {
-        try await execute("SAVEPOINT \(try await savepoint(name))")
+        try await execute("SAVEPOINT \(try savepoint(name))")
     }
 
     func releaseSavepoint(_ name: String) async throws {
-        try await execute("RELEASE SAVEPOINT \(try await savepoint(name))")
+        try await execute("RELEASE SAVEPOINT \(try savepoint(name))")
     }
 
     func rollbackSavepoint(_ name: String) async throws {
-        let name = try await savepoint(name)
+        let name = try savepoint(name)
         try await execute("ROLLBACK TO SAVEPOINT \(name)")
         try await execute("RELEASE SAVEPOINT \(name)")
     }

@@ -79,7 +79,8 @@ public struct DiscoveryIndexExporter: Sendable {
             if try output.write(data, to: name) { written += 1 } else { unchanged += 1 }
         }
 
-        let entries = try await store.readCourses(in: scope, sort: .date) { courses, activityOf -> [DiscoveryIndexEntry] in
+        let entries = try await store.readCourses(in: scope, sort: .date) {
+            courses, activityOf -> [DiscoveryIndexEntry] in
             var names = Self.topLevelFiles.sorted()
             for course in courses { names += Self.courseFileNames(id: course.id) }
             try output.checkNoForeignFiles(names)

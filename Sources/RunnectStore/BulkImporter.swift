@@ -91,7 +91,9 @@ public struct BulkImporter: Sendable {
     }
 
     /// Stores the drafts of one batch in one transaction.
-    private func save(_ batch: [ImportItem], _ drafted: [Result<CourseDraft, any Error>]) async throws -> [ImportOutcome] {
+    private func save(_ batch: [ImportItem], _ drafted: [Result<CourseDraft, any Error>]) async throws
+        -> [ImportOutcome]
+    {
         var drafts: [CourseDraft] = []
         for case .success(let draft) in drafted { drafts.append(draft) }
         var stored = try await store.store(drafts).makeIterator()

@@ -106,7 +106,7 @@ extension CourseStore {
                 for record in records {
                     let identity = StoredIdentity(owner: record.owner, contentHash: record.contentHash)
                     if let found = try await tx.recordIdentity(id: record.id!) {
-                        try await Self.check(found, identity, kind: "record", id: record.id!)
+                        try Self.check(found, identity, kind: "record", id: record.id!)
                         counts.present += 1
                     } else {
                         _ = try await tx.insertRecord(record)
@@ -146,7 +146,7 @@ extension CourseStore {
                 let id = draft.record.id!
                 if let found = here[id] {
                     let identity = StoredIdentity(owner: draft.record.owner, contentHash: draft.contentHash)
-                    try await Self.check(found, identity, kind: "course", id: id)
+                    try Self.check(found, identity, kind: "course", id: id)
                     counts.present += 1
                 } else {
                     fresh.append(draft)
@@ -189,7 +189,7 @@ extension CourseStore {
         for course in stored {
             if let found = here[course.id] {
                 let identity = StoredIdentity(owner: course.owner, contentHash: course.contentHash)
-                try await Self.check(found, identity, kind: "course", id: course.id)
+                try Self.check(found, identity, kind: "course", id: course.id)
                 batch.present += 1
             } else {
                 missing.append(course)

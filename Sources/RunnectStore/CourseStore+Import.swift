@@ -159,7 +159,7 @@ extension CourseStore {
         if let bad = points.firstIndex(where: { !$0.isValid }) {
             throw StoreError.invalidCoordinate(index: bad, points[bad])
         }
-        let title = try await Self.validTitle(title)
+        let title = try Self.validTitle(title)
         let activity = Activity(format: .pointsText, routes: [Route(points: points.map(TrackPoint.init))])
         let hash = ContentHash.of(Array(ContentHash.canonicalText(points).utf8))
         return try await importActivity(

@@ -42,8 +42,8 @@ extension CourseStore {
         _ point: Coordinate, withinMeters: Double = defaultNearbyMeters, scope: CourseListScope = .shared,
         page: Page = Page()
     ) async throws -> [NearbyCourse] {
-        try await Self.checkNearby(point, withinMeters: withinMeters)
-        let offset = try await page.offset()
+        try Self.checkNearby(point, withinMeters: withinMeters)
+        let offset = try page.offset()
         return try await read { tx in
             let found = try await tx.nearbyCourses(
                 to: point, withinMeters: withinMeters, scope: .list(scope), limit: page.limit, offset: offset)
@@ -64,9 +64,9 @@ extension CourseStore {
         keywords: String, near point: Coordinate, withinMeters: Double = defaultNearbyMeters,
         scope: SearchScope = .shared, sort: CourseSort = .relevance, page: Page = Page()
     ) async throws -> [NearbyCourse] {
-        try await Self.checkKeywords(keywords)
-        try await Self.checkNearby(point, withinMeters: withinMeters)
-        let offset = try await page.offset()
+        try Self.checkKeywords(keywords)
+        try Self.checkNearby(point, withinMeters: withinMeters)
+        let offset = try page.offset()
         guard !KoreanText.words(in: keywords).isEmpty else {
             return try await read { tx in
                 let found = try await tx.nearbyCourses(

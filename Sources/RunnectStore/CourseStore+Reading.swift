@@ -17,7 +17,9 @@ extension CourseStore {
     ///   path that disagrees with the course's stored figures (a point that is no position, a point
     ///   count or a length not the course's).
     public func activity(id: Int64) async throws -> Activity {
-        try await read { tx in try await Self.checkedActivity(tx.courseGeometry(id: id), course: self.fetchCourse(tx, id: id)) }
+        try await read { tx in
+            try await Self.checkedActivity(tx.courseGeometry(id: id), course: self.fetchCourse(tx, id: id))
+        }
     }
 
     /// The stored activity of course `id`, inside a transaction.
@@ -107,7 +109,7 @@ extension CourseStore {
     /// - Complexity: Shared lists in every order read an index (no sort step), so a page costs
     ///   about the same with 100,000 courses as with 100, apart from the offset skipped.
     public func list(_ scope: CourseListScope, sort: CourseSort = .date, page: Page = Page()) async throws -> [Course] {
-        let offset = try await page.offset()
+        let offset = try page.offset()
         return try await read { tx in
             try await tx.courses(ids: tx.courseIDs(scope, sort: sort, limit: page.limit, offset: offset))
         }

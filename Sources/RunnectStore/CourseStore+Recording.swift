@@ -39,9 +39,11 @@ extension CourseStore {
                 deviceTimerSeconds: run.deviceTimerSeconds, courseTimeSeconds: match.courseTimeSeconds,
                 courseDistanceMeters: match.courseDistanceMeters, matchCoverage: match.coverage,
                 statsJSON: draft.statsJSON, geometry: draft.record.geometry))
-        let faster = try await tx.recordsAtLeastAsFast(course: course.id, seconds: match.courseTimeSeconds, excluding: id)
+        let faster = try await tx.recordsAtLeastAsFast(
+            course: course.id, seconds: match.courseTimeSeconds, excluding: id)
         return RecordedRun(
-            record: try await fetchRecord(tx, id: id), course: try await fetchCourse(tx, id: course.id), isNewCourse: isNewCourse,
+            record: try await fetchRecord(tx, id: id), course: try await fetchCourse(tx, id: course.id),
+            isNewCourse: isNewCourse,
             isPersonalBest: faster == 0)
     }
 
@@ -50,14 +52,16 @@ extension CourseStore {
     ///
     /// Candidates are aligned longest first: once a match covers more than the next candidate's
     /// whole length, no candidate left can beat it, and their paths are not read.
-    func bestMatch(for run: RunDraft, in tx: any StoreTransaction) async throws -> (course: Course, match: CourseMatch)? {
+    func bestMatch(for run: RunDraft, in tx: any StoreTransaction) async throws -> (course: Course, match: CourseMatch)?
+    {
         var best: (id: Int64, match: CourseMatch)?
         for candidate in try await candidateCourses(for: run, in: tx).reached {
             // A millimetre of slack: the stored length and the match's are computed alike, but
             // a skipped course must be one that could not have won.
             if let best, candidate.pathMeters + 0.001 < best.match.matchedDistanceMeters { break }
             // A course whose stored path is damaged is no candidate; the run still finds the others.
-            guard let path = try? await storedActivity(tx, id: candidate.id), let match = run.matcher.match(course: path)
+            guard let path = try? await storedActivity(tx, id: candidate.id),
+                let match = run.matcher.match(course: path)
             else { continue }
             if let current = best, !CourseMatch.ranksBelow(current.match, match) { continue }
             best = (candidate.id, match)
@@ -88,7 +92,8 @@ extension CourseStore {
                 guard seen.insert(start.id).inserted else { continue }
                 candidates.nearRun += 1
                 // Whether the user can see the course: asked only of the few whose ends the run reaches.
-                guard run.matcher.reaches(start: start.start, thenFinish: start.finish), try await tx.canSee(course: start.id)
+                guard run.matcher.reaches(start: start.start, thenFinish: start.finish),
+                    try await tx.canSee(course: start.id)
                 else { continue }
                 candidates.reached.append(.init(id: start.id, pathMeters: start.pathMeters))
             }

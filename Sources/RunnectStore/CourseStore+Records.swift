@@ -17,7 +17,7 @@ extension CourseStore {
         let blob = try await read { try await $0.recordGeometry(id: id) }
         guard let blob else { throw StoreError.recordNotFound(id) }
         do {
-            return try await ActivityCodec.decode(blob)
+            return try ActivityCodec.decode(blob)
         } catch let error as ActivityCodecError {
             throw StoreError.corruptRecord(id: id, reason: error.description)
         }
@@ -27,8 +27,9 @@ extension CourseStore {
     /// (fastest first with ``RecordSort/time``).
     /// - Throws: ``StoreError/invalidPage(limit:number:)``, ``StoreError/notFound(_:)`` for a course
     ///   the user cannot see.
-    public func records(course: Int64? = nil, sort: RecordSort = .date, page: Page = Page()) async throws -> [RunRecord] {
-        let offset = try await page.offset()
+    public func records(course: Int64? = nil, sort: RecordSort = .date, page: Page = Page()) async throws -> [RunRecord]
+    {
+        let offset = try page.offset()
         return try await read { tx in
             if let course { _ = try await self.visibleCourse(tx, id: course) }
             return try await tx.records(course: course, sort: sort, limit: page.limit, offset: offset)
@@ -71,7 +72,7 @@ extension CourseStore {
     public func renameRecord(id: Int64, title: String) async throws -> RunRecord {
         try await write { tx in
             _ = try await self.fetchRecord(tx, id: id)
-            try await tx.setRecordTitle(id: id, title: try await Self.validTitle(title))
+            try await tx.setRecordTitle(id: id, title: try Self.validTitle(title))
             return try await self.fetchRecord(tx, id: id)
         }
     }

@@ -18,8 +18,8 @@ extension CourseStore {
         keywords: String, scope: SearchScope = .shared, sort: CourseSort = .relevance,
         page: Page = Page()
     ) async throws -> [Course] {
-        try await Self.checkKeywords(keywords)
-        let offset = try await page.offset()
+        try Self.checkKeywords(keywords)
+        let offset = try page.offset()
         return try await read { tx in
             try await tx.courses(
                 ids: tx.searchIDs(keywords: keywords, scope: scope, sort: sort, limit: page.limit, offset: offset))

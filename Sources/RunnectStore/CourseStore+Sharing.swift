@@ -13,7 +13,7 @@ extension CourseStore {
     public func rename(id: Int64, title: String) async throws -> Course {
         try await write { tx in
             _ = try await self.ownedCourse(tx, id: id)
-            try await tx.setTitle(id: id, title: try await Self.validTitle(title))
+            try await tx.setTitle(id: id, title: try Self.validTitle(title))
             return try await self.fetchCourse(tx, id: id)
         }
     }
@@ -54,8 +54,8 @@ extension CourseStore {
         try await write { tx in
             let course = try await self.ownedCourse(tx, id: id)
             guard !course.isUploaded else { throw StoreError.alreadyUploaded(id) }
-            let title = try await Self.validTitle(title)
-            guard let description = try await Self.validDescription(description) else { throw StoreError.emptyDescription }
+            let title = try Self.validTitle(title)
+            guard let description = try Self.validDescription(description) else { throw StoreError.emptyDescription }
             try await tx.share(id: id, title: title, description: description, at: Date())
             return try await self.fetchCourse(tx, id: id)
         }

@@ -9,20 +9,25 @@ import RunnectKit
 #endif
 
 /// The course store: runners' courses, their paths, shares, scraps and records of runs, in one
-/// SQLite file (the embedded default, ``init(path:user:)``) or a PostgreSQL + PostGIS database
-/// (`RunnectPostgres`'s `init(postgres:)`). Every SQL statement of Runnect lives behind this type;
-/// what the store decides is written once, above the two backends.
+/// SQLite file (the embedded default, ``init(path:user:creating:)``) or a PostgreSQL + PostGIS
+/// database (`RunnectPostgres`'s `init(postgres:)`); `RunnectBackends`' `CourseStore.open(_:)`
+/// picks one by the location. What the store decides is written once, above the two backends.
 ///
-/// A store acts for one ``user``: courses it imports or draws belong to that user, only that
+/// Every operation is `async`: SQLite's transactions run on GRDB's own queues, PostgreSQL's on
+/// postgres-nio's connections, so a caller on Swift's cooperative pool (a server's handler) is
+/// never blocked.
+///
+/// A handle acts for one ``user``: courses it imports or draws belong to that user, only that
 /// user's own courses can be renamed, deleted, uploaded or un-uploaded through it, and
-/// ``Course/isScrapped`` is that user's flag. Both backends read by one rule: a runner reads
-/// their own courses and the shared ones; another runner's private course is not found. On
-/// SQLite the user is an identity, not access control (anyone who can read the file can read
-/// every row); on PostgreSQL the user is the role that connected, and the database's own
-/// row-level security holds every row to it.
+/// ``Course/isScrapped`` is that user's flag. One open store serves many runners:
+/// ``acting(as:)`` makes a cheap handle for each, sharing the database and its connections. Both
+/// backends read by one rule: a runner reads their own courses and the shared ones; another
+/// runner's private course is not found. On SQLite the user is an identity, not access control
+/// (anyone who can read the file can read every row); on PostgreSQL each transaction runs as the
+/// runner's role, and the database's own row-level security holds every row to it.
 ///
-/// A store can be used from several threads, and several stores (in one process or several)
-/// can write the same database: on SQLite, writes wait for each other up to ``busyTimeoutSeconds``.
+/// Several stores (in one process or several) can write the same database: on SQLite, writes
+/// wait for each other up to ``busyTimeoutSeconds``.
 ///
 /// ## Topics
 ///

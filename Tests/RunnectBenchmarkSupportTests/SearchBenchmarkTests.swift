@@ -14,7 +14,8 @@ struct SearchBenchmarkTests {
         defer {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
-        let report = try await SearchBenchmark.run(courseCount: 600, path: path, repeats: 1, commitEvery: 250, optimize: true)
+        let report = try await SearchBenchmark.run(
+            courseCount: 600, path: path, repeats: 1, commitEvery: 250, optimize: true)
         #expect(report.courseCount == 600)
         #expect(report.queries.count == SearchBenchmark.queries.count)
         #expect(report.tokenIndexSegments == 1)

@@ -89,7 +89,7 @@ import Testing
             draft.record.contentHash = String(draft.contentHash.dropLast(8)) + String(format: "%08x", n)
             return draft
         }
-        await #expect(try await admin.write { try await $0.insertCopiedCourses(batch) } == nil)
+        #expect(try await admin.write { try await $0.insertCopiedCourses(batch) } == nil)
         let here = try await admin.read { try await $0.courseIdentities(ids: batch.map { $0.record.id! } + [99]) }
         #expect(here.count == batch.count)
         #expect(here[100] == StoredIdentity(owner: owner, contentHash: batch[0].record.contentHash))
@@ -140,7 +140,7 @@ import Testing
         let admin = try await PostgresBackend(url: try one.database.adminURL)
         _ = try await admin.write { tx in try await batch.asyncMap { try await tx.insertCourse($0) } }
         let copier = try await PostgresBackend(url: try batched.database.adminURL)
-        await #expect(try await copier.write { try await $0.insertCopiedCourses(batch) } == nil)
+        #expect(try await copier.write { try await $0.insertCopiedCourses(batch) } == nil)
 
         let expected = try one.database.adminSQL(Self.copiedRows).stdout
         let copied = try batched.database.adminSQL(Self.copiedRows).stdout
@@ -159,7 +159,9 @@ import Testing
         let store = try await PostgresStoreDatabase()
         let backend = try await store.backend("alice")
         let drafts = try Self.drafts()
-        let courses = try await backend.write { transaction in try await drafts.asyncMap { try await transaction.insertCourse($0) } }
+        let courses = try await backend.write { transaction in
+            try await drafts.asyncMap { try await transaction.insertCourse($0) }
+        }
         #expect(courses.map(\.owner) == Array(repeating: backend.user, count: drafts.count))
         #expect(courses.map(\.contentHash) == drafts.map(\.contentHash))
         #expect(Set(courses.map(\.id)).count == drafts.count)
@@ -225,7 +227,9 @@ import Testing
                 }
             }
             // Without a savepoint too: nothing of the duplicate was written, the transaction goes on.
-            await #expect(throws: StoreError.duplicate(existingID: first.id)) { try await transaction.insertCourse(drafts[0]) }
+            await #expect(throws: StoreError.duplicate(existingID: first.id)) {
+                try await transaction.insertCourse(drafts[0])
+            }
             await ids.append(try transaction.insertCourse(drafts[3]).id)
             return ids
         }
@@ -237,7 +241,7 @@ import Testing
                     schemaVersion: PostgresSchema.supportedVersion, courses: 4, sharedCourses: 0, owners: 1, scraps: 0))
         // Another runner may store the same content: duplicates are per owner.
         let other = try await store.backend("haneul")
-        await #expect(try await other.write { try await $0.insertCourse(drafts[0]) }.id != first.id)
+        #expect(try await other.write { try await $0.insertCourse(drafts[0]) }.id != first.id)
     }
 
     @Test func sharingScrapsAndTheirCountersAcrossRunners() async throws {
@@ -245,7 +249,9 @@ import Testing
         let alice = try await store.backend("alice")
         let bob = try await store.backend("bob")
         let drafts = try Self.drafts()
-        let (shared, secret) = try await alice.write { await (try $0.insertCourse(drafts[0]), try $0.insertCourse(drafts[1])) }
+        let (shared, secret) = try await alice.write {
+            await (try $0.insertCourse(drafts[0]), try $0.insertCourse(drafts[1]))
+        }
         try await alice.write { try await $0.share(id: shared.id, title: "공유 코스", description: "같이 달려요", at: Date()) }
         try await bob.write { try await $0.addScrap(course: shared.id, at: Date()) }
         try await bob.read { transaction in
@@ -269,8 +275,10 @@ import Testing
                         schemaVersion: PostgresSchema.supportedVersion, courses: 1, sharedCourses: 1, owners: 1,
                         scraps: 1))
         }
-        await #expect(
-            try await alice.read { try await $0.searchIDs(keywords: "같이", scope: .shared, sort: .date, limit: 10, offset: 0) } == [
+        #expect(
+            try await alice.read {
+                try await $0.searchIDs(keywords: "같이", scope: .shared, sort: .date, limit: 10, offset: 0)
+            } == [
                 shared.id
             ])
         // Bob's changes to Alice's courses reach no row (the store says notOwner before; the policies stand behind).
@@ -279,14 +287,14 @@ import Testing
             try await transaction.unshare(id: shared.id)
             try await transaction.deleteCourses(ids: [shared.id, secret.id])
         }
-        await #expect(try await alice.read { try await $0.course(id: shared.id) }?.title == "공유 코스")
-        await #expect(try await alice.read { try await $0.course(id: secret.id) } != nil)
+        #expect(try await alice.read { try await $0.course(id: shared.id) }?.title == "공유 코스")
+        #expect(try await alice.read { try await $0.course(id: secret.id) } != nil)
         // Un-sharing takes every runner's scrap with it, and the counter.
         try await alice.write { try await $0.unshare(id: shared.id) }
-        await #expect(try await alice.read { try await $0.course(id: shared.id) }?.scrapCount == 0)
-        await #expect(try await bob.read { try await $0.course(id: shared.id) } == nil)
+        #expect(try await alice.read { try await $0.course(id: shared.id) }?.scrapCount == 0)
+        #expect(try await bob.read { try await $0.course(id: shared.id) } == nil)
         try await alice.write { try await $0.deleteCourses(ids: [shared.id]) }
-        await #expect(try await alice.read { try await $0.counts() }.courses == 1)
+        #expect(try await alice.read { try await $0.counts() }.courses == 1)
     }
 
     /// A one-keyword search in relevance order whose top tier the table's statistics show rare
@@ -344,7 +352,7 @@ import Testing
             }
             #expect(page == Array(expected.dropFirst(offset).prefix(5)), "offset \(offset)")
             for backend in walking {
-                await #expect(
+                #expect(
                     try await backend.read {
                         try await $0.searchIDs(keywords: "ㅇㄹㅍ", scope: .all, sort: .relevance, limit: 5, offset: offset)
                     } == page, "offset \(offset)")
@@ -448,9 +456,9 @@ import Testing
         _ = try await backend.write { try await $0.insertCourse(drafts[0]) }
         try store.database.adminSQL(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(backend.user)'")
-        await #expect(try await backend.read { try await $0.counts() }.courses == 1)
+        #expect(try await backend.read { try await $0.counts() }.courses == 1)
         _ = try await backend.write { try await $0.insertCourse(drafts[1]) }
-        await #expect(try await backend.read { try await $0.counts() }.courses == 2)
+        #expect(try await backend.read { try await $0.counts() }.courses == 2)
     }
 
     @Test func concurrentWritersOfTheSameContentNeverFail() async throws {
@@ -461,26 +469,26 @@ import Testing
         await withTaskGroup(of: Void.self) { group in
             for worker in 0..<6 {
                 group.addTask {
-            do {
-                try await backend.write { transaction in
-                    // Opposite orders in turn: two writers meeting on the same rows may deadlock.
-                    for draft in worker % 2 == 0 ? drafts : drafts.reversed() {
-                        try await transaction.beginSavepoint("course_import")
-                        do {
-                            _ = try await transaction.insertCourse(draft)
-                            try await transaction.releaseSavepoint("course_import")
-                        } catch StoreError.duplicate {
-                            try await transaction.rollbackSavepoint("course_import")
+                    do {
+                        try await backend.write { transaction in
+                            // Opposite orders in turn: two writers meeting on the same rows may deadlock.
+                            for draft in worker % 2 == 0 ? drafts : drafts.reversed() {
+                                try await transaction.beginSavepoint("course_import")
+                                do {
+                                    _ = try await transaction.insertCourse(draft)
+                                    try await transaction.releaseSavepoint("course_import")
+                                } catch StoreError.duplicate {
+                                    try await transaction.rollbackSavepoint("course_import")
+                                }
+                            }
                         }
+                    } catch {
+                        failures.update { $0.append("\(error)") }
                     }
-                }
-            } catch {
-                failures.update { $0.append("\(error)") }
-            }
                 }
             }
         }
         #expect(failures.value == [])
-        await #expect(try await backend.read { try await $0.counts() }.courses == drafts.count)
+        #expect(try await backend.read { try await $0.counts() }.courses == drafts.count)
     }
 }

@@ -155,7 +155,8 @@ import Testing
         let course = try await a.importFile(path: gpx, departure: try Departure(address: "서울 마포구 연남동"))
         _ = try await a.upload(id: course.id, title: "경의선 숲길", description: "숲길")
         let run = try CourseDraft(source: CourseSource(path: gpx), matching: RunMatching())
-        guard case .success(.record(let recorded)) = try await CourseStore(path: path, user: runner).store([run]).first else {
+        guard case .success(.record(let recorded)) = try await CourseStore(path: path, user: runner).store([run]).first
+        else {
             Issue.record("the run was not recorded")
             return
         }

@@ -65,7 +65,8 @@ struct BulkImporterTests {
                     $0.id < $1.id
                 }.map(\.title)
                 #expect(titles == (0..<6).map { "run \($0)" })
-                await #expect(try store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM course_search") } == 6)
+                await #expect(
+                    try store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM course_search") } == 6)
             }
         }
     }
@@ -88,7 +89,8 @@ struct BulkImporterTests {
                 let titles = try await store.list(.mine(uploaded: nil), page: Page(limit: 50)).map(\.title).sorted()
                 #expect(titles == ["run 0", "run 1", "run 3", "run 4"])
                 await #expect(try store.search(keywords: "run", scope: .all, page: Page(limit: 50)).count == 4)
-                await #expect(try store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM course_search") } == 4)
+                await #expect(
+                    try store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM course_search") } == 4)
                 await #expect(try store.pool.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") } == ["ok"])
             }
         }
@@ -104,9 +106,10 @@ struct BulkImporterTests {
                     importer.batchFiles = 7
                     importer.optimizeAfter = 10
                     try await importer.run(items)
-                    return try await store.list(.mine(uploaded: nil), page: Page(limit: 100)).sorted { $0.id < $1.id }.map {
-                        "\($0.id) \($0.title) \($0.contentHash) \($0.stats.distanceMeters) \($0.description ?? "")"
-                    }
+                    return try await store.list(.mine(uploaded: nil), page: Page(limit: 100)).sorted { $0.id < $1.id }
+                        .map {
+                            "\($0.id) \($0.title) \($0.contentHash) \($0.stats.distanceMeters) \($0.description ?? "")"
+                        }
                 }
             }
             let one = try await stored(jobs: 1)
@@ -142,12 +145,12 @@ struct BulkImporterTests {
             try await withTemporaryDatabase { path in
                 let sqlite = try SQLiteBackend(path: path, user: "a", hooks: StoreHooks())
                 // The database goes away at the second batch's transaction.
-                let store = try CourseStore(backend: FailingWrites(sqlite, failing: 2))
+                let store = CourseStore(backend: FailingWrites(sqlite, failing: 2))
                 var importer = BulkImporter(store: store, jobs: 2)
                 importer.batchFiles = 3
                 var reported: [String] = []
-                #expect {
-                    try importer.run(paths.map { ImportItem(path: $0) }) { outcomes in
+                await #expect {
+                    try await importer.run(paths.map { ImportItem(path: $0) }) { outcomes in
                         reported += outcomes.map(\.item.path)
                     }
                 } throws: { error in

@@ -88,7 +88,8 @@ struct CourseStoreConcurrencyTests {
             await concurrentlyPerform(iterations: 8) { worker in
                 do {
                     for i in 0..<10 {
-                        let course = try await store.draw(points: taps(seed: worker * 100 + i), title: "w\(worker) \(i)")
+                        let course = try await store.draw(
+                            points: taps(seed: worker * 100 + i), title: "w\(worker) \(i)")
                         _ = try await store.list(.mine(uploaded: nil))
                         _ = try await store.activity(id: course.id)
                     }

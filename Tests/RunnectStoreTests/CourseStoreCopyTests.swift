@@ -59,11 +59,14 @@ struct CourseStoreCopyTests {
             let (a, b) = try await Self.fill(folder.appendingPathComponent("from.sqlite").path)
             let to = folder.appendingPathComponent("to.sqlite").path
             var steps: [CopyProgress] = []
-            let summary = try await CourseStore(path: to, user: "admin").copy(from: a, batchSize: 2) { steps.append($0) }
+            let summary = try await CourseStore(path: to, user: "admin").copy(from: a, batchSize: 2) {
+                steps.append($0)
+            }
             #expect(summary.courses == 4 && summary.records == 1 && summary.scraps == 2 && summary.users == 2)
             #expect(summary.coursesPresent == 0)
             #expect(steps.map(\.done) == [2, 4] && steps.allSatisfy { $0.total == 4 })
-            await #expect(try await Self.view(a).count >= 12 && Self.view(b).count >= 8)
+            let (viewA, viewB) = (try await Self.view(a), try await Self.view(b))
+            #expect(viewA.count >= 12 && viewB.count >= 8)
             for source in [a, b] {
                 let copy = try await CourseStore(path: to, user: source.user)
                 await #expect(try Self.view(copy) == Self.view(source))
@@ -123,7 +126,9 @@ struct CourseStoreCopyTests {
             await #expect(try Self.view(copy) == Self.view(b))
             let kept = try await copy.record(id: recorded.record.id)
             #expect(kept.courseID == 5 && kept.isCourseDeleted && kept.courseTitle == nil)
-            await #expect(try await copy.read { try await $0.storedDeletedCourses() } == b.read { try await $0.storedDeletedCourses() })
+            #expect(
+                try await copy.read { try await $0.storedDeletedCourses() }
+                    == b.read { try await $0.storedDeletedCourses() })
             // A new course in the copy never takes the deleted course's id.
             let next = try await CourseStore(path: to, user: "minji").draw(points: taps(seed: 9), title: "새 코스")
             #expect(next.id == 6)

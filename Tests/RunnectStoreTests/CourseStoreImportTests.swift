@@ -78,7 +78,9 @@ struct CourseStoreImportTests {
             let forty = String(repeating: "한", count: 40)
             await #expect(try store.draw(points: taps(seed: 1), title: forty).title == forty)
             for bad in ["", "   ", String(repeating: "a", count: 41)] {
-                await #expect(throws: StoreError.invalidTitle(bad)) { try await store.draw(points: taps(seed: 2), title: bad) }
+                await #expect(throws: StoreError.invalidTitle(bad)) {
+                    try await store.draw(points: taps(seed: 2), title: bad)
+                }
             }
             // Decomposed Hangul (as macOS file names carry it) is stored composed, and counted so.
             let decomposed = "한강".decomposedStringWithCanonicalMapping
@@ -102,7 +104,9 @@ struct CourseStoreImportTests {
             try await withTemporaryDirectory { folder in
                 let copy = folder.appendingPathComponent("copy.gpx")
                 try FileManager.default.copyItem(atPath: file, toPath: copy.path)
-                await #expect(throws: StoreError.duplicate(existingID: first.id)) { try await store.importFile(path: copy.path) }
+                await #expect(throws: StoreError.duplicate(existingID: first.id)) {
+                    try await store.importFile(path: copy.path)
+                }
             }
             #expect(try fixture.dump() == before)
             // Duplicates are per owner: another runner keeps their own copy.
@@ -132,7 +136,9 @@ struct CourseStoreImportTests {
                     path: SampleTracks.path("banpo_hangang_night_run.gpx"),
                     departure: try await Departure(address: "서울 서초구 반포동 신반포로11길 40"))
             }
-            await #expect(throws: InjectedFailure.self) { try await failing.draw(points: taps(seed: 2), title: "한강 둘째 코스") }
+            await #expect(throws: InjectedFailure.self) {
+                try await failing.draw(points: taps(seed: 2), title: "한강 둘째 코스")
+            }
             // …and gone after the failure: every table is as before, the id sequence included.
             #expect(try dumpDatabase(store) == before)
             await #expect(try store.search(keywords: "한강", scope: .all).map(\.title) == ["한강 첫 코스"])
@@ -193,7 +199,9 @@ struct CourseStoreImportTests {
             await #expect(throws: StoreError.duplicate(existingID: course.id)) {
                 try await store.draw(points: points, title: "again")
             }
-            await #expect(throws: StoreError.tooFewPoints(found: 1)) { try await store.draw(points: [points[0]], title: "one") }
+            await #expect(throws: StoreError.tooFewPoints(found: 1)) {
+                try await store.draw(points: [points[0]], title: "one")
+            }
             await #expect(throws: StoreError.tooFewPoints(found: 0)) { try await store.draw(points: [], title: "none") }
             let bad = Coordinate(latitude: 91, longitude: 127)
             await #expect(throws: StoreError.invalidCoordinate(index: 1, bad)) {

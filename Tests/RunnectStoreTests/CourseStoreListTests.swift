@@ -27,7 +27,9 @@ struct CourseStoreListTests {
             }
             let course = try await store.draw(points: points, title: "course \(i)")
             #expect(course.id == Int64(i))
-            if [2, 4, 6, 8].contains(i) { _ = try await store.upload(id: course.id, title: "shared \(i)", description: "d") }
+            if [2, 4, 6, 8].contains(i) {
+                _ = try await store.upload(id: course.id, title: "shared \(i)", description: "d")
+            }
         }
         return (a, b)
     }
@@ -162,7 +164,7 @@ struct CourseStoreListTests {
             let (a, b) = try await Self.populate(fixture)
             _ = try await b.scrap(id: 4)
             let shared = try await b.readCourses(in: .shared) { courses, activity in
-                try await courses.map { ($0, try activity($0.id)) }
+                try await courses.asyncMap { ($0, try await activity($0.id)) }
             }
             #expect(shared.map(\.0.id) == [8, 6, 4, 2])
             #expect(shared.map(\.0) == (try await b.list(.shared, page: Page(limit: 100))))
@@ -176,9 +178,13 @@ struct CourseStoreListTests {
                 return try await activity(1)
             }
             #expect(read.courseSegments.first?.count == 2)
-            await #expect(throws: StoreError.notFound(1)) { try await a.readCourses(in: .all) { _, activity in try await activity(1) } }
+            await #expect(throws: StoreError.notFound(1)) {
+                try await a.readCourses(in: .all) { _, activity in try await activity(1) }
+            }
             try fixture.breakGeometry(id: 2)
-            await #expect(throws: StoreError.self) { try await a.readCourses(in: .shared) { _, activity in try await activity(2) } }
+            await #expect(throws: StoreError.self) {
+                try await a.readCourses(in: .shared) { _, activity in try await activity(2) }
+            }
         }
     }
 }

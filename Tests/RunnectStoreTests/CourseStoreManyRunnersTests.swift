@@ -60,7 +60,7 @@ struct CourseStoreManyRunnersTests {
                         let own = try await mine.list(.mine(uploaded: nil), page: Page(limit: 100, number: 1))
                         #expect(own.allSatisfy { $0.owner == runner })
                         let shared = try await mine.list(.shared, page: Page(limit: 100, number: 1))
-                        #expect(shared.allSatisfy(\.isUploaded))
+                        #expect(shared.allSatisfy { $0.isUploaded })
                     }
                     return (runner, courses)
                 }

@@ -76,11 +76,14 @@ struct CourseStoreNearbyTests {
     /// Every course of `scope` measured, those within `meters` by distance then id.
     static func reference(
         _ store: CourseStore, _ point: Coordinate, meters: Double, ids: [Int64]
-    ) throws -> [CourseDistance] {
-        try ids.compactMap { id -> CourseDistance? in
-            let d = try await #require(Geodesic.distance(from: point, toSegments: store.activity(id: id).courseSegments))
-            return d <= meters ? CourseDistance(id: id, meters: d) : nil
-        }.sorted { $0.meters < $1.meters || ($0.meters == $1.meters && $0.id < $1.id) }
+    ) async throws -> [CourseDistance] {
+        var found: [CourseDistance] = []
+        for id in ids {
+            let segments = try await store.activity(id: id).courseSegments
+            let d = try #require(Geodesic.distance(from: point, toSegments: segments))
+            if d <= meters { found.append(CourseDistance(id: id, meters: d)) }
+        }
+        return found.sorted { $0.meters < $1.meters || ($0.meters == $1.meters && $0.id < $1.id) }
     }
 
     static func allIDs(_ store: CourseStore, _ scope: CourseListScope) async throws -> [Int64] {
@@ -104,7 +107,7 @@ struct CourseStoreNearbyTests {
                 let ids = try await Self.allIDs(a, scope)
                 for point in Self.points {
                     for meters in [300.0, 2_000, 5_000, 40_000] {
-                        let expected = try Self.reference(a, point, meters: meters, ids: ids)
+                        let expected = try await Self.reference(a, point, meters: meters, ids: ids)
                         if !expected.isEmpty { nonEmpty += 1 }
                         // Pages of 7 put together, and one page of everything.
                         var paged: [NearbyCourse] = []
@@ -112,7 +115,8 @@ struct CourseStoreNearbyTests {
                             paged += try await a.nearby(
                                 point, withinMeters: meters, scope: scope, page: Page(limit: 7, number: number))
                         }
-                        let whole = try await a.nearby(point, withinMeters: meters, scope: scope, page: Page(limit: 1_000))
+                        let whole = try await a.nearby(
+                            point, withinMeters: meters, scope: scope, page: Page(limit: 1_000))
                         for found in [paged, whole] {
                             #expect(found.map(\.course.id) == expected.map(\.id), "\(scope) \(point) \(meters) m")
                             for (f, e) in zip(found, expected) {
@@ -134,7 +138,7 @@ struct CourseStoreNearbyTests {
             let (a, _) = try await Self.populate(fixture, count: 200)
             let ids = try await Self.allIDs(a, .shared)
             for point in Self.points.prefix(4) {
-                let expected = try Self.reference(a, point, meters: 5_000, ids: ids)
+                let expected = try await Self.reference(a, point, meters: 5_000, ids: ids)
                 for (first, growth) in [(1.0, 2.0), (50, 4), (5_000, 4)] {
                     for (limit, offset) in [(1, 0), (5, 3), (100, 0)] {
                         let found = try await a.read { tx in
@@ -221,14 +225,11 @@ struct CourseStoreNearbyTests {
                 ("Busan", .all, .relevance), ("없는말", .shared, .date),
             ] {
                 let all = try await a.search(keywords: keywords, scope: scope, sort: sort, page: Page(limit: 10_000))
-                let distances = try Dictionary(
-                    await uniqueKeysWithValues: all.asyncMap {
-                        (
-                            $0.id,
-                            try await #require(
-                                Geodesic.distance(from: point, toSegments: a.activity(id: $0.id).courseSegments))
-                        )
-                    })
+                var distances: [Int64: Double] = [:]
+                for course in all {
+                    let segments = try await a.activity(id: course.id).courseSegments
+                    distances[course.id] = Geodesic.distance(from: point, toSegments: segments)
+                }
                 let expected = all.filter { distances[$0.id]! <= 3_000 }.map(\.id)
                 var paged: [Int64] = []
                 for number in 1...(expected.count / 4 + 2) {

@@ -60,7 +60,9 @@ struct CourseStoreSchemaTests {
                 try queue.close()
             }
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            await #expect(throws: StoreError.newerSchema(found: 6, supported: 5)) { try await CourseStore(path: path, user: "a") }
+            await #expect(throws: StoreError.newerSchema(found: 6, supported: 5)) {
+                try await CourseStore(path: path, user: "a")
+            }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         }
     }
@@ -78,7 +80,9 @@ struct CourseStoreSchemaTests {
             let files = try FileManager.default.contentsOfDirectory(
                 atPath: (path as NSString).deletingLastPathComponent
             ).sorted()
-            await #expect(throws: StoreError.newerSchema(found: 7, supported: 5)) { try await CourseStore(path: path, user: "a") }
+            await #expect(throws: StoreError.newerSchema(found: 7, supported: 5)) {
+                try await CourseStore(path: path, user: "a")
+            }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
             let message = StoreError.newerSchema(found: 7, supported: 5).description
             #expect(message.contains("7") && message.contains("5") && message.contains("not changed"))

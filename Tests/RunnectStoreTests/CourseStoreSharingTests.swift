@@ -110,7 +110,9 @@ struct CourseStoreSharingTests {
                 try await store.upload(id: course.id, title: "again", description: "again")
             }
             await #expect(try store.course(id: course.id) == shared)
-            await #expect(throws: StoreError.notFound(77)) { try await store.upload(id: 77, title: "t", description: "d") }
+            await #expect(throws: StoreError.notFound(77)) {
+                try await store.upload(id: 77, title: "t", description: "d")
+            }
         }
     }
 

@@ -83,7 +83,7 @@ struct CourseStoreTextTests {
     /// SQLite-only: the database file.
     @Test("a database path that is a device, a FIFO or a folder is refused before SQLite writes beside it")
     func databasePath() async throws {
-        try await withTemporaryDirectory { (folder: URL) throws -> Void in
+        try await withTemporaryDirectory { (folder: URL) async throws -> Void in
             let fifo = folder.appendingPathComponent("db.fifo").path
             #expect(mkfifo(fifo, 0o600) == 0)
             // A null device of the test's own (glibc's makedev(1, 3)), not the machine's /dev/null.
@@ -142,10 +142,14 @@ struct CourseStoreTextTests {
             }
             // Duplicates count once, as the search sees them.
             await #expect(try store.search(keywords: (words + words).joined(separator: " ")).isEmpty)
-            await #expect(throws: StoreError.keywordTooLong(long + "ㅎ", limit: 64)) { try await store.search(keywords: long + "ㅎ") }
+            await #expect(throws: StoreError.keywordTooLong(long + "ㅎ", limit: 64)) {
+                try await store.search(keywords: long + "ㅎ")
+            }
             // What the audit ran: 2,000 words, each a different 초성 mix.
             let huge = (0..<2_000).map { "ㅎ\($0)강" }.joined(separator: " ")
-            await #expect(throws: StoreError.tooManyKeywords(found: 2_000, limit: 16)) { try await store.search(keywords: huge) }
+            await #expect(throws: StoreError.tooManyKeywords(found: 2_000, limit: 16)) {
+                try await store.search(keywords: huge)
+            }
         }
     }
 }

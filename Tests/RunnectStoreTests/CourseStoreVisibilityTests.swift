@@ -127,7 +127,9 @@ struct CourseStoreVisibilityTests {
             let run = try CourseDraft(
                 source: CourseSource(path: SampleTracks.path("banpo_hangang_night_run.gpx")), matching: RunMatching())
             _ = try await a.store([run])
-            await #expect(throws: StoreError.courseHasRecords(id: night.id, count: 1)) { try await a.delete(ids: [night.id]) }
+            await #expect(throws: StoreError.courseHasRecords(id: night.id, count: 1)) {
+                try await a.delete(ids: [night.id])
+            }
             try await a.delete(ids: [night.id], withRecords: true)
             await #expect(try a.records().isEmpty)
             #expect(try fixture.rowCount("deleted_course") == 0)

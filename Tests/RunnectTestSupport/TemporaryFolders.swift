@@ -20,20 +20,6 @@ public final class TemporaryFolder: @unchecked Sendable {
 }
 
 /// A fresh folder under the system's temporary directory, removed when `body` returns.
-public func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    return try body(directory)
-}
-
-/// A path for a database file in a fresh temporary folder, removed (with `-wal` and `-shm`)
-/// when `body` returns. Stores opened in `body` must not outlive it.
-public func withTemporaryDatabase<T>(_ body: (String) throws -> T) throws -> T {
-    try withTemporaryDirectory { try body($0.appendingPathComponent("courses.sqlite").path) }
-}
-
-/// ``withTemporaryDirectory(_:)`` for an async body.
 public func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -41,7 +27,8 @@ public func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async thr
     return try await body(directory)
 }
 
-/// ``withTemporaryDatabase(_:)`` for an async body.
+/// A path for a database file in a fresh temporary folder, removed (with `-wal` and `-shm`)
+/// when `body` returns. Stores opened in `body` must not outlive it.
 public func withTemporaryDatabase<T>(_ body: (String) async throws -> T) async throws -> T {
     try await withTemporaryDirectory { try await body($0.appendingPathComponent("courses.sqlite").path) }
 }

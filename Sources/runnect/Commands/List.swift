@@ -43,7 +43,9 @@ extension Runnect {
                 try CourseOutput.print(found, json: store.json, unit: units.unit)
                 return
             }
-            let courses = try await store.withStore { try await $0.list(scope, sort: paging.sort ?? .date, page: paging.page) }
+            let courses = try await store.withStore {
+                try await $0.list(scope, sort: paging.sort ?? .date, page: paging.page)
+            }
             try CourseOutput.print(courses, json: store.json, unit: units.unit)
         }
     }

@@ -11,7 +11,8 @@ extension Runnect {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            try await CourseOutput.print([store.withStore { try await $0.scrap(id: id) }], json: store.json, unit: units.unit)
+            try await CourseOutput.print(
+                [store.withStore { try await $0.scrap(id: id) }], json: store.json, unit: units.unit)
         }
     }
 
@@ -24,7 +25,8 @@ extension Runnect {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            try await CourseOutput.print([store.withStore { try await $0.unscrap(id: id) }], json: store.json, unit: units.unit)
+            try await CourseOutput.print(
+                [store.withStore { try await $0.unscrap(id: id) }], json: store.json, unit: units.unit)
         }
     }
 }

@@ -11,7 +11,9 @@ extension Runnect {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let (course, records) = try await store.withStore { await (try $0.course(id: id), try $0.recordFigures(course: id)) }
+            let (course, records) = try await store.withStore {
+                await (try $0.course(id: id), try $0.recordFigures(course: id))
+            }
             if store.json {
                 var report = CourseReport(course)
                 report.records = records

@@ -14,7 +14,9 @@ extension Runnect {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let course = try await store.withStore { try await $0.upload(id: id, title: title, description: description) }
+            let course = try await store.withStore {
+                try await $0.upload(id: id, title: title, description: description)
+            }
             try CourseOutput.print([course], json: store.json, unit: units.unit)
         }
     }
@@ -29,7 +31,8 @@ extension Runnect {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            try await CourseOutput.print([store.withStore { try await $0.unupload(id: id) }], json: store.json, unit: units.unit)
+            try await CourseOutput.print(
+                [store.withStore { try await $0.unupload(id: id) }], json: store.json, unit: units.unit)
         }
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import RunnectPostgres
 import RunnectBackends
+import RunnectPostgres
 import RunnectStore
 
 /// `--db URL` of the commands that only work on PostgreSQL (`db init`, `db add-user`).

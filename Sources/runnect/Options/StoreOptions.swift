@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import RunnectBackends
 import RunnectKit
 import RunnectPostgres
-import RunnectBackends
 import RunnectStore
 
 /// `--db`, `--user` and `--json`, taken by every command that uses the course store.

@@ -136,7 +136,9 @@ struct StravaExportTests {
             let export = try StravaExport(folder: folder.path)
             try await withTemporaryStore { store, _ in
                 var outcomes: [ImportOutcome] = []
-                let summary = try await BulkImporter(store: store, jobs: 2).run(export.importItems().items) { outcomes += $0 }
+                let summary = try await BulkImporter(store: store, jobs: 2).run(export.importItems().items) {
+                    outcomes += $0
+                }
                 #expect(summary.imported == 4 && summary.failed == 1 && summary.skipped == 0)
                 var courses: [String: Course] = [:]
                 for case .imported(let item, let course) in outcomes {

@@ -84,7 +84,8 @@ final class SearchDatabase {
         draft.preset(owner: owner, createdAt: createdAt ?? clock, isUploaded: uploaded, scrapCount: scraps)
         draft.record.id = Int64(count)
         unanalyzed = true
-        return try await writer.write { try await $0.insertCourse(draft) }.id
+        let finished = draft
+        return try await writer.write { try await $0.insertCourse(finished) }.id
     }
 
     /// The courses stored.
@@ -100,7 +101,7 @@ final class SearchDatabase {
     func searchAllPlans(
         _ keywords: String, scope: SearchScope = .all, sort: CourseSort = .date, limit: Int = 1_000,
         offset: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> [Int64] {
+    ) async throws -> [Int64] {
         let answers: [[Int64]]
         switch kind {
         case .sqlite:
@@ -121,9 +122,9 @@ final class SearchDatabase {
                 #expect(analyzed.status == 0, "\(analyzed.stderr)", sourceLocation: sourceLocation)
                 unanalyzed = false
             }
-            answers = try searchers.map { backend in
-                try backend.read {
-                    try $0.searchIDs(keywords: keywords, scope: scope, sort: sort, limit: limit, offset: offset)
+            answers = try await searchers.asyncMap { backend in
+                try await backend.read(as: owner) {
+                    try await $0.searchIDs(keywords: keywords, scope: scope, sort: sort, limit: limit, offset: offset)
                 }
             }
         }
@@ -198,9 +199,10 @@ final class SearchDatabase {
                 PostgresSearchPlans(walkRows: 16, sortedMatches: 1, firstBatch: 1, growth: 2),
                 PostgresSearchPlans(walkRows: nil), PostgresSearchPlans(maxTieredWords: 0),
             ]
-            return await SearchDatabase(
-                kind: .postgres, writer: try CourseStore(postgres: try database.database.adminURL), owner: runner.role,
-                searchers: try await plans.map { try PostgresBackend(url: runner.url, searchPlans: $0) },
+            return SearchDatabase(
+                kind: .postgres, writer: try await CourseStore(postgres: try database.database.adminURL),
+                owner: runner.role,
+                searchers: try await plans.asyncMap { try await PostgresBackend(url: runner.url, searchPlans: $0) },
                 postgres: database.database)
         }
     }

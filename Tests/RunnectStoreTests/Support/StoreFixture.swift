@@ -34,8 +34,8 @@ final class StoreFixture: Sendable {
     /// The fixture over a SQLite file at `path`.
     static func sqlite(path: String, users: [String]) async throws -> StoreFixture {
         StoreFixture(
-            kind: .sqlite, stores: try await users.map { try CourseStore(path: path, user: $0) }, backing: .sqlite(path: path)
-        )
+            kind: .sqlite, stores: try await users.asyncMap { try await CourseStore(path: path, user: $0) },
+            backing: .sqlite(path: path))
     }
 
     /// The fixture over a new PostgreSQL database of the tests' cluster.
@@ -169,7 +169,9 @@ func withStores(
     try kind.require(sourceLocation: sourceLocation)
     switch kind {
     case .sqlite:
-        try await withTemporaryDatabase { path in try body(try StoreFixture.sqlite(path: path, users: users)) }
+        try await withTemporaryDatabase { path in
+            try await body(try await StoreFixture.sqlite(path: path, users: users))
+        }
     case .postgres:
         try await body(try await StoreFixture.postgres(users: users))
     }
