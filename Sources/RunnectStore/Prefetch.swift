@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
 
-/// A value computed on a thread of its own (a global dispatch queue, never the cooperative pool)
-/// from the moment it is made, awaited when it is needed: how the next batch is read and drafted
+/// A value computed on a thread of its own (a serial dispatch queue of its own, whose work runs on
+/// an overcommitting thread: never on the global queues, which on Linux are the threads of Swift's
+/// cooperative pool) from the moment it is made, awaited when it is needed: how the next batch is read and drafted
 /// while one is stored (``DraftPipeline``, a copy), and how blocking work (opening a SQLite file)
 /// stays off the pool.
 package final class Prefetch<Value: Sendable>: @unchecked Sendable {
@@ -10,9 +11,9 @@ package final class Prefetch<Value: Sendable>: @unchecked Sendable {
     private var result: Result<Value, any Error>?
     private var waiting: [CheckedContinuation<Value, any Error>] = []
 
-    /// Starts `compute` on a global queue.
+    /// Starts `compute` on a queue of its own.
     package init(_ compute: @escaping @Sendable () throws -> Value) {
-        DispatchQueue.global().async {
+        DispatchQueue(label: "runnect.prefetch").async {
             let result = Result { try compute() }
             let waiting = self.lock.withLock {
                 self.result = result

@@ -48,10 +48,8 @@ func postgresBench(_ arguments: [String]) async throws {
     let reused = option("--database", in: arguments)
     let database = reused ?? "runnect_bench_\(UInt32.random(in: 0...UInt32.max))"
     if reused == nil {
-        try runBlocking {
-            try await PostgresSession.with(admin) { session in
-                try await session.execute(["CREATE DATABASE \(database)"])
-            }
+        try await PostgresSession.with(admin) { session in
+            try await session.execute(["CREATE DATABASE \(database)"])
         }
     }
     let keepDatabase = reused != nil || arguments.contains("--keep-database")
@@ -69,7 +67,7 @@ func postgresBench(_ arguments: [String]) async throws {
         url.database = database
         return url
     }()
-    _ = try runBlocking { try await PostgresAdministration.initialize(databaseAdmin) }
+    _ = try await PostgresAdministration.initialize(databaseAdmin)
 
     // The copy, as `runnect db copy FILE URL` does it.
     let destinationBackend = try await PostgresBackend(url: databaseAdmin)

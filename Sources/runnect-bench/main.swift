@@ -36,6 +36,10 @@ import RunnectKit
 //                                         the search or near-me benchmark on SQLite, `db copy`
 //                                         of its store into PostgreSQL, the same queries there
 //                                         ([--keep-database] [--database NAME [--postgres-only]])
+//   runnect-bench runners [--seconds S] [--tasks N] [--runners R] [--url ADMIN_URL]
+//                                         one open store, N tasks as R runners reading and
+//                                         writing for S seconds: rates, p95, nothing lost or
+//                                         seen by the wrong runner (PostgreSQL via a server role)
 //   runnect-bench store-matching [COURSES] [--points N] [--imports N]
 //                                         a run imported as a record into a store of COURSES
 //                                         generated courses: milliseconds per import (one core)
@@ -169,6 +173,9 @@ func run(_ mode: String, _ arguments: [String]) async throws {
 
     case "pg":
         try await postgresBench(Array(arguments.dropFirst()))
+
+    case "runners":
+        try await runnersBench(Array(arguments.dropFirst()))
 
     default:
         usage()

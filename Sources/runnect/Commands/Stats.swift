@@ -4,7 +4,7 @@ import RunnectKit
 
 extension Runnect {
     /// `runnect stats`: figures for recorded runs and drawn courses.
-    struct Stats: AsyncParsableCommand {
+    struct Stats: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Distance, time, pace, splits and elevation of GPS tracks and tapped courses.",
             discussion: """
@@ -100,7 +100,7 @@ extension Runnect {
         /// the read-ahead count, a crash).
         static let maximumJobs = 1_024
 
-        func run() async throws {
+        func run() throws {
             var inputs: [Input] = []
             if let pointsText { inputs.append(.points(pointsText)) }
             if let pointsFile { inputs.append(.file(pointsFile)) }
