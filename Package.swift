@@ -3,11 +3,12 @@ import PackageDescription
 
 let package = Package(
     name: "Runnect",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "RunnectKit", targets: ["RunnectKit"]),
         .library(name: "RunnectStore", targets: ["RunnectStore"]),
         .library(name: "RunnectPostgres", targets: ["RunnectPostgres"]),
+        .library(name: "RunnectBackends", targets: ["RunnectBackends"]),
         .library(name: "RunnectSite", targets: ["RunnectSite"]),
         .executable(name: "runnect", targets: ["runnect"]),
     ],
@@ -36,7 +37,8 @@ let package = Package(
             name: "RunnectKit",
             dependencies: ["CGeographicLib", "CZlib"]
         ),
-        // The SQLite course store (GRDB) and keyword search. All SQL lives here.
+        // The course store (its logic, written once over both backends), its SQLite backend
+        // (GRDB) and the backend-neutral half of keyword search.
         .target(
             name: "RunnectStore",
             dependencies: [
@@ -68,6 +70,8 @@ let package = Package(
                 "v14-covered-walks", "v15-derived-checks", "v16-readable-estimates", "v17-deleted-courses",
             ].map { .embedInCode("Migrations/\($0).sql") }
         ),
+        // `CourseStore.open(_:)`: a store by its location, with every backend of the build.
+        .target(name: "RunnectBackends", dependencies: ["RunnectStore", "RunnectPostgres"]),
         // The discovery site: a static folder of the store's courses. The page's HTML, CSS and
         // script are resource files.
         .target(
@@ -86,6 +90,7 @@ let package = Package(
                 "RunnectKit",
                 "RunnectStore",
                 "RunnectPostgres",
+                "RunnectBackends",
                 "RunnectSite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -9,5 +9,5 @@ scripts/setup.sh --test
 swift format lint --strict --recursive --configuration .swift-format Sources Tests Fuzz Package.swift >&2
 swift build --build-tests >&2
 # The DocC catalogs of the two libraries; a broken link or an undocumented parameter fails the run.
-swift package generate-documentation --target RunnectKit --target RunnectStore --target RunnectPostgres --warnings-as-errors >&2
+swift package generate-documentation --target RunnectKit --target RunnectStore --target RunnectPostgres --target RunnectBackends --warnings-as-errors >&2
 swift test --skip-build --disable-xctest "$@"

@@ -6,10 +6,10 @@ import RunnectStore
 public enum CopyBenchmark {
     /// Fills a new SQLite store at `path` with `count` generated courses, drafted on `jobs`
     /// threads, 10,000 a transaction.
-    public static func fill(path: String, count: Int, jobs: Int, seed: UInt64 = 14) throws -> CourseStore {
-        let store = try CourseStore(path: path, user: "bench")
-        try CorpusGenerator.fill(store, count: count, batch: 10_000, jobs: jobs, seed: seed)
-        try store.checkpoint()
+    public static func fill(path: String, count: Int, jobs: Int, seed: UInt64 = 14) async throws -> CourseStore {
+        let store = try await CourseStore(path: path, user: "bench")
+        try await CorpusGenerator.fill(store, count: count, batch: 10_000, jobs: jobs, seed: seed)
+        try await store.checkpoint()
         return store
     }
 
@@ -22,9 +22,9 @@ public enum CopyBenchmark {
     }
 
     /// Copies `source` into `destination`, timed.
-    public static func copy(from source: CourseStore, to destination: CourseStore) throws -> Report {
+    public static func copy(from source: CourseStore, to destination: CourseStore) async throws -> Report {
         let start = Date()
-        let summary = try destination.copy(from: source)
+        let summary = try await destination.copy(from: source)
         let seconds = Date().timeIntervalSince(start)
         return Report(courses: summary.courses + summary.coursesPresent, seconds: seconds, summary: summary)
     }

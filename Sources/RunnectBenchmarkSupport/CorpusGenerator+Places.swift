@@ -139,16 +139,16 @@ extension CorpusGenerator.Course {
 extension CorpusGenerator {
     /// Stores `count` courses placed by ``CoursePlacement``, as ``fill(_:count:batch:jobs:seed:)``
     /// stores the search benchmark's.
-    static func fillPlaced(_ store: CourseStore, count: Int, batch: Int, jobs: Int, seed: UInt64) throws {
+    static func fillPlaced(_ store: CourseStore, count: Int, batch: Int, jobs: Int, seed: UInt64) async throws {
         var generator = CorpusGenerator(seed: seed)
         let batch = max(1, batch)
         let batches = stride(from: 0, to: count, by: batch).map { start in
             (start..<min(start + batch, count)).map { ($0, generator.next()) }
         }
-        try DraftPipeline.run(batches, jobs: jobs) { number, course in
+        try await DraftPipeline.run(batches, jobs: jobs) { number, course in
             Result { try course.placedDraft(number: number) }
         } store: { _, drafted in
-            for result in try store.insert(drafted.map { try $0.get() }) { _ = try result.get() }
+            for result in try await store.insert(drafted.map { try $0.get() }) { _ = try result.get() }
         }
     }
 }

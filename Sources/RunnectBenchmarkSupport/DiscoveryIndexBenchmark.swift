@@ -52,24 +52,25 @@ public enum DiscoveryIndexBenchmark {
     ///   - folder: Scratch folder for the database and the site.
     ///   - scope: `.all` exports every course, `.shared` the shared ones.
     /// - Throws: Database and export errors.
-    public static func run(courseCount: Int, folder: URL, scope: SearchScope = .all, seed: UInt64 = 2024) throws
+    public static func run(courseCount: Int, folder: URL, scope: SearchScope = .all, seed: UInt64 = 2024) async throws
         -> Report
     {
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let store = try CourseStore(path: folder.appendingPathComponent("courses.sqlite").path, user: "bench")
-        try CorpusGenerator.fill(store, count: courseCount, batch: 5_000, jobs: BulkImporter.defaultJobs, seed: seed)
+        let store = try await CourseStore(path: folder.appendingPathComponent("courses.sqlite").path, user: "bench")
+        try await CorpusGenerator.fill(
+            store, count: courseCount, batch: 5_000, jobs: BulkImporter.defaultJobs, seed: seed)
 
         let site = folder.appendingPathComponent("site")
         let exporter = DiscoveryIndexExporter(store: store, scope: scope)
         let clock = ContinuousClock()
         var start = clock.now
         let cpuBefore = threadCPUSeconds()
-        let first = try exporter.export(to: site.path)
+        let first = try await exporter.export(to: site.path)
         let firstSeconds = SearchBenchmark.seconds(clock.now - start)
         let cpuAfter = threadCPUSeconds()
         start = clock.now
-        let again = try exporter.export(to: site.path)
+        let again = try await exporter.export(to: site.path)
         let rerunSeconds = SearchBenchmark.seconds(clock.now - start)
         guard again.filesWritten == 0 else {
             throw IndexExportError.cannotRender(id: 0, reason: "a re-run rewrote \(again.filesWritten) files")

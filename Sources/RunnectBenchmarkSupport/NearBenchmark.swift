@@ -132,7 +132,7 @@ public enum NearBenchmark {
     /// warm the caches: first pages of 20.
     public static func run(
         courseCount: Int, path: String, repeats: Int = 20, jobs: Int = 1, reuse: Bool = false, seed: UInt64 = 2024
-    ) throws -> Report {
+    ) async throws -> Report {
         let clock = ContinuousClock()
         var insertSeconds = 0.0
         let exists = FileManager.default.fileExists(atPath: path)
@@ -141,15 +141,15 @@ public enum NearBenchmark {
                 try? FileManager.default.removeItem(atPath: path + suffix)
             }
         }
-        let store = try CourseStore(path: path, user: "bench")
+        let store = try await CourseStore(path: path, user: "bench")
         if !(reuse && exists) {
             let start = clock.now
-            try CorpusGenerator.fillPlaced(store, count: courseCount, batch: 10_000, jobs: jobs, seed: seed)
+            try await CorpusGenerator.fillPlaced(store, count: courseCount, batch: 10_000, jobs: jobs, seed: seed)
             insertSeconds = SearchBenchmark.seconds(clock.now - start)
-            try store.checkpoint()
+            try await store.checkpoint()
         }
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0
-        return Report(
+        return await Report(
             courseCount: courseCount, insertSeconds: insertSeconds, fileBytes: fileBytes,
             queries: try time(store, repeats: repeats))
     }
@@ -158,7 +158,7 @@ public enum NearBenchmark {
     /// round to warm the caches: first pages of 20.
     ///
     /// - Throws: What the store's search throws.
-    public static func time(_ store: CourseStore, repeats: Int) throws -> [QueryFigures] {
+    public static func time(_ store: CourseStore, repeats: Int) async throws -> [QueryFigures] {
         let clock = ContinuousClock()
         var samples = [[Double]](repeating: [], count: queries.count)
         var hits = [Int](repeating: 0, count: queries.count)
@@ -166,7 +166,7 @@ public enum NearBenchmark {
         for round in 0...max(1, repeats) {
             for (index, query) in queries.enumerated() {
                 let start = clock.now
-                let found = try store.search(
+                let found = try await store.search(
                     keywords: query.keywords, near: query.point, withinMeters: query.withinMeters, scope: query.scope,
                     sort: query.sort, page: page)
                 let elapsed = SearchBenchmark.seconds(clock.now - start) * 1000

@@ -66,14 +66,14 @@ public enum SearchBenchmark {
     public static func run(
         courseCount: Int, path: String, repeats: Int = 30, commitEvery: Int = 10_000, optimize: Bool = false,
         jobs: Int = 1, reuse: Bool = false, seed: UInt64 = 2024
-    ) throws -> Report {
+    ) async throws -> Report {
         let reusing = reuse && FileManager.default.fileExists(atPath: path)
         if !reusing {
             for suffix in ["", "-wal", "-shm", "-journal"] {
                 try? FileManager.default.removeItem(atPath: path + suffix)
             }
         }
-        let store = try CourseStore(path: path, user: "bench")
+        let store = try await CourseStore(path: path, user: "bench")
 
         // A bulk import as the store does it: each course drafted (path generated, stats
         // computed, geometry encoded) and stored with its search entry, `commitEvery` courses a
@@ -81,20 +81,20 @@ public enum SearchBenchmark {
         let clock = ContinuousClock()
         let batch = max(1, commitEvery)
         let insertStart = clock.now
-        if !reusing { try CorpusGenerator.fill(store, count: courseCount, batch: batch, jobs: jobs, seed: seed) }
+        if !reusing { try await CorpusGenerator.fill(store, count: courseCount, batch: batch, jobs: jobs, seed: seed) }
         let insertSeconds = reusing ? 0 : seconds(clock.now - insertStart)
         var optimizeSeconds: Double?
         if optimize {
             let start = clock.now
-            try store.optimizeSearch()
+            try await store.optimizeSearch()
             optimizeSeconds = seconds(clock.now - start)
         }
         // No ANALYZE: the store runs none, and the search's plans do not depend on it.
-        try store.checkpoint()
-        let segments = try store.searchTokenIndexSegments()
+        try await store.checkpoint()
+        let segments = try await store.searchTokenIndexSegments()
         let fileBytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int64) ?? 0
 
-        let figures = try time(store, repeats: repeats)
+        let figures = try await time(store, repeats: repeats)
         return Report(
             courseCount: courseCount, commitEvery: batch, jobs: jobs, insertSeconds: insertSeconds,
             insertCoursesPerSecond: Double(courseCount) / max(insertSeconds, 1e-9), optimizeSeconds: optimizeSeconds,
@@ -107,7 +107,8 @@ public enum SearchBenchmark {
     ///
     /// - Parameter only: When given, only the queries of these keywords (to profile one).
     /// - Throws: What the store's search throws.
-    public static func time(_ store: CourseStore, repeats: Int, only: Set<String>? = nil) throws -> [QueryFigures] {
+    public static func time(_ store: CourseStore, repeats: Int, only: Set<String>? = nil) async throws -> [QueryFigures]
+    {
         let clock = ContinuousClock()
         let queries = queries.filter { only?.contains($0.keywords) ?? true }
         var samples = [[Double]](repeating: [], count: queries.count)
@@ -116,7 +117,7 @@ public enum SearchBenchmark {
         for round in 0...max(1, repeats) {
             for (index, query) in queries.enumerated() {
                 let start = clock.now
-                let courses = try store.search(
+                let courses = try await store.search(
                     keywords: query.keywords, scope: query.scope, sort: query.sort, page: page)
                 let elapsed = seconds(clock.now - start) * 1000
                 if round > 0 { samples[index].append(elapsed) }

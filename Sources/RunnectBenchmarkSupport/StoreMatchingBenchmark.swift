@@ -85,14 +85,14 @@ public enum StoreMatchingBenchmark {
     public static func run(
         courseCount: Int = 100_000, path: String, runPoints: Int = 10_000, runCoursesPerKind: Int = 10,
         imports: Int = 10, seed: UInt64 = 2026
-    ) throws -> Report {
+    ) async throws -> Report {
         for suffix in ["", "-wal", "-shm", "-journal"] {
             try? FileManager.default.removeItem(atPath: path + suffix)
         }
         let clock = ContinuousClock()
         let buildStart = clock.now
-        let store = try CourseStore(path: path, user: "minji")
-        try CorpusGenerator.fill(
+        let store = try await CourseStore(path: path, user: "minji")
+        try await CorpusGenerator.fill(
             store, count: courseCount, batch: 10_000, jobs: BulkImporter.defaultJobs, seed: seed)
         let workload = MatchingBenchmark.workload(runPoints: runPoints, perKind: runCoursesPerKind, seed: seed)
         let drawn = try workload.courses.flatMap(\.paths).enumerated().map { number, path in
@@ -102,8 +102,8 @@ public enum StoreMatchingBenchmark {
             draft.preset(owner: "jisoo", createdAt: Date(), isUploaded: true, scrapCount: 0)
             return draft
         }
-        for result in try store.insert(drawn) { _ = try result.get() }
-        try store.checkpoint()
+        for result in try await store.insert(drawn) { _ = try result.get() }
+        try await store.checkpoint()
         let buildSeconds = SearchBenchmark.seconds(clock.now - buildStart)
 
         let activity = Activity(format: .gpx11, tracks: [Track(segments: [TrackSegment(points: workload.run)])])
@@ -120,7 +120,7 @@ public enum StoreMatchingBenchmark {
                 title: "Bench run \(number + 1)", matching: RunMatching())
             report.draftMilliseconds.append(SearchBenchmark.seconds(clock.now - start) * 1000)
             start = clock.now
-            let stored = try store.store([draft])[0].get()
+            let stored = try await store.store([draft])[0].get()
             report.storeMilliseconds.append(SearchBenchmark.seconds(clock.now - start) * 1000)
             report.cpuMilliseconds.append(threadCPUMilliseconds() - cpu)
             guard case .record(let recorded) = stored else { continue }
@@ -132,7 +132,7 @@ public enum StoreMatchingBenchmark {
             _ = CourseMatcher(run: activity)
             report.indexMilliseconds.append(SearchBenchmark.seconds(clock.now - start) * 1000)
             start = clock.now
-            let candidates = try store.matchCandidates(for: draft)
+            let candidates = try await store.matchCandidates(for: draft)
             report.candidatesMilliseconds.append(SearchBenchmark.seconds(clock.now - start) * 1000)
             report.candidatesNearRun = candidates.nearRun
             report.candidatesReached = candidates.reached.count

@@ -11,7 +11,7 @@ extension CourseStore {
     /// - Parameter url: A libpq-style URL (``PostgresURL``).
     /// - Throws: `StoreError.cannotOpen(path:reason:)` when the server cannot be reached, refuses
     ///   the login, or the database has no runnect schema; `StoreError.newerSchema(found:supported:)`.
-    public convenience init(postgres url: PostgresURL) throws {
-        try self.init(backend: PostgresBackend(url: url))
+    public convenience init(postgres url: PostgresURL) async throws {
+        try await self.init(backend: PostgresBackend(url: url))
     }
 }

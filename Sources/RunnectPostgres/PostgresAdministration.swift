@@ -18,7 +18,7 @@ public enum PostgresAdministration {
         public var createdExtension: Bool
     }
 
-    /// What ``addRunner(_:password:existing:at:)`` did.
+    /// What ``addRunner(_:password:existing:server:at:)`` did.
     public struct AddRunnerReport: Sendable, Equatable {
         /// The role.
         public var role: String
@@ -69,10 +69,20 @@ public enum PostgresAdministration {
                     EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
                     END $$
                     """,
+                    // A server's role acts as each runner (`SET ROLE`) without their privileges.
+                    """
+                    DO $$ BEGIN
+                        CREATE ROLE \(serverGroup) NOLOGIN NOINHERIT;
+                    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+                    END $$
+                    """,
                     "REVOKE CONNECT ON DATABASE \(RoleName.quote(database)) FROM PUBLIC",
+                    "GRANT CONNECT ON DATABASE \(RoleName.quote(database)) TO \(serverGroup)",
                 ])
                 let applied = try await PostgresSchema.migrate(session, upTo: version)
                 if version >= 9 { try await session.execute([PostgresSchema.pieceBoxIndex]) }
+                // A server's role reads the schema version on opening; it reads nothing else itself.
+                try await session.execute([serveEveryRunner, "GRANT SELECT ON schema_version TO \(serverGroup)"])
                 return applied
             }
             // A table a migration rewrote row by row is left at twice its size, and every read
@@ -90,8 +100,12 @@ public enum PostgresAdministration {
     }
 
     /// Makes `role` a runner of the URL's store: creates it as a login role (with `password`, when
-    /// given) unless `existing`, makes it a member of `runnect_runner` and lets it connect to
-    /// the database.
+    /// given) unless `existing`, makes it a member of `runnect_runner`, lets it connect to the
+    /// database, and lets servers act as it (a grant to `runnect_server`).
+    ///
+    /// With `server`, the role is a server's instead (`runnect serve`'s): a member of
+    /// `runnect_server`, which connects as itself and runs each runner's transactions as the
+    /// runner (`SET LOCAL ROLE`), so that row-level security holds it to that runner's rows.
     ///
     /// The password travels as a SCRAM-SHA-256 verifier computed here, never as itself.
     ///
@@ -99,7 +113,7 @@ public enum PostgresAdministration {
     ///   exists or is missing), `StoreError.newerSchema(found:supported:)`, and
     ///   `StoreError.database(_:)` for what the server refuses.
     public static func addRunner(
-        _ role: RoleName, password: String?, existing: Bool, at url: PostgresURL
+        _ role: RoleName, password: String?, existing: Bool, server: Bool = false, at url: PostgresURL
     ) async throws -> AddRunnerReport {
         let verifier = try password.map { try SCRAMVerifier(password: $0).text }
         return try await PostgresSession.with(url) { session in
@@ -121,8 +135,7 @@ public enum PostgresAdministration {
                     let passwordClause = verifier.map { " PASSWORD '\($0)'" } ?? ""
                     statements.append("CREATE ROLE \(role.quoted) LOGIN\(passwordClause)")
                 }
-                statements.append("GRANT \(PostgresSchema.runnerGroup) TO \(role.quoted)")
-                statements.append("GRANT CONNECT ON DATABASE \(RoleName.quote(database)) TO \(role.quoted)")
+                statements += server ? ["GRANT \(serverGroup) TO \(role.quoted)"] : enrolling(role, database: database)
                 try await session.execute(statements)
                 return AddRunnerReport(
                     role: role.name, database: database, created: found.isEmpty,
@@ -152,6 +165,35 @@ public enum PostgresAdministration {
                 courses: courses, sharedCourses: shared, owners: owners, scraps: scraps)
         }
     }
+
+    // MARK: - Roles
+
+    /// The group of the roles servers connect as: every runner's role is granted to it, and it
+    /// inherits none of their privileges (`NOINHERIT`), so a member can only `SET ROLE` to a
+    /// runner.
+    static let serverGroup = "runnect_server"
+
+    /// What makes an existing login role a runner of the database: a member of
+    /// `runnect_runner`, allowed to connect, and granted to `runnect_server`.
+    static func enrolling(_ role: RoleName, database: String) -> [String] {
+        [
+            "GRANT \(PostgresSchema.runnerGroup) TO \(role.quoted)",
+            "GRANT CONNECT ON DATABASE \(RoleName.quote(database)) TO \(role.quoted)",
+            "GRANT \(role.quoted) TO \(serverGroup)",
+        ]
+    }
+
+    /// Grants every runner to `runnect_server` (runners enrolled before servers acted for them).
+    static let serveEveryRunner = """
+        DO $$ DECLARE runner text; BEGIN
+            FOR runner IN SELECT m.rolname FROM pg_auth_members a
+                JOIN pg_roles g ON g.oid = a.roleid JOIN pg_roles m ON m.oid = a.member
+                WHERE g.rolname = '\(PostgresSchema.runnerGroup)'
+            LOOP
+                EXECUTE format('GRANT %I TO \(serverGroup)', runner);
+            END LOOP;
+        END $$
+        """
 
     // MARK: - Helpers
 

@@ -121,16 +121,53 @@ extension PostgresURL {
         return configuration
     }
 
-    private func tls() throws -> PostgresConnection.Configuration.TLS {
+    /// The configuration of a `PostgresClient` (the backend's pool) on the same terms as
+    /// ``connectionConfiguration()``.
+    func clientConfiguration() throws -> PostgresClient.Configuration {
+        var configuration: PostgresClient.Configuration
+        switch endpoint {
+        case .unixSocket:
+            configuration = .init(
+                unixSocketPath: socketPath ?? "", username: user, password: password, database: database)
+        case .tcp(let host, let port):
+            let tls: PostgresClient.Configuration.TLS
+            if let settings = try tlsConfiguration() {
+                tls = sslMode == .prefer ? .prefer(settings) : .require(settings)
+            } else {
+                tls = .disable
+            }
+            configuration = .init(
+                host: host, port: port, username: user, password: password, database: database, tls: tls)
+        }
+        if let seconds = connectTimeoutSeconds, seconds > 0 {
+            configuration.options.connectTimeout = .seconds(Int64(seconds))
+        }
+        if let applicationName {
+            configuration.options.additionalStartupParameters.append(("application_name", applicationName))
+        }
+        configuration.options.additionalStartupParameters.append(("jit", "off"))
+        // Idle connections go after a few seconds: a CLI's store, a test's, leaves none behind.
+        configuration.options.connectionIdleTimeout = .seconds(10)
+        configuration.options.keepAliveBehavior = nil
+        return configuration
+    }
+
+    /// The TLS settings of ``sslMode``; `nil` for `disable`.
+    private func tlsConfiguration() throws -> TLSConfiguration? {
         var tls = TLSConfiguration.makeClientConfiguration()
         switch sslMode {
-        case .disable: return .disable
+        case .disable: return nil
         case .prefer, .require: tls.certificateVerification = .none
         case .verifyCA: tls.certificateVerification = .noHostnameVerification
         case .verifyFull: tls.certificateVerification = .fullVerification
         }
         if let sslRootCertificate { tls.trustRoots = .file(sslRootCertificate) }
-        let context = try NIOSSLContext(configuration: tls)
+        return tls
+    }
+
+    private func tls() throws -> PostgresConnection.Configuration.TLS {
+        guard let settings = try tlsConfiguration() else { return .disable }
+        let context = try NIOSSLContext(configuration: settings)
         return sslMode == .prefer ? .prefer(context) : .require(context)
     }
 }

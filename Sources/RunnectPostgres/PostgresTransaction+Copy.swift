@@ -5,8 +5,8 @@ import RunnectStore
 extension PostgresTransaction {
     // MARK: - Copying a store (as an administrator: the tables' owner reads and writes every row)
 
-    func storedCourses(after id: Int64, limit: Int) throws -> [StoredCourse] {
-        try query(
+    func storedCourses(after id: Int64, limit: Int) async throws -> [StoredCourse] {
+        try await query(
             """
             SELECT id, owner, title, description, departure_region, departure_city, departure_town,
                    departure_detail, departure_name, source_format, content_hash, created_at, is_uploaded,
@@ -25,8 +25,8 @@ extension PostgresTransaction {
         }
     }
 
-    func storedRecords(after id: Int64, limit: Int) throws -> [NewRecord] {
-        try query(
+    func storedRecords(after id: Int64, limit: Int) async throws -> [NewRecord] {
+        try await query(
             """
             SELECT id, owner, course_id, title, source_format, content_hash, created_at, start_time, distance_m,
                    point_count, device_timer_time_s, course_time_s, course_distance_m, match_coverage,
@@ -47,8 +47,9 @@ extension PostgresTransaction {
         }
     }
 
-    func storedScraps() throws -> [StoredScrap] {
-        try query(#"SELECT course_id, "user", created_at FROM scrap ORDER BY course_id, "user""#).rows.map { row in
+    func storedScraps() async throws -> [StoredScrap] {
+        try await query(#"SELECT course_id, "user", created_at FROM scrap ORDER BY course_id, "user""#).rows.map {
+            row in
             let r = row.makeRandomAccess()
             return StoredScrap(
                 courseID: try r[0].decode(Int64.self), user: try r[1].decode(String.self),
@@ -56,17 +57,17 @@ extension PostgresTransaction {
         }
     }
 
-    func storedUsers() throws -> [String] {
-        try column(
+    func storedUsers() async throws -> [String] {
+        try await column(
             String.self,
             PostgresQuery(
                 unsafeSQL: #"SELECT owner FROM course UNION SELECT owner FROM record UNION SELECT "user" FROM scrap"#))
     }
 
-    func courseIdentities(ids: [Int64]) throws -> [Int64: StoredIdentity] {
+    func courseIdentities(ids: [Int64]) async throws -> [Int64: StoredIdentity] {
         guard !ids.isEmpty else { return [:] }
         var found: [Int64: StoredIdentity] = [:]
-        for row in try query("SELECT id, owner, content_hash FROM course WHERE id = ANY(\(ids))").rows {
+        for row in try await query("SELECT id, owner, content_hash FROM course WHERE id = ANY(\(ids))").rows {
             let (id, owner, hash) = try row.decode((Int64, String, String).self)
             found[id] = StoredIdentity(owner: owner, contentHash: hash)
         }
@@ -78,12 +79,12 @@ extension PostgresTransaction {
     /// paid a round trip and a statement each for the row, its entry and reading it back (455
     /// courses/s on 100,000, `runnect-bench pg`); `VALUES` lists of 250 courses spent 12 % of
     /// the server's time parsing and planning them, by `perf`.
-    func insertCopiedCourses(_ drafts: [CourseDraft]) throws -> (index: Int, existingID: Int64)? {
+    func insertCopiedCourses(_ drafts: [CourseDraft]) async throws -> (index: Int, existingID: Int64)? {
         guard !drafts.isEmpty else { return nil }
         guard drafts.allSatisfy({ $0.isPreset && $0.record.id != nil }) else {
             throw StoreError.database("a copied course needs its id and owner")
         }
-        try execute(Self.copySettings)
+        try await execute(Self.copySettings)
         let records = drafts.map(\.record)
         var courses = UnnestInsert(into: "course")
         try courses.column("id", "bigint", records.map(\.id))
@@ -115,10 +116,10 @@ extension PostgresTransaction {
         try courses.column("finish_lon", "float8", bounds.map { $0?.finish.longitude })
         try courses.column("path_m", "float8", bounds.map { $0?.pathMeters })
         let inserted = Set(
-            try column(Int64.self, courses.query("ON CONFLICT (owner, content_hash) DO NOTHING RETURNING id")))
+            try await column(Int64.self, courses.query("ON CONFLICT (owner, content_hash) DO NOTHING RETURNING id")))
         if let missing = drafts.firstIndex(where: { !inserted.contains($0.record.id!) }) {
             let draft = drafts[missing]
-            let existing = try value(
+            let existing = try await value(
                 Int64.self,
                 """
                 SELECT id FROM course WHERE owner = \(draft.record.owner)
@@ -126,7 +127,7 @@ extension PostgresTransaction {
                 """)
             return (missing, existing ?? draft.record.id!)
         }
-        try insertPieces(drafts.map { ($0.record.id!, $0) })
+        try await insertPieces(drafts.map { ($0.record.id!, $0) })
         var entries = UnnestInsert(into: "course_search")
         let rows = drafts.map(\.searchEntry.row)
         try entries.column("course_id", "bigint", records.map(\.id))
@@ -143,7 +144,7 @@ extension PostgresTransaction {
         try entries.column("tokens", "text", drafts.map(\.searchEntry.postgresTokenDocument)) {
             "string_to_array(\($0), ' ')"
         }
-        try query(entries.query())
+        try await query(entries.query())
         return nil
     }
 
@@ -158,15 +159,15 @@ extension PostgresTransaction {
                 WHERE name = 'default_toast_compression' AND 'lz4' = ANY(enumvals))
         """
 
-    func recordIdentity(id: Int64) throws -> StoredIdentity? {
-        try query("SELECT owner, content_hash FROM record WHERE id = \(id)").rows.first.map { row in
+    func recordIdentity(id: Int64) async throws -> StoredIdentity? {
+        try await query("SELECT owner, content_hash FROM record WHERE id = \(id)").rows.first.map { row in
             let (owner, hash) = try row.decode((String, String).self)
             return StoredIdentity(owner: owner, contentHash: hash)
         }
     }
 
-    func insertScrap(_ scrap: StoredScrap) throws -> Bool {
-        try !query(
+    func insertScrap(_ scrap: StoredScrap) async throws -> Bool {
+        try await !query(
             """
             INSERT INTO scrap (course_id, "user", created_at)
             VALUES (\(scrap.courseID), \(scrap.user), \(Self.milliseconds(scrap.createdAt)))
@@ -175,8 +176,8 @@ extension PostgresTransaction {
         ).rows.isEmpty
     }
 
-    func storedDeletedCourses() throws -> [StoredDeletedCourse] {
-        try query(
+    func storedDeletedCourses() async throws -> [StoredDeletedCourse] {
+        try await query(
             """
             SELECT id, owner, distance_m, departure_region, departure_city, departure_town, departure_detail,
                    departure_name, geometry, deleted_at
@@ -191,15 +192,15 @@ extension PostgresTransaction {
         }
     }
 
-    func insertDeletedCourses(_ courses: [StoredDeletedCourse]) throws -> Int {
+    func insertDeletedCourses(_ courses: [StoredDeletedCourse]) async throws -> Int {
         var added = 0
         for course in courses {
-            if try !query("SELECT 1 FROM course WHERE id = \(course.id)").rows.isEmpty {
+            if try await !query("SELECT 1 FROM course WHERE id = \(course.id)").rows.isEmpty {
                 throw StoreError.copyConflict(
                     kind: "deleted course", id: course.id, reason: "the destination holds a course under that id")
             }
             let departure = course.departure
-            added += try query(
+            added += try await query(
                 """
                 INSERT INTO deleted_course (id, owner, distance_m, departure_region, departure_city, departure_town,
                     departure_detail, departure_name, geometry, deleted_at)
@@ -211,7 +212,7 @@ extension PostgresTransaction {
             ).rows.count
         }
         if let last = courses.map(\.id).max() {
-            try query(
+            try await query(
                 """
                 SELECT setval(sequence, greatest(\(last), coalesce(pg_sequence_last_value(sequence), 0)))
                 FROM CAST(pg_get_serial_sequence('course', 'id') AS regclass) AS sequence
@@ -222,9 +223,9 @@ extension PostgresTransaction {
 
     /// Moves the id sequences past the ids copied, so that new rows do not collide with them
     /// (never back: ids of rows deleted before are not given again).
-    func identitiesCopied() throws {
+    func identitiesCopied() async throws {
         for table in ["course", "record"] {
-            try execute(
+            try await execute(
                 """
                 SELECT setval(sequence, greatest(max(id), coalesce(pg_sequence_last_value(sequence), 0)))
                 FROM \(table), CAST(pg_get_serial_sequence('\(table)', 'id') AS regclass) AS sequence

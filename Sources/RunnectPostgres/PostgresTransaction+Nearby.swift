@@ -20,7 +20,7 @@ extension PostgresTransaction {
     /// ring grows, up to the radius.
     func nearbyCourses(
         to point: Coordinate, withinMeters radius: Double, scope: NearbyScope, limit: Int, offset: Int
-    ) throws -> [CourseDistance] {
+    ) async throws -> [CourseDistance] {
         guard limit > 0 else { return [] }
         let wanted = max(0, offset) + limit
         let scopeName =
@@ -38,7 +38,7 @@ extension PostgresTransaction {
             // a runner's own query (see `Migrations/v09-piece-boxes.sql`).
             let box = NearbyBox(around: point, meters: ring, bulgeDegrees: 0)
             let longitudes = box.longitudes.flatMap { [$0.lowerBound, $0.upperBound] }
-            let rows = try query(
+            let rows = try await query(
                 """
                 SELECT id, meters
                 FROM runnect_nearby_box(\(point.longitude), \(point.latitude), \(ring), \(box.minLatitude),
@@ -58,10 +58,12 @@ extension PostgresTransaction {
 
     /// Through `runnect_course_distances` (schema version 6): each course's pieces, tested
     /// against the radius's box before any is measured.
-    func courseDistances(ids: [Int64], to point: Coordinate, withinMeters radius: Double) throws -> [Int64: Double] {
+    func courseDistances(ids: [Int64], to point: Coordinate, withinMeters radius: Double) async throws -> [Int64:
+        Double]
+    {
         guard !ids.isEmpty else { return [:] }
         var distances: [Int64: Double] = [:]
-        let rows = try query(
+        let rows = try await query(
             """
             SELECT id, meters FROM runnect_course_distances(\(ids), \(point.longitude), \(point.latitude), \(radius))
             """

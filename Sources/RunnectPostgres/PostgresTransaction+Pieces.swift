@@ -13,9 +13,9 @@ extension PostgresTransaction {
     }
 
     /// Writes the pieces of `drafts`' courses.
-    func insertPieces(_ courses: [(id: Int64, draft: CourseDraft)]) throws {
+    func insertPieces(_ courses: [(id: Int64, draft: CourseDraft)]) async throws {
         if let statement = try Self.pieceInsert(courses.compactMap { id, draft in draft.pieces.map { (id, $0) } }) {
-            try query(statement)
+            try await query(statement)
         }
     }
 

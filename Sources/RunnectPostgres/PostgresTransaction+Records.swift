@@ -6,15 +6,15 @@ import RunnectStore
 extension PostgresTransaction {
     // MARK: - Records
 
-    func recordID(contentHash: String) throws -> Int64? {
-        try value(Int64.self, "SELECT id FROM record WHERE owner = \(user) AND content_hash = \(contentHash)")
+    func recordID(contentHash: String) async throws -> Int64? {
+        try await value(Int64.self, "SELECT id FROM record WHERE owner = \(user) AND content_hash = \(contentHash)")
     }
 
     /// Through the GiST index on `start_point` (its boxes are rounded outwards, as the R*Tree's of
     /// SQLite, so a start on the edge is never missed), the finish checked exactly. Row-level
     /// security leaves out other runners' private courses, which the store would not take anyway.
-    func courseStarts(in piece: Bounds, finishingIn finishBox: Bounds) throws -> [CourseStart] {
-        let rows = try query(
+    func courseStarts(in piece: Bounds, finishingIn finishBox: Bounds) async throws -> [CourseStart] {
+        let rows = try await query(
             """
             SELECT id, start_lat, start_lon, finish_lat, finish_lon, path_m FROM course
             WHERE start_point && ST_MakeEnvelope(\(piece.minLongitude), \(piece.minLatitude),
@@ -33,8 +33,8 @@ extension PostgresTransaction {
         }
     }
 
-    func canSee(course id: Int64) throws -> Bool {
-        try value(
+    func canSee(course id: Int64) async throws -> Bool {
+        try await value(
             Bool.self,
             """
             SELECT EXISTS (SELECT 1 FROM course c WHERE c.id = \(id) AND (c.owner = \(user) OR c.is_uploaded
@@ -43,10 +43,10 @@ extension PostgresTransaction {
     }
 
     /// The counter follows by trigger.
-    func insertRecord(_ record: NewRecord) throws -> Int64 {
+    func insertRecord(_ record: NewRecord) async throws -> Int64 {
         if let id = record.id {
             // A copy keeps the source's id (an administrator's insert: runners have no grant on it).
-            try query(
+            try await query(
                 """
                 INSERT INTO record (id, owner, course_id, title, source_format, content_hash, created_at, start_time,
                     distance_m, point_count, device_timer_time_s, course_time_s, course_distance_m, match_coverage,
@@ -59,7 +59,7 @@ extension PostgresTransaction {
                 """)
             return id
         }
-        let id = try value(
+        let id = try await value(
             Int64.self,
             """
             INSERT INTO record (owner, course_id, title, source_format, content_hash, created_at, start_time,
@@ -74,7 +74,7 @@ extension PostgresTransaction {
             """)
         guard let id else {
             // Recorded by a transaction that committed meanwhile (its insert made this one wait).
-            let existing = try value(
+            let existing = try await value(
                 Int64.self,
                 "SELECT id FROM record WHERE owner = \(record.owner) AND content_hash = \(record.contentHash)")
             guard let existing else { throw StoreError.database("the record was not stored") }
@@ -83,8 +83,8 @@ extension PostgresTransaction {
         return id
     }
 
-    func recordsAtLeastAsFast(course: Int64, seconds: Double, excluding id: Int64) throws -> Int {
-        try value(
+    func recordsAtLeastAsFast(course: Int64, seconds: Double, excluding id: Int64) async throws -> Int {
+        try await value(
             Int.self,
             """
             SELECT count(*) FROM record WHERE owner = \(user) AND course_id = \(course) AND id <> \(id)
@@ -124,17 +124,17 @@ extension PostgresTransaction {
             matchCoverage: try r[11].decode(Double.self), createdAt: try r[12].decode(Date.self))
     }
 
-    func record(id: Int64) throws -> RunRecord? {
+    func record(id: Int64) async throws -> RunRecord? {
         let sql = "\(Self.recordSelect) AND r.id = $2"
-        return try query(PostgresQuery(unsafeSQL: sql, binds: try binds(user, id))).rows.first.map(Self.runRecord)
+        return try await query(PostgresQuery(unsafeSQL: sql, binds: try binds(user, id))).rows.first.map(Self.runRecord)
     }
 
-    func recordGeometry(id: Int64) throws -> Data? {
-        try value(Data.self, "SELECT geometry FROM record WHERE id = \(id) AND owner = \(user)")
+    func recordGeometry(id: Int64) async throws -> Data? {
+        try await value(Data.self, "SELECT geometry FROM record WHERE id = \(id) AND owner = \(user)")
     }
 
     /// SQLite sorts a missing start time last in a descending order; PostgreSQL, first unless told.
-    func records(course: Int64?, sort: RecordSort, limit: Int, offset: Int) throws -> [RunRecord] {
+    func records(course: Int64?, sort: RecordSort, limit: Int, offset: Int) async throws -> [RunRecord] {
         let order = sort == .time ? "r.course_time_s, r.id" : "r.start_time DESC NULLS LAST, r.id DESC"
         let sql: String
         let bindings: PostgresBindings
@@ -145,29 +145,30 @@ extension PostgresTransaction {
             sql = "\(Self.recordSelect) ORDER BY \(order) LIMIT $2 OFFSET $3"
             bindings = try binds(user, limit, offset)
         }
-        return try query(PostgresQuery(unsafeSQL: sql, binds: bindings)).rows.map(Self.runRecord)
+        return try await query(PostgresQuery(unsafeSQL: sql, binds: bindings)).rows.map(Self.runRecord)
     }
 
-    func allRecords(course: Int64) throws -> [RunRecord] {
+    func allRecords(course: Int64) async throws -> [RunRecord] {
         let sql = "\(Self.recordSelect) AND r.course_id = $2 ORDER BY r.id"
-        return try query(PostgresQuery(unsafeSQL: sql, binds: try binds(user, course))).rows.map(Self.runRecord)
+        return try await query(PostgresQuery(unsafeSQL: sql, binds: try binds(user, course))).rows.map(Self.runRecord)
     }
 
-    func recordCount(course: Int64) throws -> Int {
-        try value(Int.self, "SELECT record_count FROM course WHERE id = \(course)") ?? 0
+    func recordCount(course: Int64) async throws -> Int {
+        try await value(Int.self, "SELECT record_count FROM course WHERE id = \(course)") ?? 0
     }
 
-    func bestCourseTime(course: Int64) throws -> Double? {
-        try value(Double?.self, "SELECT min(course_time_s) FROM record WHERE course_id = \(course) AND owner = \(user)")
+    func bestCourseTime(course: Int64) async throws -> Double? {
+        try await value(
+            Double?.self, "SELECT min(course_time_s) FROM record WHERE course_id = \(course) AND owner = \(user)")
             ?? nil
     }
 
-    func setRecordTitle(id: Int64, title: String) throws {
-        try query("UPDATE record SET title = \(title) WHERE id = \(id) AND owner = \(user)")
+    func setRecordTitle(id: Int64, title: String) async throws {
+        try await query("UPDATE record SET title = \(title) WHERE id = \(id) AND owner = \(user)")
     }
 
-    func deleteRecords(ids: [Int64]) throws {
+    func deleteRecords(ids: [Int64]) async throws {
         guard !ids.isEmpty else { return }
-        try query("DELETE FROM record WHERE id = ANY(\(ids)) AND owner = \(user)")
+        try await query("DELETE FROM record WHERE id = ANY(\(ids)) AND owner = \(user)")
     }
 }

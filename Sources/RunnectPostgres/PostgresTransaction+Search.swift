@@ -17,20 +17,22 @@ extension PostgresTransaction {
     /// on SQLite: all keywords in the title first, then fewer; within a title count, more in the
     /// departure first; each tier newest first. Longer queries, whose matches the AND makes few,
     /// read them all and sort them here.
-    func searchIDs(keywords: String, scope: SearchScope, sort: CourseSort, limit: Int, offset: Int) throws -> [Int64] {
+    func searchIDs(keywords: String, scope: SearchScope, sort: CourseSort, limit: Int, offset: Int) async throws
+        -> [Int64]
+    {
         let search = PostgresSearch(words: KoreanText.words(in: keywords))
         guard !search.words.isEmpty, limit > 0 else { return [] }
         let offset = max(0, offset)
         let wanted = offset + limit
-        let entries = try searchEntries()
+        let entries = try await searchEntries()
         let ids: [Int64]
         if sort != .relevance {
-            ids = try slice(
+            ids = try await slice(
                 search, scope: scope, sort: sort, wanted: wanted, tier: nil, entries: entries, walk: plans.walkRows)
         } else if search.words.count <= plans.maxTieredWords {
-            ids = try tiers(search, scope: scope, wanted: wanted, entries: entries)
+            ids = try await tiers(search, scope: scope, wanted: wanted, entries: entries)
         } else {
-            ids = try sortedByRelevance(search, scope: scope, wanted: wanted)
+            ids = try await sortedByRelevance(search, scope: scope, wanted: wanted)
         }
         return Array(ids.dropFirst(offset).prefix(limit))
     }
@@ -47,7 +49,9 @@ extension PostgresTransaction {
     /// title, and both, one or none in the departure) asked the GIN index each for grams of
     /// `서울` in the departure, found in every course there: 12–13 ms a tier to find none, where
     /// both words' title grams alone (2.8 ms) tell all three tiers.
-    func tiers(_ search: PostgresSearch, scope: SearchScope, wanted: Int, entries: PendingEntries) throws -> [Int64] {
+    func tiers(_ search: PostgresSearch, scope: SearchScope, wanted: Int, entries: PendingEntries) async throws
+        -> [Int64]
+    {
         let k = search.words.count
         let tiers = stride(from: k, through: 0, by: -1).flatMap { inTitle in
             stride(from: k, through: 0, by: -1).map { PostgresSearch.Tier(inTitle: inTitle, inDeparture: $0) }
@@ -55,7 +59,7 @@ extension PostgresTransaction {
         var ids: [Int64] = []
         guard let window = plans.walkRows else {
             for tier in tiers where ids.count < wanted {
-                ids += try slice(
+                await ids += try slice(
                     search, scope: scope, sort: .date, wanted: wanted - ids.count, tier: tier, entries: entries,
                     walk: nil)
             }
@@ -63,15 +67,15 @@ extension PostgresTransaction {
         }
         // A rare top tier, read before the walk: the page when it fills it.
         var read = 0
-        if try readsFirst(search, tier: tiers[0], wanted: wanted, entries: entries) {
-            ids = try slice(
+        if try await readsFirst(search, tier: tiers[0], wanted: wanted, entries: entries) {
+            ids = try await slice(
                 search, scope: scope, sort: .date, wanted: wanted, tier: tiers[0], entries: entries, walk: nil)
             if ids.count >= wanted { return ids }
             read = 1
         }
-        let walked = try matches(search, scope: scope, sort: .date, walk: window, skip: 0, upTo: nil, tier: nil)
-        if try Double(walked.count) / Double(window) * Double(entries.count()) <= Double(plans.sortedMatches) {
-            return try sortedByRelevance(search, scope: scope, wanted: wanted)
+        let walked = try await matches(search, scope: scope, sort: .date, walk: window, skip: 0, upTo: nil, tier: nil)
+        if try await Double(walked.count) / Double(window) * Double(entries.count()) <= Double(plans.sortedMatches) {
+            return try await sortedByRelevance(search, scope: scope, wanted: wanted)
         }
         // Every match of one title count, read once when the walk shows that count rare: it
         // serves each tier of the count, the first tier that needs it and those after.
@@ -85,23 +89,24 @@ extension PostgresTransaction {
             let inWalk = walked.filter(tier.holds)
             if inWalk.count >= needed {
                 ids += inWalk.prefix(needed).map(\.id)
-            } else if try walksOn(found: inWalk.count, in: window, wanted: needed, entries: entries.count()) {
+            } else if try await walksOn(found: inWalk.count, in: window, wanted: needed, entries: entries.count()) {
                 // On from the walk's last match (of any tier): none of this tier lies between it
                 // and the walk's end.
                 let more = needed - inWalk.count
                 ids += inWalk.map(\.id)
-                ids += try slice(
+                await ids += try slice(
                     search, scope: scope, sort: .date, wanted: more, tier: tier, entries: entries,
                     walk: walkOn(needing: more, found: inWalk.count, in: window, window: window), after: walked.last)
-            } else if try Double(walked.count { $0.inTitle == tier.inTitle }) / Double(window) * Double(entries.count())
+            } else if try await Double(walked.count { $0.inTitle == tier.inTitle }) / Double(window)
+                * Double(entries.count())
                 <= Double(plans.sortedMatches)
             {
-                let group = try matches(
+                let group = try await matches(
                     search, scope: scope, sort: .date, skip: 0, upTo: nil, tier: nil, titleGroup: tier.inTitle)
                 titleGroups[tier.inTitle] = group
                 ids += group.lazy.filter(tier.holds).prefix(needed).map(\.id)
             } else {
-                ids += try slice(
+                await ids += try slice(
                     search, scope: scope, sort: .date, wanted: needed, tier: tier, entries: entries, walk: nil)
             }
         }
@@ -120,7 +125,7 @@ extension PostgresTransaction {
     /// (``PostgresSearchEstimates``).
     func readsFirst(
         _ search: PostgresSearch, tier: PostgresSearch.Tier, wanted: Int, entries: PendingEntries
-    ) throws -> Bool {
+    ) async throws -> Bool {
         guard let limit = plans.topTierRows, search.words.count == 1,
             case let clauses = search.clauses(tier: tier), clauses.count == 1, clauses[0].count == 1,
             clauses[0][0].count == 1
@@ -132,7 +137,7 @@ extension PostgresTransaction {
             estimate = kept
         } else {
             estimate =
-                try value(
+                try await value(
                     Double?.self, "SELECT runnect_search_estimate(\(clauses[0][0]), \(Int64(limit)))") ?? nil
             estimates.keep(estimate, of: token, tuples: tuples)
         }
@@ -142,8 +147,8 @@ extension PostgresTransaction {
     }
 
     /// The first `wanted` matches in relevance order, from every match sorted here.
-    func sortedByRelevance(_ search: PostgresSearch, scope: SearchScope, wanted: Int) throws -> [Int64] {
-        let matches = try matches(search, scope: scope, sort: .date, walk: nil, skip: 0, upTo: nil, tier: nil)
+    func sortedByRelevance(_ search: PostgresSearch, scope: SearchScope, wanted: Int) async throws -> [Int64] {
+        let matches = try await matches(search, scope: scope, sort: .date, walk: nil, skip: 0, upTo: nil, tier: nil)
         return page(matches, sort: .relevance, limit: wanted, offset: 0)
     }
 
@@ -158,21 +163,21 @@ extension PostgresTransaction {
     func slice(
         _ search: PostgresSearch, scope: SearchScope, sort: CourseSort, wanted: Int, tier: PostgresSearch.Tier?,
         entries: PendingEntries, walk first: Int?, after start: PostgresSearch.Match? = nil
-    ) throws -> [Int64] {
+    ) async throws -> [Int64] {
         var found: [PostgresSearch.Match] = []
         var walked = 0
         var walk = first
         while let window = walk {
-            found += try read(
+            await found += try read(
                 search, scope: scope, sort: sort, walk: window, wanted: wanted - found.count, tier: tier,
                 after: found.last ?? start)
             walked += window
             if found.count >= wanted { return found.map(\.id) }  // else: never trust `entries` to end a walk
             walk =
-                try walksOn(found: found.count, in: walked, wanted: wanted, entries: entries.count())
+                try await walksOn(found: found.count, in: walked, wanted: wanted, entries: entries.count())
                 ? walkOn(needing: wanted - found.count, found: found.count, in: walked, window: window) : nil
         }
-        found += try read(
+        await found += try read(
             search, scope: scope, sort: sort, walk: nil, wanted: wanted - found.count, tier: tier,
             after: found.last ?? start)
         return found.map(\.id)
@@ -205,8 +210,8 @@ extension PostgresTransaction {
     /// Asked for without waiting (``PostgresTransaction/send(_:)``): the search's first read
     /// follows it on the connection, and the count is read once the first read has shown what
     /// it needs to weigh; a round trip fewer.
-    func searchEntries() throws -> PendingEntries {
-        try PendingEntries(
+    func searchEntries() async throws -> PendingEntries {
+        try await PendingEntries(
             transaction: self,
             estimate: send("SELECT reltuples::bigint FROM pg_class WHERE oid = 'course_search'::regclass"))
     }
@@ -222,11 +227,11 @@ extension PostgresTransaction {
             self.estimate = estimate
         }
 
-        func count() throws -> Int {
+        func count() async throws -> Int {
             if let counted { return counted }
             let estimate = try planned()
             let count =
-                try estimate >= 0
+                try await estimate >= 0
                 ? estimate : transaction.value(Int.self, "SELECT count(*) FROM course_search") ?? 0
             counted = count
             return count
@@ -245,7 +250,7 @@ extension PostgresTransaction {
     func read(
         _ search: PostgresSearch, scope: SearchScope, sort: CourseSort, walk: Int?, wanted: Int,
         tier: PostgresSearch.Tier?, after: PostgresSearch.Match? = nil
-    ) throws -> [PostgresSearch.Match] {
+    ) async throws -> [PostgresSearch.Match] {
         var found: [PostgresSearch.Match] = []
         var skip = 0
         // A walk costs its window, not the rows it returns, and a re-read walks it again: its
@@ -254,7 +259,7 @@ extension PostgresTransaction {
         var batch = plans.firstBatch ?? (walk == nil ? wanted + 8 : (wanted + 8) * plans.growth)
         while found.count < wanted {
             var read = 0
-            let matches = try matches(
+            let matches = try await matches(
                 search, scope: scope, sort: sort, walk: walk, skip: skip, upTo: batch, tier: tier, after: after
             ) { read += 1 }
             found += matches.prefix(wanted - found.count)
@@ -274,7 +279,7 @@ extension PostgresTransaction {
         _ search: PostgresSearch, scope: SearchScope, sort: CourseSort, walk: Int? = nil, skip: Int, upTo: Int?,
         tier: PostgresSearch.Tier?, titleGroup: Int? = nil, after: PostgresSearch.Match? = nil,
         onRow: () -> Void = {}
-    ) throws -> [PostgresSearch.Match] {
+    ) async throws -> [PostgresSearch.Match] {
         var bindings = PostgresBindings()
         // Every keyword's needles (its literal run in the text, its initials projection in the
         // projection's), which `strpos` tests: all a walk needs; the GIN index needs the grams.
@@ -297,7 +302,7 @@ extension PostgresTransaction {
         bindings.append(after?.distanceMeters)
         // The rows as one row of arrays (``PostgresArrayColumn``), in the function's order: one
         // aggregate over its scan, whose arrays all see its rows in that order.
-        let rows = try query(
+        let rows = try await query(
             PostgresQuery(
                 unsafeSQL: """
                     SELECT array_agg(id), array_agg(created_ms), array_agg(title), array_agg(description),

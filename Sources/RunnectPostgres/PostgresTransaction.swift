@@ -9,7 +9,9 @@ import RunnectStore
 /// Errors of the server or the connection pass through as they come (`PSQLError`): the backend
 /// decides whether the transaction runs again, and ``storeError(_:)`` which ones a batch may
 /// survive.
-final class PostgresTransaction: StoreTransaction {
+///
+/// `@unchecked Sendable`: one task uses it, for the length of its transaction.
+final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
     let connection: PostgresConnection
     let user: String
     let plans: PostgresSearchPlans
@@ -29,35 +31,68 @@ final class PostgresTransaction: StoreTransaction {
 
     // MARK: - Statements
 
+    /// Runs `body` as this transaction: `BEGIN` (and `SET LOCAL ROLE` to `role`, when the
+    /// connection's role acts for a runner), the body, `COMMIT`; `ROLLBACK` when anything fails.
+    func run<T: Sendable>(
+        readOnly: Bool, role: RoleName?, oneWriter: Bool, phase: TransactionPhase,
+        _ body: @Sendable (any StoreTransaction) async throws -> T
+    ) async throws -> T {
+        do {
+            // A read's BEGIN is not waited for: its first statement follows it on the connection
+            // (a round trip fewer); should it fail, so does what follows.
+            var begun: EventLoopFuture<PostgresQueryResult>?
+            if readOnly {
+                begun = try await send("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            } else {
+                try await execute("BEGIN")
+            }
+            if let role {
+                phase.settingRole = true
+                try await execute("SET LOCAL ROLE \(role.quoted)")
+                phase.settingRole = false
+            }
+            if !readOnly && oneWriter { try await execute(PostgresBackend.oneWriterPerRunner) }
+            let value = try await body(self)
+            _ = try await begun?.get()
+            phase.committing = true
+            try await execute("COMMIT")
+            return value
+        } catch {
+            // A failed COMMIT has already ended the transaction; ROLLBACK then only warns.
+            if !connection.isClosed && !phase.committing { _ = try? await query("ROLLBACK") }
+            throw error
+        }
+    }
+
     /// Runs one statement and waits for its rows and its command tag.
     @discardableResult
-    func query(_ query: PostgresQuery) throws -> PostgresQueryResult {
+    func query(_ query: PostgresQuery) async throws -> PostgresQueryResult {
         // A statement sent on a connection the server has dropped may never be answered (seen:
         // a ROLLBACK TO SAVEPOINT after `pg_ctl restart -m immediate` waited forever).
         guard !connection.isClosed else { throw PostgresFailure.ConnectionClosed() }
-        return try connection.query(query, logger: PostgresSession.silentLogger).wait()
+        return try await connection.query(query, logger: PostgresSession.silentLogger).get()
     }
 
     /// Sends a statement of fixed text without waiting for it: the connection runs it, and what
     /// is sent after it, in order; its answer (or error) is the future's.
-    func send(_ sql: String) throws -> EventLoopFuture<PostgresQueryResult> {
+    func send(_ sql: String) async throws -> EventLoopFuture<PostgresQueryResult> {
         guard !connection.isClosed else { throw PostgresFailure.ConnectionClosed() }
         return connection.query(PostgresQuery(unsafeSQL: sql), logger: PostgresSession.silentLogger)
     }
 
     /// Runs a statement of fixed text (no values).
-    func execute(_ sql: String) throws {
-        try query(PostgresQuery(unsafeSQL: sql))
+    func execute(_ sql: String) async throws {
+        try await query(PostgresQuery(unsafeSQL: sql))
     }
 
     /// The first column of every row.
-    func column<T: PostgresDecodable>(_ type: T.Type, _ query: PostgresQuery) throws -> [T] {
-        try self.query(query).rows.map { try $0.decode(T.self) }
+    func column<T: PostgresDecodable>(_ type: T.Type, _ query: PostgresQuery) async throws -> [T] {
+        try await self.query(query).rows.map { try $0.decode(T.self) }
     }
 
     /// The first column of the first row, if any.
-    func value<T: PostgresDecodable>(_ type: T.Type, _ query: PostgresQuery) throws -> T? {
-        try self.query(query).rows.first.map { try $0.decode(T.self) }
+    func value<T: PostgresDecodable>(_ type: T.Type, _ query: PostgresQuery) async throws -> T? {
+        try await self.query(query).rows.first.map { try $0.decode(T.self) }
     }
 
     // MARK: - Courses
@@ -114,22 +149,22 @@ final class PostgresTransaction: StoreTransaction {
         }
     }
 
-    func course(id: Int64) throws -> Course? {
+    func course(id: Int64) async throws -> Course? {
         let sql = "SELECT \(Self.courseColumns) FROM course c WHERE c.id = $2"
-        return try query(PostgresQuery(unsafeSQL: sql, binds: try binds(user, id))).rows.first.map(Self.course)
+        return try await query(PostgresQuery(unsafeSQL: sql, binds: try binds(user, id))).rows.first.map(Self.course)
     }
 
     /// The courses of `ids` the user may read, in that order: ``courseColumns`` read by
     /// `runnect_courses`, whose plan the connection keeps.
-    func courses(ids: [Int64]) throws -> [Course] {
+    func courses(ids: [Int64]) async throws -> [Course] {
         guard !ids.isEmpty else { return [] }
-        let rows = readableCourses(try query("SELECT * FROM runnect_courses(\(user), \(ids))").rows)
+        let rows = readableCourses(try await query("SELECT * FROM runnect_courses(\(user), \(ids))").rows)
         let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
     }
 
-    func courseGeometry(id: Int64) throws -> Data? {
-        try value(Data.self, "SELECT geometry FROM course WHERE id = \(id)")
+    func courseGeometry(id: Int64) async throws -> Data? {
+        try await value(Data.self, "SELECT geometry FROM course WHERE id = \(id)")
     }
 
     /// `ORDER BY` terms of a list order of `course c`; ties end with the id.
@@ -141,14 +176,14 @@ final class PostgresTransaction: StoreTransaction {
         }
     }
 
-    func courseIDs(_ scope: CourseListScope, sort: CourseSort, limit: Int, offset: Int) throws -> [Int64] {
+    func courseIDs(_ scope: CourseListScope, sort: CourseSort, limit: Int, offset: Int) async throws -> [Int64] {
         var bindings = PostgresBindings()
         let filter = scopeFilter(scope, &bindings)
         bindings.append(limit)
         bindings.append(offset)
         let n = bindings.count
         let sql = "SELECT c.id FROM course c WHERE \(filter) ORDER BY \(Self.order(sort)) LIMIT $\(n - 1) OFFSET $\(n)"
-        return try column(Int64.self, PostgresQuery(unsafeSQL: sql, binds: bindings))
+        return try await column(Int64.self, PostgresQuery(unsafeSQL: sql, binds: bindings))
     }
 
     /// The condition on `course c` of a list's courses, its values appended to `bindings`.
@@ -169,15 +204,15 @@ final class PostgresTransaction: StoreTransaction {
         }
     }
 
-    func courses(in scope: SearchScope, sort: CourseSort) throws -> [Course] {
+    func courses(in scope: SearchScope, sort: CourseSort) async throws -> [Course] {
         let filter = scope == .shared ? "WHERE c.is_uploaded" : ""
         let sql = "SELECT \(Self.courseColumns) FROM course c \(filter) ORDER BY \(Self.order(sort))"
-        return readableCourses(try query(PostgresQuery(unsafeSQL: sql, binds: try binds(user))).rows)
+        return readableCourses(try await query(PostgresQuery(unsafeSQL: sql, binds: try binds(user))).rows)
     }
 
     // MARK: - Writing courses
 
-    func insertCourse(_ draft: CourseDraft) throws -> Course {
+    func insertCourse(_ draft: CourseDraft) async throws -> Course {
         let record = draft.record
         let owner = draft.isPreset ? record.owner : user
         var bindings = PostgresBindings()
@@ -188,19 +223,19 @@ final class PostgresTransaction: StoreTransaction {
             INSERT INTO course (\(columns.joined(separator: ", "))) VALUES \(values)
             ON CONFLICT (owner, content_hash) DO NOTHING RETURNING id
             """
-        guard let id = try value(Int64.self, PostgresQuery(unsafeSQL: sql, binds: bindings)) else {
+        guard let id = try await value(Int64.self, PostgresQuery(unsafeSQL: sql, binds: bindings)) else {
             // The same content stored before (by a transaction that committed meanwhile, too: an
             // insert of a conflicting row waits for it). Nothing was written.
-            let existing = try value(
+            let existing = try await value(
                 Int64.self, "SELECT id FROM course WHERE owner = \(owner) AND content_hash = \(record.contentHash)")
             guard let existing else {
                 throw StoreError.database("course \(record.contentHash) of \(owner) conflicts but cannot be read")
             }
             throw StoreError.duplicate(existingID: existing)
         }
-        try index(courseID: id, entry: draft.searchEntry, createdAt: row.createdAt)
-        try insertPieces([(id, draft)])
-        guard let course = try course(id: id) else { throw StoreError.notFound(id) }
+        try await index(courseID: id, entry: draft.searchEntry, createdAt: row.createdAt)
+        try await insertPieces([(id, draft)])
+        guard let course = try await course(id: id) else { throw StoreError.notFound(id) }
         return course
     }
 
@@ -301,12 +336,12 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     /// Writes a course's search entry (its postings follow by trigger), replacing any before.
-    func index(courseID id: Int64, entry: SearchIndex.Entry, createdAt: Date) throws {
-        try query("DELETE FROM course_search WHERE course_id = \(id)")
+    func index(courseID id: Int64, entry: SearchIndex.Entry, createdAt: Date) async throws {
+        try await query("DELETE FROM course_search WHERE course_id = \(id)")
         let row = entry.row
         let initials = row.initials
         let tokens = entry.postgresTokenDocument.split(separator: " ").map(String.init)
-        try query(
+        try await query(
             """
             INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens,
                                        title_initials, description_initials, departure_initials)
@@ -316,38 +351,38 @@ final class PostgresTransaction: StoreTransaction {
     }
 
     /// Re-indexes a course whose text changed.
-    private func reindex(id: Int64) throws {
-        guard let course = try course(id: id) else { return }
+    private func reindex(id: Int64) async throws {
+        guard let course = try await course(id: id) else { return }
         let fields = SearchFields(
             title: course.title, description: course.description,
             departure: course.departure?.searchableParts ?? [])
-        try index(courseID: id, entry: SearchIndex.Entry(fields: fields), createdAt: course.createdAt)
+        try await index(courseID: id, entry: SearchIndex.Entry(fields: fields), createdAt: course.createdAt)
     }
 
     /// Re-indexes only a course the policies let the user change: another's is left alone.
-    func setTitle(id: Int64, title: String) throws {
-        let updated = try query("UPDATE course SET title = \(title) WHERE id = \(id)")
-        if updated.metadata.rows ?? 0 > 0 { try reindex(id: id) }
+    func setTitle(id: Int64, title: String) async throws {
+        let updated = try await query("UPDATE course SET title = \(title) WHERE id = \(id)")
+        if updated.metadata.rows ?? 0 > 0 { try await reindex(id: id) }
     }
 
-    func share(id: Int64, title: String, description: String, at date: Date) throws {
-        let updated = try query(
+    func share(id: Int64, title: String, description: String, at date: Date) async throws {
+        let updated = try await query(
             """
             UPDATE course SET is_uploaded = true, uploaded_at = \(Self.milliseconds(date)), title = \(title),
                 description = \(description)
             WHERE id = \(id)
             """)
-        if updated.metadata.rows ?? 0 > 0 { try reindex(id: id) }
+        if updated.metadata.rows ?? 0 > 0 { try await reindex(id: id) }
     }
 
     /// The scraps go by trigger (`runnect_sharing_changed`), every runner's, with the counter.
-    func unshare(id: Int64) throws {
-        try query("UPDATE course SET is_uploaded = false, uploaded_at = NULL WHERE id = \(id)")
+    func unshare(id: Int64) async throws {
+        try await query("UPDATE course SET is_uploaded = false, uploaded_at = NULL WHERE id = \(id)")
     }
 
     /// Others' records are not readable: theirs are the course's counter less the user's.
-    func recordCounts(course id: Int64) throws -> (own: Int, others: Int) {
-        let row = try query(
+    func recordCounts(course id: Int64) async throws -> (own: Int, others: Int) {
+        let row = try await query(
             """
             SELECT (SELECT count(*) FROM record WHERE course_id = \(id) AND owner = \(user))::integer,
                    (SELECT record_count FROM course WHERE id = \(id))
@@ -359,25 +394,25 @@ final class PostgresTransaction: StoreTransaction {
 
     /// Scraps and search entries go by cascade, pieces by trigger (schema version 7); the user's
     /// own records first, others' stay with the course kept for them by trigger (version 15).
-    func deleteCourses(ids: [Int64]) throws {
+    func deleteCourses(ids: [Int64]) async throws {
         guard !ids.isEmpty else { return }
-        try query("DELETE FROM record WHERE course_id = ANY(\(ids)) AND owner = \(user)")
-        try query("DELETE FROM course WHERE id = ANY(\(ids))")
+        try await query("DELETE FROM record WHERE course_id = ANY(\(ids)) AND owner = \(user)")
+        try await query("DELETE FROM course WHERE id = ANY(\(ids))")
     }
 
     /// The counter follows by trigger.
-    func addScrap(course id: Int64, at date: Date) throws {
-        try query(
+    func addScrap(course id: Int64, at date: Date) async throws {
+        try await query(
             #"INSERT INTO scrap (course_id, "user", created_at) VALUES (\#(id), \#(user), \#(Self.milliseconds(date)))"#
         )
     }
 
-    func removeScrap(course id: Int64) throws {
-        try query(#"DELETE FROM scrap WHERE course_id = \#(id) AND "user" = \#(user)"#)
+    func removeScrap(course id: Int64) async throws {
+        try await query(#"DELETE FROM scrap WHERE course_id = \#(id) AND "user" = \#(user)"#)
     }
 
-    func counts() throws -> StoreCounts {
-        let row = try query(
+    func counts() async throws -> StoreCounts {
+        let row = try await query(
             """
             SELECT (SELECT coalesce(max(version), 0) FROM schema_version)::integer,
                    (SELECT count(*) FROM course)::integer, (SELECT count(*) FROM course WHERE is_uploaded)::integer,
@@ -399,18 +434,18 @@ final class PostgresTransaction: StoreTransaction {
         return name
     }
 
-    func beginSavepoint(_ name: String) throws {
-        try execute("SAVEPOINT \(try savepoint(name))")
+    func beginSavepoint(_ name: String) async throws {
+        try await execute("SAVEPOINT \(try savepoint(name))")
     }
 
-    func releaseSavepoint(_ name: String) throws {
-        try execute("RELEASE SAVEPOINT \(try savepoint(name))")
+    func releaseSavepoint(_ name: String) async throws {
+        try await execute("RELEASE SAVEPOINT \(try savepoint(name))")
     }
 
-    func rollbackSavepoint(_ name: String) throws {
+    func rollbackSavepoint(_ name: String) async throws {
         let name = try savepoint(name)
-        try execute("ROLLBACK TO SAVEPOINT \(name)")
-        try execute("RELEASE SAVEPOINT \(name)")
+        try await execute("ROLLBACK TO SAVEPOINT \(name)")
+        try await execute("RELEASE SAVEPOINT \(name)")
     }
 
     /// The server's refusal of one statement; not a lost connection, a deadlock or a

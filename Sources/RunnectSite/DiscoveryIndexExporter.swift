@@ -69,7 +69,7 @@ public struct DiscoveryIndexExporter: Sendable {
     /// - Complexity: One decode and render per course; memory holds one course's path at a time
     ///   plus the lists.
     public func export(to folder: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in })
-        throws -> DiscoveryIndexSummary
+        async throws -> DiscoveryIndexSummary
     {
         let page = Data(DiscoveryIndexPage.html.utf8)
         var output = try IndexFolder(path: folder)
@@ -79,7 +79,8 @@ public struct DiscoveryIndexExporter: Sendable {
             if try output.write(data, to: name) { written += 1 } else { unchanged += 1 }
         }
 
-        let entries = try store.readCourses(in: scope, sort: .date) { courses, activityOf -> [DiscoveryIndexEntry] in
+        let entries = try await store.readCourses(in: scope, sort: .date) {
+            courses, activityOf -> [DiscoveryIndexEntry] in
             var names = Self.topLevelFiles.sorted()
             for course in courses { names += Self.courseFileNames(id: course.id) }
             try output.checkNoForeignFiles(names)
@@ -92,7 +93,7 @@ public struct DiscoveryIndexExporter: Sendable {
                 let activity: Activity
                 let files: CourseFiles
                 do {
-                    activity = try activityOf(course.id)
+                    activity = try await activityOf(course.id)
                     files = try CourseFiles(
                         entry: DiscoveryIndexEntry(course), activity: activity, createdAt: course.createdAt)
                 } catch let error as StoreError {

@@ -56,20 +56,20 @@ public struct BulkImporter: Sendable {
     public func run(
         _ items: [ImportItem], onBatch: ([ImportOutcome]) -> Void = { _ in },
         onWarnings: (ImportItem, [String]) -> Void = { _, _ in }
-    ) throws -> ImportSummary {
+    ) async throws -> ImportSummary {
         var summary = ImportSummary()
         let matching = matching
         let batches = Self.batches(of: items, files: batchFiles, bytes: batchBytes)
         var stored = 0
         do {
-            try DraftPipeline.run(batches, jobs: jobs) { item in
+            try await DraftPipeline.run(batches, jobs: jobs) { item in
                 Result {
                     try CourseDraft(
                         source: CourseSource(path: item.path), title: item.title,
                         description: item.description, departure: item.departure, matching: matching)
                 }
             } store: { batch, drafted in
-                let outcomes = try save(batch, drafted)
+                let outcomes = try await save(batch, drafted)
                 stored += 1
                 for (outcome, drafting) in zip(outcomes, drafted) {
                     guard case .success(let draft) = drafting, !draft.warnings.isEmpty else { continue }
@@ -85,16 +85,18 @@ public struct BulkImporter: Sendable {
             throw ImportStopped(reason: error, notImported: batches[stored...].flatMap { $0.map(\.path) })
         }
         if summary.imported >= optimizeAfter {
-            try store.optimizeSearch()
+            try await store.optimizeSearch()
         }
         return summary
     }
 
     /// Stores the drafts of one batch in one transaction.
-    private func save(_ batch: [ImportItem], _ drafted: [Result<CourseDraft, any Error>]) throws -> [ImportOutcome] {
+    private func save(_ batch: [ImportItem], _ drafted: [Result<CourseDraft, any Error>]) async throws
+        -> [ImportOutcome]
+    {
         var drafts: [CourseDraft] = []
         for case .success(let draft) in drafted { drafts.append(draft) }
-        var stored = try store.store(drafts).makeIterator()
+        var stored = try await store.store(drafts).makeIterator()
         return zip(batch, drafted).map { item, drafting in
             switch drafting {
             case .failure(let error):

@@ -56,59 +56,60 @@ extension CourseStore {
     public func copy(
         from source: CourseStore, batchSize: Int = 500, enrollingExistingRoles: Bool = false,
         progress: (CopyProgress) -> Void = { _ in }
-    ) throws -> CopySummary {
+    ) async throws -> CopySummary {
         var summary = CopySummary()
-        let users = try source.read { try $0.storedUsers() }
+        let users = try await source.read { try await $0.storedUsers() }
         summary.users = users.count
-        summary.enrolledRoles = try backend.ensureUsers(users, enrollingExisting: enrollingExistingRoles)
-        let total = try source.read { tx in try tx.counts().courses }
+        summary.enrolledRoles = try await backend.ensureUsers(users, enrollingExisting: enrollingExistingRoles)
+        let total = try await source.read { tx in try await tx.counts().courses }
         var done = 0
-        let setAside = try backend.copyCoursesBegin()
+        let setAside = try await backend.copyCoursesBegin()
         // Courses: while batches are written (up to the backend's `copyWriters` side by side),
         // the next is read and drafted on the other cores; rows already here (an earlier copy)
         // are only compared, never drafted.
-        var next = Prefetch { try self.coursesToCopy(from: source, after: 0, limit: batchSize) }
-        var writing: [Prefetch<(counts: Counts, batch: CourseBatch)>] = []
-        func finish(_ writer: Prefetch<(counts: Counts, batch: CourseBatch)>) throws {
-            let (counts, batch) = try writer.value()
+        var next = Task { try await self.coursesToCopy(from: source, after: 0, limit: batchSize) }
+        var writing: [Task<(counts: Counts, batch: CourseBatch), any Error>] = []
+        func finish(_ writer: Task<(counts: Counts, batch: CourseBatch), any Error>) async throws {
+            let (counts, batch) = try await writer.value
             summary.courses += counts.copied
             summary.coursesPresent += counts.present + batch.present
             done += batch.count
             progress(CopyProgress(done: done, total: max(total, done)))
         }
         do {
-            while let batch = try next.value() {
+            while let batch = try await next.value {
                 let after = batch.lastID
-                next = Prefetch { try self.coursesToCopy(from: source, after: after, limit: batchSize) }
-                if writing.count >= max(1, backend.copyWriters) { try finish(writing.removeFirst()) }
-                writing.append(Prefetch { (try self.writeCopied(batch), batch) })
+                next = Task { try await self.coursesToCopy(from: source, after: after, limit: batchSize) }
+                if writing.count >= max(1, backend.copyWriters) { try await finish(writing.removeFirst()) }
+                writing.append(Task { (try await self.writeCopied(batch), batch) })
             }
-            while !writing.isEmpty { try finish(writing.removeFirst()) }
+            while !writing.isEmpty { try await finish(writing.removeFirst()) }
         } catch {
             // Nothing may still be running once the copy has stopped.
-            for writer in writing { _ = try? writer.value() }
-            _ = try? next.value()
-            if setAside { try? backend.copyCoursesEnded() }
+            for writer in writing { _ = try? await writer.value }
+            _ = try? await next.value
+            if setAside { try? await backend.copyCoursesEnded() }
             throw error
         }
-        if setAside { try backend.copyCoursesEnded() }
+        if setAside { try await backend.copyCoursesEnded() }
         // Courses deleted with other runners' records: kept before those records are copied.
-        let deleted = try source.read { try $0.storedDeletedCourses() }
-        if !deleted.isEmpty { _ = try write { try $0.insertDeletedCourses(deleted) } }
+        let deleted = try await source.read { try await $0.storedDeletedCourses() }
+        if !deleted.isEmpty { _ = try await write { try await $0.insertDeletedCourses(deleted) } }
         var last: Int64 = 0
         while true {
-            let records = try source.read { try $0.storedRecords(after: last, limit: batchSize) }
+            let after = last
+            let records = try await source.read { try await $0.storedRecords(after: after, limit: batchSize) }
             guard let end = records.last?.id else { break }
             last = end
-            let counts = try write { tx in
+            let counts = try await write { tx in
                 var counts = Counts()
                 for record in records {
                     let identity = StoredIdentity(owner: record.owner, contentHash: record.contentHash)
-                    if let found = try tx.recordIdentity(id: record.id!) {
+                    if let found = try await tx.recordIdentity(id: record.id!) {
                         try Self.check(found, identity, kind: "record", id: record.id!)
                         counts.present += 1
                     } else {
-                        _ = try tx.insertRecord(record)
+                        _ = try await tx.insertRecord(record)
                         counts.copied += 1
                     }
                 }
@@ -117,13 +118,13 @@ extension CourseStore {
             summary.records += counts.copied
             summary.recordsPresent += counts.present
         }
-        let scraps = try source.read { try $0.storedScraps() }
-        let counts = try write { tx in
+        let scraps = try await source.read { try await $0.storedScraps() }
+        let counts = try await write { tx in
             var counts = Counts()
             for scrap in scraps {
-                if try tx.insertScrap(scrap) { counts.copied += 1 } else { counts.present += 1 }
+                if try await tx.insertScrap(scrap) { counts.copied += 1 } else { counts.present += 1 }
             }
-            try tx.identitiesCopied()
+            try await tx.identitiesCopied()
             return counts
         }
         summary.scraps = counts.copied
@@ -135,11 +136,11 @@ extension CourseStore {
     /// beside another batch's (their rows never overlap); counted from what the transaction
     /// returns, as a backend may run it again (a deadlock).
     /// - Throws: ``StoreError/copyConflict(kind:id:reason:)``, nothing of the batch written.
-    private func writeCopied(_ batch: CourseBatch) throws -> Counts {
-        try backend.writeBeside { tx in
+    private func writeCopied(_ batch: CourseBatch) async throws -> Counts {
+        try await backend.writeBeside(as: user) { tx in
             var counts = Counts()
             // Copied meanwhile (a copy running beside this one)?
-            let here = try tx.courseIdentities(ids: batch.drafts.map { $0.record.id! })
+            let here = try await tx.courseIdentities(ids: batch.drafts.map { $0.record.id! })
             var fresh: [CourseDraft] = []
             for draft in batch.drafts {
                 let id = draft.record.id!
@@ -151,7 +152,7 @@ extension CourseStore {
                     fresh.append(draft)
                 }
             }
-            if let conflict = try tx.insertCopiedCourses(fresh) {
+            if let conflict = try await tx.insertCopiedCourses(fresh) {
                 let draft = fresh[conflict.index]
                 throw StoreError.copyConflict(
                     kind: "course", id: draft.record.id!,
@@ -179,10 +180,10 @@ extension CourseStore {
     }
 
     /// The next batch of `source`'s courses after id `after`, drafted; `nil` after the last.
-    private func coursesToCopy(from source: CourseStore, after: Int64, limit: Int) throws -> CourseBatch? {
-        let stored = try source.read { try $0.storedCourses(after: after, limit: limit) }
+    private func coursesToCopy(from source: CourseStore, after: Int64, limit: Int) async throws -> CourseBatch? {
+        let stored = try await source.read { try await $0.storedCourses(after: after, limit: limit) }
         guard let lastID = stored.last?.id else { return nil }
-        let here = try read { tx in try tx.courseIdentities(ids: stored.map(\.id)) }
+        let here = try await read { tx in try await tx.courseIdentities(ids: stored.map(\.id)) }
         var batch = CourseBatch(lastID: lastID, count: stored.count)
         var missing: [StoredCourse] = []
         for course in stored {
@@ -194,16 +195,18 @@ extension CourseStore {
                 missing.append(course)
             }
         }
-        batch.drafts = try Self.drafts(copying: missing)
+        batch.drafts = try await Self.drafts(copying: missing)
         return batch
     }
 
     /// Drafts of stored courses, made on every core (decoding paths and cutting search grams is
     /// what a copy spends its time on).
-    private static func drafts(copying stored: [StoredCourse]) throws -> [CourseDraft] {
-        try DraftPipeline.drafts(of: stored, jobs: BulkImporter.defaultJobs) { course in
-            Result { try CourseDraft(copying: course) }
-        }.map { try $0.get() }
+    private static func drafts(copying stored: [StoredCourse]) async throws -> [CourseDraft] {
+        try await Prefetch.run {
+            try DraftPipeline.drafts(of: stored, jobs: BulkImporter.defaultJobs) { course in
+                Result { try CourseDraft(copying: course) }
+            }.map { try $0.get() }
+        }
     }
 
     private static func check(_ found: StoredIdentity, _ copying: StoredIdentity, kind: String, id: Int64) throws {

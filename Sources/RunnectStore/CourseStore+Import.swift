@@ -23,8 +23,8 @@ extension CourseStore {
     public func importFile(
         path: String, title: String? = nil, description: String? = nil,
         departure: Departure? = nil
-    ) throws -> Course {
-        try importSource(CourseSource(path: path), title: title, description: description, departure: departure)
+    ) async throws -> Course {
+        try await importSource(CourseSource(path: path), title: title, description: description, departure: departure)
     }
 
     /// Imports a file read beforehand by ``CourseSource/init(path:)``: files can be read on
@@ -33,8 +33,8 @@ extension CourseStore {
     public func importSource(
         _ source: CourseSource, title: String? = nil, description: String? = nil,
         departure: Departure? = nil
-    ) throws -> Course {
-        try importActivity(
+    ) async throws -> Course {
+        try await importActivity(
             source.activity, contentHash: source.contentHash, title: title, description: description,
             departure: departure, fileName: source.fileName)
     }
@@ -51,8 +51,8 @@ extension CourseStore {
     public func importActivity(
         _ activity: Activity, contentHash: String, title: String?, description: String?,
         departure: Departure?, fileName: String?
-    ) throws -> Course {
-        try insert(
+    ) async throws -> Course {
+        try await insert(
             CourseDraft(
                 activity: activity, contentHash: contentHash, title: title,
                 description: description, departure: departure, fileName: fileName))
@@ -61,8 +61,8 @@ extension CourseStore {
     /// Stores a draft as a private course of the current user, in a transaction of its own.
     /// - Throws: ``StoreError/duplicate(existingID:)`` when the user stored the same content
     ///   before; ``StoreError/database(_:)``.
-    public func insert(_ draft: CourseDraft) throws -> Course {
-        try write { tx in try tx.insertCourse(draft) }
+    public func insert(_ draft: CourseDraft) async throws -> Course {
+        try await write { tx in try await tx.insertCourse(draft) }
     }
 
     /// Stores drafts as private courses of the current user, all in one transaction and each in a
@@ -72,63 +72,63 @@ extension CourseStore {
     /// - Returns: For each draft, in order, the stored course or why it was not stored.
     /// - Throws: ``StoreError/database(_:)`` when the transaction itself fails (then nothing is
     ///   stored).
-    public func insert(_ drafts: [CourseDraft]) throws -> [Result<Course, StoreError>] {
-        try inBatch(drafts) { draft, tx in try tx.insertCourse(draft) }
+    public func insert(_ drafts: [CourseDraft]) async throws -> [Result<Course, StoreError>] {
+        try await inBatch(drafts) { draft, tx in try await tx.insertCourse(draft) }
     }
 
     /// Stores drafts as ``insert(_:)-([CourseDraft])`` does, a timed run drafted with
     /// ``RunMatching`` as a record of the course it followed (the store finds the course, see ``RunMatching``), anything
     /// else as a course.
     /// - Returns: For each draft, in order, what was stored or why nothing was.
-    public func store(_ drafts: [CourseDraft]) throws -> [Result<StoredDraft, StoreError>] {
-        try inBatch(drafts) { draft, tx in
-            guard let run = draft.run else { return .course(try tx.insertCourse(draft)) }
-            return .record(try record(draft, run: run, in: tx))
+    public func store(_ drafts: [CourseDraft]) async throws -> [Result<StoredDraft, StoreError>] {
+        try await inBatch(drafts) { draft, tx in
+            guard let run = draft.run else { return .course(try await tx.insertCourse(draft)) }
+            return .record(try await self.record(draft, run: run, in: tx))
         }
     }
 
     /// Runs `store` for each draft in one transaction, each draft in a savepoint of its own.
-    private func inBatch<Stored>(
-        _ drafts: [CourseDraft], _ store: (CourseDraft, any StoreTransaction) throws -> Stored
-    ) throws -> [Result<Stored, StoreError>] {
+    private func inBatch<Stored: Sendable>(
+        _ drafts: [CourseDraft], _ store: @escaping @Sendable (CourseDraft, any StoreTransaction) async throws -> Stored
+    ) async throws -> [Result<Stored, StoreError>] {
         guard !drafts.isEmpty else { return [] }
-        return try write { tx in
+        return try await write { tx in
             // Fast path: the batch in one savepoint. A duplicate is refused before anything of it
             // is written (and leaves the transaction usable), so it needs no savepoint of its
             // own. Anything else failing midway rolls the batch back to be stored again course by
             // course, each in a savepoint, so that only the failing course is left out.
-            try tx.beginSavepoint("course_batch")
+            try await tx.beginSavepoint("course_batch")
             var results: [Result<Stored, StoreError>] = []
             results.reserveCapacity(drafts.count)
             do {
                 for draft in drafts {
                     do {
-                        results.append(.success(try store(draft, tx)))
+                        results.append(.success(try await store(draft, tx)))
                     } catch let error as StoreError where error.isRefusedBeforeWriting {
                         results.append(.failure(error))
                     }
                 }
-                try tx.releaseSavepoint("course_batch")
+                try await tx.releaseSavepoint("course_batch")
                 return results
             } catch {
                 // A refused draft is survived by storing the batch again draft by draft. What the
                 // backend owns (a lost connection, a deadlock: it runs the transaction again or
                 // says why not) and the caller's own errors end the batch at once.
                 guard error is StoreError || tx.storeError(error) != nil else { throw error }
-                try tx.rollbackSavepoint("course_batch")
+                try await tx.rollbackSavepoint("course_batch")
             }
             results.removeAll(keepingCapacity: true)
             for draft in drafts {
-                try tx.beginSavepoint("course_import")
+                try await tx.beginSavepoint("course_import")
                 do {
-                    results.append(.success(try store(draft, tx)))
-                    try tx.releaseSavepoint("course_import")
+                    results.append(.success(try await store(draft, tx)))
+                    try await tx.releaseSavepoint("course_import")
                 } catch let error as StoreError {
-                    try tx.rollbackSavepoint("course_import")
+                    try await tx.rollbackSavepoint("course_import")
                     results.append(.failure(error))
                 } catch let error {
                     guard let storeError = tx.storeError(error) else { throw error }
-                    try tx.rollbackSavepoint("course_import")
+                    try await tx.rollbackSavepoint("course_import")
                     results.append(.failure(storeError))
                 }
             }
@@ -152,7 +152,7 @@ extension CourseStore {
     public func draw(
         points: [Coordinate], title: String, description: String? = nil,
         departure: Departure? = nil
-    ) throws -> Course {
+    ) async throws -> Course {
         guard points.count >= TappedPointsReader.minimumPoints else {
             throw StoreError.tooFewPoints(found: points.count)
         }
@@ -162,7 +162,7 @@ extension CourseStore {
         let title = try Self.validTitle(title)
         let activity = Activity(format: .pointsText, routes: [Route(points: points.map(TrackPoint.init))])
         let hash = ContentHash.of(Array(ContentHash.canonicalText(points).utf8))
-        return try importActivity(
+        return try await importActivity(
             activity, contentHash: hash, title: title, description: description,
             departure: departure, fileName: nil)
     }

@@ -41,13 +41,13 @@ extension CourseStore {
     public func nearby(
         _ point: Coordinate, withinMeters: Double = defaultNearbyMeters, scope: CourseListScope = .shared,
         page: Page = Page()
-    ) throws -> [NearbyCourse] {
+    ) async throws -> [NearbyCourse] {
         try Self.checkNearby(point, withinMeters: withinMeters)
         let offset = try page.offset()
-        return try read { tx in
-            let found = try tx.nearbyCourses(
+        return try await read { tx in
+            let found = try await tx.nearbyCourses(
                 to: point, withinMeters: withinMeters, scope: .list(scope), limit: page.limit, offset: offset)
-            return try nearbyCourses(tx, found)
+            return try await self.nearbyCourses(tx, found)
         }
     }
 
@@ -63,19 +63,19 @@ extension CourseStore {
     public func search(
         keywords: String, near point: Coordinate, withinMeters: Double = defaultNearbyMeters,
         scope: SearchScope = .shared, sort: CourseSort = .relevance, page: Page = Page()
-    ) throws -> [NearbyCourse] {
+    ) async throws -> [NearbyCourse] {
         try Self.checkKeywords(keywords)
         try Self.checkNearby(point, withinMeters: withinMeters)
         let offset = try page.offset()
         guard !KoreanText.words(in: keywords).isEmpty else {
-            return try read { tx in
-                let found = try tx.nearbyCourses(
+            return try await read { tx in
+                let found = try await tx.nearbyCourses(
                     to: point, withinMeters: withinMeters, scope: NearbyScope(scope), limit: page.limit,
                     offset: offset)
-                return try nearbyCourses(tx, found)
+                return try await self.nearbyCourses(tx, found)
             }
         }
-        return try read { tx in
+        return try await read { tx in
             let wanted = offset + page.limit
             var matches: [CourseDistance] = []
             var read = 0
@@ -83,15 +83,15 @@ extension CourseStore {
             while matches.count < wanted {
                 // The matches in their order, from the first (the search's plans are fastest
                 // from the start), the ones read before skipped.
-                let ids = try tx.searchIDs(keywords: keywords, scope: scope, sort: sort, limit: batch, offset: 0)
+                let ids = try await tx.searchIDs(keywords: keywords, scope: scope, sort: sort, limit: batch, offset: 0)
                 let fresh = Array(ids.dropFirst(read))
-                let distances = try tx.courseDistances(ids: fresh, to: point, withinMeters: withinMeters)
+                let distances = try await tx.courseDistances(ids: fresh, to: point, withinMeters: withinMeters)
                 matches += fresh.compactMap { id in distances[id].map { CourseDistance(id: id, meters: $0) } }
                 read = ids.count
                 guard ids.count == batch else { break }
                 batch *= 4
             }
-            return try nearbyCourses(tx, Array(matches.dropFirst(offset).prefix(page.limit)))
+            return try await self.nearbyCourses(tx, Array(matches.dropFirst(offset).prefix(page.limit)))
         }
     }
 
@@ -104,8 +104,8 @@ extension CourseStore {
     }
 
     /// The courses of `found`, in its order, with their distances.
-    private func nearbyCourses(_ tx: any StoreTransaction, _ found: [CourseDistance]) throws -> [NearbyCourse] {
-        let courses = try tx.courses(ids: found.map(\.id))
+    private func nearbyCourses(_ tx: any StoreTransaction, _ found: [CourseDistance]) async throws -> [NearbyCourse] {
+        let courses = try await tx.courses(ids: found.map(\.id))
         let byID = Dictionary(courses.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return found.compactMap { entry in byID[entry.id].map { NearbyCourse(course: $0, distanceMeters: entry.meters) }
         }

@@ -6,8 +6,8 @@ extension CourseStore {
 
     /// The course with this id, as the current user sees it (``Course/isScrapped``).
     /// - Throws: ``StoreError/notFound(_:)``.
-    public func course(id: Int64) throws -> Course {
-        try read { try fetchCourse($0, id: id) }
+    public func course(id: Int64) async throws -> Course {
+        try await read { try await self.fetchCourse($0, id: id) }
     }
 
     /// The full geometry of a course exactly as it was imported: metadata, every track, segment,
@@ -16,13 +16,15 @@ extension CourseStore {
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/corruptGeometry(id:reason:)`` also for a
     ///   path that disagrees with the course's stored figures (a point that is no position, a point
     ///   count or a length not the course's).
-    public func activity(id: Int64) throws -> Activity {
-        try read { tx in try Self.checkedActivity(tx.courseGeometry(id: id), course: fetchCourse(tx, id: id)) }
+    public func activity(id: Int64) async throws -> Activity {
+        try await read { tx in
+            try await Self.checkedActivity(tx.courseGeometry(id: id), course: self.fetchCourse(tx, id: id))
+        }
     }
 
     /// The stored activity of course `id`, inside a transaction.
-    func storedActivity(_ tx: any StoreTransaction, id: Int64) throws -> Activity {
-        try Self.decodeGeometry(tx.courseGeometry(id: id), id: id)
+    func storedActivity(_ tx: any StoreTransaction, id: Int64) async throws -> Activity {
+        try await Self.decodeGeometry(tx.courseGeometry(id: id), id: id)
     }
 
     /// The courses of `scope`, and then their activities one at a time, read from one snapshot
@@ -39,16 +41,22 @@ extension CourseStore {
     ///   ``StoreError/corruptGeometry(id:reason:)`` from `activity`; ``StoreError/database(_:)``.
     /// - Complexity: The courses are read at once, without their paths; each activity is read when
     ///   asked for, so memory holds a path only as long as `body` keeps it.
-    public func readCourses<T>(
+    public func readCourses<T: Sendable>(
         in scope: SearchScope, sort: CourseSort = .date,
-        _ body: (_ courses: [Course], _ activity: (_ id: Int64) throws -> Activity) throws -> T
-    ) throws -> T {
-        try read { tx in
-            let courses = try tx.courses(in: scope, sort: sort)
-            let byID = Dictionary(courses.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            return try body(courses) { id in
-                guard let course = byID[id] else { return try Self.decodeGeometry(tx.courseGeometry(id: id), id: id) }
-                return try Self.checkedActivity(tx.courseGeometry(id: id), course: course)
+        _ body: (_ courses: [Course], _ activity: (_ id: Int64) async throws -> Activity) async throws -> T
+    ) async throws -> T {
+        // The body runs while this call awaits it, never beside the caller.
+        try await withoutActuallyEscaping(body) { body in
+            let body = UncheckedSendable(body)
+            return try await read { tx in
+                let courses = try await tx.courses(in: scope, sort: sort)
+                let byID = Dictionary(courses.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+                return try await body.value(courses) { id in
+                    guard let course = byID[id] else {
+                        return try await Self.decodeGeometry(tx.courseGeometry(id: id), id: id)
+                    }
+                    return try await Self.checkedActivity(tx.courseGeometry(id: id), course: course)
+                }
             }
         }
     }
@@ -100,16 +108,16 @@ extension CourseStore {
     /// - Throws: ``StoreError/invalidPage(limit:number:)``.
     /// - Complexity: Shared lists in every order read an index (no sort step), so a page costs
     ///   about the same with 100,000 courses as with 100, apart from the offset skipped.
-    public func list(_ scope: CourseListScope, sort: CourseSort = .date, page: Page = Page()) throws -> [Course] {
+    public func list(_ scope: CourseListScope, sort: CourseSort = .date, page: Page = Page()) async throws -> [Course] {
         let offset = try page.offset()
-        return try read { tx in
-            try tx.courses(ids: tx.courseIDs(scope, sort: sort, limit: page.limit, offset: offset))
+        return try await read { tx in
+            try await tx.courses(ids: tx.courseIDs(scope, sort: sort, limit: page.limit, offset: offset))
         }
     }
 
     /// The course `id` as the current user sees it, inside a transaction.
-    func fetchCourse(_ tx: any StoreTransaction, id: Int64) throws -> Course {
-        guard let course = try tx.course(id: id) else { throw StoreError.notFound(id) }
+    func fetchCourse(_ tx: any StoreTransaction, id: Int64) async throws -> Course {
+        guard let course = try await tx.course(id: id) else { throw StoreError.notFound(id) }
         return course
     }
 }
@@ -117,8 +125,8 @@ extension CourseStore {
 extension CourseStore {
     /// Counts of what the store holds, and its schema version.
     /// - Throws: ``StoreError/database(_:)``.
-    public func summary() throws -> StoreSummary {
-        let counts = try read { try $0.counts() }
+    public func summary() async throws -> StoreSummary {
+        let counts = try await read { try await $0.counts() }
         return StoreSummary(
             path: path, schemaVersion: counts.schemaVersion, supportedSchemaVersion: backend.supportedSchemaVersion,
             courses: counts.courses, sharedCourses: counts.sharedCourses, owners: counts.owners, scraps: counts.scraps)

@@ -10,28 +10,28 @@ extension CourseStore {
     ///
     /// Everything that can refuse the run (a record of the same file, a named course it does not
     /// follow) is checked before anything is written.
-    func record(_ draft: CourseDraft, run: RunDraft, in tx: any StoreTransaction) throws -> RecordedRun {
-        if let existing = try tx.recordID(contentHash: draft.contentHash) {
+    func record(_ draft: CourseDraft, run: RunDraft, in tx: any StoreTransaction) async throws -> RecordedRun {
+        if let existing = try await tx.recordID(contentHash: draft.contentHash) {
             throw StoreError.duplicateRecord(existingID: existing)
         }
         var linked: (course: Course, match: CourseMatch)?
         switch run.matching.link {
         case .course(let id):
-            let course = try visibleCourse(tx, id: id)
-            switch run.matcher.evaluate(course: try storedActivity(tx, id: id)) {
+            let course = try await visibleCourse(tx, id: id)
+            switch run.matcher.evaluate(course: try await storedActivity(tx, id: id)) {
             case .success(let match): linked = (course, match)
             case .failure(let reason): throw StoreError.runDoesNotFollow(courseID: id, reason: reason.description)
             }
         case .bestMatch:
-            linked = try bestMatch(for: run, in: tx)
+            linked = try await bestMatch(for: run, in: tx)
         case .newCourse:
             linked = nil
         }
         let isNewCourse = linked == nil
-        if linked == nil { linked = try courseFromRun(draft, run: run, in: tx) }
+        if linked == nil { linked = try await courseFromRun(draft, run: run, in: tx) }
         let (course, match) = linked!
 
-        let id = try tx.insertRecord(
+        let id = try await tx.insertRecord(
             NewRecord(
                 id: nil, owner: user, courseID: course.id, title: draft.title, sourceFormat: draft.record.sourceFormat,
                 contentHash: draft.contentHash, createdAt: Date(), startTime: run.startTime,
@@ -39,9 +39,11 @@ extension CourseStore {
                 deviceTimerSeconds: run.deviceTimerSeconds, courseTimeSeconds: match.courseTimeSeconds,
                 courseDistanceMeters: match.courseDistanceMeters, matchCoverage: match.coverage,
                 statsJSON: draft.statsJSON, geometry: draft.record.geometry))
-        let faster = try tx.recordsAtLeastAsFast(course: course.id, seconds: match.courseTimeSeconds, excluding: id)
+        let faster = try await tx.recordsAtLeastAsFast(
+            course: course.id, seconds: match.courseTimeSeconds, excluding: id)
         return RecordedRun(
-            record: try fetchRecord(tx, id: id), course: try fetchCourse(tx, id: course.id), isNewCourse: isNewCourse,
+            record: try await fetchRecord(tx, id: id), course: try await fetchCourse(tx, id: course.id),
+            isNewCourse: isNewCourse,
             isPersonalBest: faster == 0)
     }
 
@@ -50,20 +52,22 @@ extension CourseStore {
     ///
     /// Candidates are aligned longest first: once a match covers more than the next candidate's
     /// whole length, no candidate left can beat it, and their paths are not read.
-    func bestMatch(for run: RunDraft, in tx: any StoreTransaction) throws -> (course: Course, match: CourseMatch)? {
+    func bestMatch(for run: RunDraft, in tx: any StoreTransaction) async throws -> (course: Course, match: CourseMatch)?
+    {
         var best: (id: Int64, match: CourseMatch)?
-        for candidate in try candidateCourses(for: run, in: tx).reached {
+        for candidate in try await candidateCourses(for: run, in: tx).reached {
             // A millimetre of slack: the stored length and the match's are computed alike, but
             // a skipped course must be one that could not have won.
             if let best, candidate.pathMeters + 0.001 < best.match.matchedDistanceMeters { break }
             // A course whose stored path is damaged is no candidate; the run still finds the others.
-            guard let path = try? storedActivity(tx, id: candidate.id), let match = run.matcher.match(course: path)
+            guard let path = try? await storedActivity(tx, id: candidate.id),
+                let match = run.matcher.match(course: path)
             else { continue }
             if let current = best, !CourseMatch.ranksBelow(current.match, match) { continue }
             best = (candidate.id, match)
         }
         guard let best else { return nil }
-        return (try fetchCourse(tx, id: best.id), best.match)
+        return (try await fetchCourse(tx, id: best.id), best.match)
     }
 
     /// The courses the user can see (their own, shared ones, their scraps) whose start and then
@@ -78,17 +82,18 @@ extension CourseStore {
     /// (RunnectKit's `CourseMatcher.reaches(start:thenFinish:)`, about a microsecond), leaving
     /// the few whose paths are read and aligned (195 there); only those are looked up in
     /// `course` to see whether the user may see them.
-    func candidateCourses(for run: RunDraft, in tx: any StoreTransaction) throws -> MatchCandidates {
+    func candidateCourses(for run: RunDraft, in tx: any StoreTransaction) async throws -> MatchCandidates {
         let box = run.searchBox
         var candidates = MatchCandidates()
         var seen = Set<Int64>()
         for piece in run.corridor {
-            for start in try tx.courseStarts(in: piece, finishingIn: box) {
+            for start in try await tx.courseStarts(in: piece, finishingIn: box) {
                 // Pieces overlap: a start near two of them is found twice.
                 guard seen.insert(start.id).inserted else { continue }
                 candidates.nearRun += 1
                 // Whether the user can see the course: asked only of the few whose ends the run reaches.
-                guard run.matcher.reaches(start: start.start, thenFinish: start.finish), try tx.canSee(course: start.id)
+                guard run.matcher.reaches(start: start.start, thenFinish: start.finish),
+                    try await tx.canSee(course: start.id)
                 else { continue }
                 candidates.reached.append(.init(id: start.id, pathMeters: start.pathMeters))
             }
@@ -99,9 +104,9 @@ extension CourseStore {
 
     /// For benchmarks: how many courses the spatial index finds for a timed run's draft, and
     /// how many of those the run reaches both ends of (whose paths a record would align).
-    package func matchCandidates(for draft: CourseDraft) throws -> MatchCandidates {
+    package func matchCandidates(for draft: CourseDraft) async throws -> MatchCandidates {
         guard let run = draft.run else { return MatchCandidates() }
-        return try read { try candidateCourses(for: run, in: $0) }
+        return try await read { try await self.candidateCourses(for: run, in: $0) }
     }
 
     /// A new private course made from the run (what `import` stores for a file that is not a
@@ -109,16 +114,16 @@ extension CourseStore {
     /// matched against it.
     private func courseFromRun(
         _ draft: CourseDraft, run: RunDraft, in tx: any StoreTransaction
-    ) throws -> (course: Course, match: CourseMatch) {
+    ) async throws -> (course: Course, match: CourseMatch) {
         let course: Course
         do {
-            course = try tx.insertCourse(draft)
+            course = try await tx.insertCourse(draft)
         } catch StoreError.duplicate(let existingID) {
-            course = try fetchCourse(tx, id: existingID)
+            course = try await fetchCourse(tx, id: existingID)
         }
         // The run follows its own path; should a path too broken to align (a track of scattered
         // fixes) fail, the record takes the run's whole time and distance.
-        if let match = run.matcher.match(course: try storedActivity(tx, id: course.id)) { return (course, match) }
+        if let match = run.matcher.match(course: try await storedActivity(tx, id: course.id)) { return (course, match) }
         let stats = draft.stats
         let elapsed = stats.elapsedTimeSeconds ?? 0
         let match = CourseMatch(

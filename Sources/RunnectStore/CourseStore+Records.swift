@@ -7,14 +7,14 @@ extension CourseStore {
     /// One of the current user's records.
     /// - Throws: ``StoreError/recordNotFound(_:)`` (also for someone else's record: records are
     ///   private).
-    public func record(id: Int64) throws -> RunRecord {
-        try read { try fetchRecord($0, id: id) }
+    public func record(id: Int64) async throws -> RunRecord {
+        try await read { try await self.fetchRecord($0, id: id) }
     }
 
     /// The whole run of one of the current user's records, as imported.
     /// - Throws: ``StoreError/recordNotFound(_:)``, ``StoreError/corruptRecord(id:reason:)``.
-    public func recordActivity(id: Int64) throws -> Activity {
-        let blob = try read { try $0.recordGeometry(id: id) }
+    public func recordActivity(id: Int64) async throws -> Activity {
+        let blob = try await read { try await $0.recordGeometry(id: id) }
         guard let blob else { throw StoreError.recordNotFound(id) }
         do {
             return try ActivityCodec.decode(blob)
@@ -27,20 +27,21 @@ extension CourseStore {
     /// (fastest first with ``RecordSort/time``).
     /// - Throws: ``StoreError/invalidPage(limit:number:)``, ``StoreError/notFound(_:)`` for a course
     ///   the user cannot see.
-    public func records(course: Int64? = nil, sort: RecordSort = .date, page: Page = Page()) throws -> [RunRecord] {
+    public func records(course: Int64? = nil, sort: RecordSort = .date, page: Page = Page()) async throws -> [RunRecord]
+    {
         let offset = try page.offset()
-        return try read { tx in
-            if let course { _ = try visibleCourse(tx, id: course) }
-            return try tx.records(course: course, sort: sort, limit: page.limit, offset: offset)
+        return try await read { tx in
+            if let course { _ = try await self.visibleCourse(tx, id: course) }
+            return try await tx.records(course: course, sort: sort, limit: page.limit, offset: offset)
         }
     }
 
     /// The user's attempts at a course: count, newest, personal bests, trend.
     /// - Throws: ``StoreError/notFound(_:)`` for a course the user cannot see.
-    public func recordSummary(course: Int64) throws -> CourseRecordSummary {
-        try read { tx in
-            _ = try visibleCourse(tx, id: course)
-            let all = try tx.allRecords(course: course)
+    public func recordSummary(course: Int64) async throws -> CourseRecordSummary {
+        try await read { tx in
+            _ = try await self.visibleCourse(tx, id: course)
+            let all = try await tx.allRecords(course: course)
             func started(_ record: RunRecord) -> Date { record.stats.startTime ?? record.createdAt }
             let byDate = all.sorted { (started($0), $0.id) < (started($1), $1.id) }
             let fastest = { (records: [RunRecord]) in
@@ -57,10 +58,10 @@ extension CourseStore {
 
     /// How many records the course has (every runner's) and the user's best course time on it.
     /// - Throws: ``StoreError/notFound(_:)``.
-    public func recordFigures(course: Int64) throws -> (count: Int, bestCourseTimeSeconds: Double?) {
-        try read { tx in
-            let course = try fetchCourse(tx, id: course)
-            return (try tx.recordCount(course: course.id), try tx.bestCourseTime(course: course.id))
+    public func recordFigures(course: Int64) async throws -> (count: Int, bestCourseTimeSeconds: Double?) {
+        try await read { tx in
+            let course = try await self.fetchCourse(tx, id: course)
+            return (try await tx.recordCount(course: course.id), try await tx.bestCourseTime(course: course.id))
         }
     }
 
@@ -68,34 +69,34 @@ extension CourseStore {
 
     /// Gives one of the current user's records a new title (1–40 characters after trimming).
     /// - Throws: ``StoreError/recordNotFound(_:)``, ``StoreError/invalidTitle(_:)``.
-    public func renameRecord(id: Int64, title: String) throws -> RunRecord {
-        try write { tx in
-            _ = try fetchRecord(tx, id: id)
-            try tx.setRecordTitle(id: id, title: try Self.validTitle(title))
-            return try fetchRecord(tx, id: id)
+    public func renameRecord(id: Int64, title: String) async throws -> RunRecord {
+        try await write { tx in
+            _ = try await self.fetchRecord(tx, id: id)
+            try await tx.setRecordTitle(id: id, title: try Self.validTitle(title))
+            return try await self.fetchRecord(tx, id: id)
         }
     }
 
     /// Deletes records of the current user; all or nothing.
     /// - Throws: ``StoreError/recordNotFound(_:)`` for the first id that is not one of theirs.
-    public func deleteRecords(ids: [Int64]) throws {
-        try write { tx in
-            for id in ids { _ = try fetchRecord(tx, id: id) }
-            try tx.deleteRecords(ids: ids)
+    public func deleteRecords(ids: [Int64]) async throws {
+        try await write { tx in
+            for id in ids { _ = try await self.fetchRecord(tx, id: id) }
+            try await tx.deleteRecords(ids: ids)
         }
     }
 
     // MARK: - Inside transactions
 
     /// Record `id` of the current user.
-    func fetchRecord(_ tx: any StoreTransaction, id: Int64) throws -> RunRecord {
-        guard let record = try tx.record(id: id) else { throw StoreError.recordNotFound(id) }
+    func fetchRecord(_ tx: any StoreTransaction, id: Int64) async throws -> RunRecord {
+        guard let record = try await tx.record(id: id) else { throw StoreError.recordNotFound(id) }
         return record
     }
 
     /// Course `id`, if the user can see it: their own, a shared one, or one they scrapped.
-    func visibleCourse(_ tx: any StoreTransaction, id: Int64) throws -> Course {
-        let course = try fetchCourse(tx, id: id)
+    func visibleCourse(_ tx: any StoreTransaction, id: Int64) async throws -> Course {
+        let course = try await fetchCourse(tx, id: id)
         guard course.owner == user || course.isUploaded || course.isScrapped else { throw StoreError.notFound(id) }
         return course
     }

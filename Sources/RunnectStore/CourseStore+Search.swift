@@ -17,11 +17,11 @@ extension CourseStore {
     public func search(
         keywords: String, scope: SearchScope = .shared, sort: CourseSort = .relevance,
         page: Page = Page()
-    ) throws -> [Course] {
+    ) async throws -> [Course] {
         try Self.checkKeywords(keywords)
         let offset = try page.offset()
-        return try read { tx in
-            try tx.courses(
+        return try await read { tx in
+            try await tx.courses(
                 ids: tx.searchIDs(keywords: keywords, scope: scope, sort: sort, limit: page.limit, offset: offset))
         }
     }
@@ -71,35 +71,24 @@ extension CourseStore {
     /// transactions have each added a segment that every query would look in. Takes about a
     /// second per 100,000 courses.
     /// - Throws: ``StoreError/database(_:)``.
-    public func optimizeSearch() throws {
-        try backend.optimizeSearch()
+    public func optimizeSearch() async throws {
+        try await backend.optimizeSearch()
     }
 
-    /// `runnect db optimize` on a SQLite store: merges the search index's segments into one
-    /// (``optimizeSearch()``), which every query looks in, and marks the entries walked in date
-    /// order anew. Worth running after a bulk import; a PostgreSQL store is optimised by its
-    /// administrator instead (`PostgresAdministration.optimize(_:)`).
+    /// `runnect db optimize`: the backend's upkeep after bulk imports. SQLite merges the search
+    /// index's segments into one (``optimizeSearch()``), which every query looks in; PostgreSQL
+    /// (as the tables' owner) rebuilds the near-me box index and vacuums and analyses the tables.
+    /// - Parameter stepDone: Called as each step ends.
     /// - Throws: ``StoreError/database(_:)``.
-    public func optimize() throws -> OptimizeReport {
-        guard backend is SQLiteBackend else {
-            throw StoreError.database(
-                "a PostgreSQL store is optimised by its administrator: `runnect db optimize --db URL` as the tables' owner"
-            )
-        }
-        let before = try searchTokenIndexSegments()
-        let clock = ContinuousClock()
-        let start = clock.now
-        try optimizeSearch()
-        let seconds = (clock.now - start) / .seconds(1)
-        let step = OptimizeReport.Step(
-            name: "search index merged", before: before, after: try searchTokenIndexSegments(), unit: "segments",
-            seconds: seconds)
-        return OptimizeReport(path: path, backend: "sqlite", steps: [step])
+    public func optimize(
+        stepDone: @escaping @Sendable (OptimizeReport.Step) -> Void = { _ in }
+    ) async throws -> OptimizeReport {
+        try await backend.optimize(stepDone: stepDone)
     }
 
-    /// Segments of the search's token index: each query term is looked up in every one (a
-    /// figure of the benchmarks; ``optimizeSearch()`` merges them into one).
-    package func searchTokenIndexSegments() throws -> Int {
-        try (backend as? SQLiteBackend)?.searchTokenIndexSegments() ?? 0
+    /// Segments of the search's token index, which each query term is looked up in (a figure of
+    /// the benchmarks; ``optimizeSearch()`` merges them into one); 0 where the index has none.
+    package func searchTokenIndexSegments() async throws -> Int {
+        try await backend.searchIndexSegments()
     }
 }

@@ -10,11 +10,11 @@ extension CourseStore {
     /// - Returns: The course as changed.
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/notOwner(id:owner:)``,
     ///   ``StoreError/invalidTitle(_:)``.
-    public func rename(id: Int64, title: String) throws -> Course {
-        try write { tx in
-            _ = try ownedCourse(tx, id: id)
-            try tx.setTitle(id: id, title: try Self.validTitle(title))
-            return try fetchCourse(tx, id: id)
+    public func rename(id: Int64, title: String) async throws -> Course {
+        try await write { tx in
+            _ = try await self.ownedCourse(tx, id: id)
+            try await tx.setTitle(id: id, title: try Self.validTitle(title))
+            return try await self.fetchCourse(tx, id: id)
         }
     }
 
@@ -27,17 +27,17 @@ extension CourseStore {
     /// deleted (``RunRecord/isCourseDeleted``); the course itself leaves every list and search.
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/notOwner(id:owner:)``,
     ///   ``StoreError/courseHasRecords(id:count:)`` for the first offending id.
-    public func delete(ids: [Int64], withRecords: Bool = false) throws {
+    public func delete(ids: [Int64], withRecords: Bool = false) async throws {
         var seen = Set<Int64>()
         let ids = ids.filter { seen.insert($0).inserted }
         guard !ids.isEmpty else { return }
-        try write { tx in
-            for id in ids { _ = try ownedCourse(tx, id: id) }
+        try await write { tx in
+            for id in ids { _ = try await self.ownedCourse(tx, id: id) }
             for id in ids {
-                let own = try tx.recordCounts(course: id).own
+                let own = try await tx.recordCounts(course: id).own
                 if own > 0 && !withRecords { throw StoreError.courseHasRecords(id: id, count: own) }
             }
-            try tx.deleteCourses(ids: ids)
+            try await tx.deleteCourses(ids: ids)
         }
     }
 
@@ -50,14 +50,14 @@ extension CourseStore {
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/notOwner(id:owner:)``,
     ///   ``StoreError/alreadyUploaded(_:)``, ``StoreError/invalidTitle(_:)``,
     ///   ``StoreError/emptyDescription``.
-    public func upload(id: Int64, title: String, description: String) throws -> Course {
-        try write { tx in
-            let course = try ownedCourse(tx, id: id)
+    public func upload(id: Int64, title: String, description: String) async throws -> Course {
+        try await write { tx in
+            let course = try await self.ownedCourse(tx, id: id)
             guard !course.isUploaded else { throw StoreError.alreadyUploaded(id) }
             let title = try Self.validTitle(title)
             guard let description = try Self.validDescription(description) else { throw StoreError.emptyDescription }
-            try tx.share(id: id, title: title, description: description, at: Date())
-            return try fetchCourse(tx, id: id)
+            try await tx.share(id: id, title: title, description: description, at: Date())
+            return try await self.fetchCourse(tx, id: id)
         }
     }
 
@@ -66,12 +66,12 @@ extension CourseStore {
     /// - Returns: The course, now private, with no scraps.
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/notOwner(id:owner:)``,
     ///   ``StoreError/notUploaded(_:)``.
-    public func unupload(id: Int64) throws -> Course {
-        try write { tx in
-            let course = try ownedCourse(tx, id: id)
+    public func unupload(id: Int64) async throws -> Course {
+        try await write { tx in
+            let course = try await self.ownedCourse(tx, id: id)
             guard course.isUploaded else { throw StoreError.notUploaded(id) }
-            try tx.unshare(id: id)
-            return try fetchCourse(tx, id: id)
+            try await tx.unshare(id: id)
+            return try await self.fetchCourse(tx, id: id)
         }
     }
 
@@ -79,33 +79,33 @@ extension CourseStore {
     /// - Returns: The course, with ``Course/scrapCount`` one higher.
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/notShared(_:)``,
     ///   ``StoreError/alreadyScrapped(_:)``.
-    public func scrap(id: Int64) throws -> Course {
-        try write { tx in
-            let course = try fetchCourse(tx, id: id)
+    public func scrap(id: Int64) async throws -> Course {
+        try await write { tx in
+            let course = try await self.fetchCourse(tx, id: id)
             guard course.isUploaded else { throw StoreError.notShared(id) }
             guard !course.isScrapped else { throw StoreError.alreadyScrapped(id) }
-            try tx.addScrap(course: id, at: Date())
-            return try fetchCourse(tx, id: id)
+            try await tx.addScrap(course: id, at: Date())
+            return try await self.fetchCourse(tx, id: id)
         }
     }
 
     /// Removes the current user's bookmark of a course.
     /// - Returns: The course, with ``Course/scrapCount`` one lower.
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/notScrapped(_:)``.
-    public func unscrap(id: Int64) throws -> Course {
-        try write { tx in
-            let course = try fetchCourse(tx, id: id)
+    public func unscrap(id: Int64) async throws -> Course {
+        try await write { tx in
+            let course = try await self.fetchCourse(tx, id: id)
             guard course.isScrapped else { throw StoreError.notScrapped(id) }
-            try tx.removeScrap(course: id)
-            return try fetchCourse(tx, id: id)
+            try await tx.removeScrap(course: id)
+            return try await self.fetchCourse(tx, id: id)
         }
     }
 
     // MARK: - Helpers
 
     /// The course, when the current user owns it.
-    private func ownedCourse(_ tx: any StoreTransaction, id: Int64) throws -> Course {
-        let course = try fetchCourse(tx, id: id)
+    private func ownedCourse(_ tx: any StoreTransaction, id: Int64) async throws -> Course {
+        let course = try await fetchCourse(tx, id: id)
         guard course.owner == user else { throw StoreError.notOwner(id: id, owner: course.owner) }
         return course
     }

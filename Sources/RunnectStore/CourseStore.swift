@@ -9,26 +9,31 @@ import RunnectKit
 #endif
 
 /// The course store: runners' courses, their paths, shares, scraps and records of runs, in one
-/// SQLite file (the embedded default, ``init(path:user:)``) or a PostgreSQL + PostGIS database
-/// (`RunnectPostgres`'s `init(postgres:)`). Every SQL statement of Runnect lives behind this type;
-/// what the store decides is written once, above the two backends.
+/// SQLite file (the embedded default, ``init(path:user:creating:)``) or a PostgreSQL + PostGIS
+/// database (`RunnectPostgres`'s `init(postgres:)`); `RunnectBackends`' `CourseStore.open(_:)`
+/// picks one by the location. What the store decides is written once, above the two backends.
 ///
-/// A store acts for one ``user``: courses it imports or draws belong to that user, only that
+/// Every operation is `async`: SQLite's transactions run on GRDB's own queues, PostgreSQL's on
+/// postgres-nio's connections, so a caller on Swift's cooperative pool (a server's handler) is
+/// never blocked.
+///
+/// A handle acts for one ``user``: courses it imports or draws belong to that user, only that
 /// user's own courses can be renamed, deleted, uploaded or un-uploaded through it, and
-/// ``Course/isScrapped`` is that user's flag. Both backends read by one rule: a runner reads
-/// their own courses and the shared ones; another runner's private course is not found. On
-/// SQLite the user is an identity, not access control (anyone who can read the file can read
-/// every row); on PostgreSQL the user is the role that connected, and the database's own
-/// row-level security holds every row to it.
+/// ``Course/isScrapped`` is that user's flag. One open store serves many runners:
+/// ``acting(as:)`` makes a cheap handle for each, sharing the database and its connections. Both
+/// backends read by one rule: a runner reads their own courses and the shared ones; another
+/// runner's private course is not found. On SQLite the user is an identity, not access control
+/// (anyone who can read the file can read every row); on PostgreSQL each transaction runs as the
+/// runner's role, and the database's own row-level security holds every row to it.
 ///
-/// A store can be used from several threads, and several stores (in one process or several)
-/// can write the same database: on SQLite, writes wait for each other up to ``busyTimeoutSeconds``.
+/// Several stores (in one process or several) can write the same database: on SQLite, writes
+/// wait for each other up to ``busyTimeoutSeconds``.
 ///
 /// ## Topics
 ///
 /// ### Opening
-/// - ``init(path:user:)``
 /// - ``init(path:user:creating:)``
+/// - ``acting(as:)``
 /// - ``StoreCreation``
 /// - ``defaultPath(environment:)``
 /// - ``defaultUser(environment:)``
@@ -63,15 +68,16 @@ import RunnectKit
 /// - ``renameRecord(id:title:)``
 /// - ``deleteRecords(ids:)``
 public final class CourseStore: Sendable {
-    /// The user the store acts for.
+    /// The runner this handle acts for (see ``acting(as:)``).
     public let user: String
     /// The database: the SQLite file's path, or the PostgreSQL URL without its password.
     public let path: String
 
     let backend: any StoreBackend
     /// Where what the store went on past goes: a course it could not read and left out of a
-    /// list, a search or the index (``StoreWarning``). Nothing is told until a handler is set.
-    public let warnings = StoreWarnings()
+    /// list, a search or the index (``StoreWarning``). Nothing is told until a handler is set;
+    /// every handle of one open store shares it.
+    public let warnings: StoreWarnings
 
     /// How long a write waits for another writer to finish before failing, seconds.
     public static let busyTimeoutSeconds: TimeInterval = 10
@@ -87,47 +93,65 @@ public final class CourseStore: Sendable {
     ///
     /// - Parameters:
     ///   - path: The database file (see ``defaultPath(environment:)``).
-    ///   - user: Who is acting (see ``defaultUser(environment:)``).
+    ///   - user: Who is acting (see ``defaultUser(environment:)``); other runners act through
+    ///     ``acting(as:)``.
+    ///   - creating: Whether a missing file is made, and its folders (``StoreCreation``).
     /// - Throws: ``StoreError/newerSchema(found:supported:)``, ``StoreError/cannotOpen(path:reason:)``
     ///   (also for a path that is a device, a pipe or a folder), ``StoreError/invalidUser(_:)`` and
     ///   ``StoreError/controlCharacter(field:scalar:position:)`` for a blank user name or one with a
-    ///   control character.
-    public convenience init(path: String, user: String) throws {
-        try self.init(path: path, user: user, hooks: StoreHooks())
-    }
-
-    /// Opens the SQLite store at `path` as ``init(path:user:)`` does, making the file only as
-    /// `creating` allows.
-    ///
-    /// - Parameters:
-    ///   - path: The database file.
-    ///   - user: Who is acting.
-    ///   - creating: Whether a missing file is made, and its folders (``StoreCreation``).
-    /// - Throws: ``StoreError/noStore(path:)`` for a missing file with ``StoreCreation/never``,
-    ///   ``StoreError/noFolder(path:folder:)`` for a missing folder with
-    ///   ``StoreCreation/inExistingFolder`` (nothing is made either way); otherwise as
-    ///   ``init(path:user:)``.
-    public convenience init(path: String, user: String, creating: StoreCreation) throws {
-        try self.init(path: path, user: user, hooks: StoreHooks(), creating: creating)
+    ///   control character; ``StoreError/noStore(path:)`` for a missing file with
+    ///   ``StoreCreation/never``, ``StoreError/noFolder(path:folder:)`` for a missing folder with
+    ///   ``StoreCreation/inExistingFolder`` (nothing is made either way).
+    public convenience init(path: String, user: String, creating: StoreCreation = .withFolders) async throws {
+        try await self.init(path: path, user: user, hooks: StoreHooks(), creating: creating)
     }
 
     /// `hooks` lets tests fail an operation midway.
-    convenience init(path: String, user: String, hooks: StoreHooks, creating: StoreCreation = .withFolders) throws {
-        try Self.refuseControlCharacters(in: user, field: "user name")
-        guard !user.allSatisfy(\.isWhitespace) else { throw StoreError.invalidUser(user) }
-        try self.init(backend: SQLiteBackend(path: path, user: user, hooks: hooks, creating: creating))
+    convenience init(
+        path: String, user: String, hooks: StoreHooks, creating: StoreCreation = .withFolders
+    ) async throws {
+        try Self.checkUser(user)
+        let backend = try await SQLiteBackend.open(path: path, user: user, hooks: hooks, creating: creating)
+        self.init(backend: backend, user: user, warnings: StoreWarnings())
     }
 
-    /// A store over `backend`, acting for the backend's user.
-    package init(backend: any StoreBackend) throws {
+    /// A store over `backend`, acting for the backend's default user.
+    package convenience init(backend: any StoreBackend) {
+        self.init(backend: backend, user: backend.defaultUser, warnings: StoreWarnings())
+    }
+
+    private init(backend: any StoreBackend, user: String, warnings: StoreWarnings) {
         self.backend = backend
-        self.user = backend.user
+        self.user = user
         self.path = backend.location
+        self.warnings = warnings
+    }
+
+    /// A handle on the same open store acting for runner `user`: courses it imports or draws
+    /// are theirs, and it reads what they may read. Cheap: the database, its connections and
+    /// ``warnings`` are shared, so one store serves many runners at once.
+    ///
+    /// On SQLite a runner is a name. On PostgreSQL each transaction runs as the runner's login
+    /// role (`SET LOCAL ROLE`), so row-level security decides every statement: the role the
+    /// store connected as must be that runner, or a member of `runnect_server` (which
+    /// `runnect db init` and `runnect db add-user` grant every runner to).
+    /// - Throws: ``StoreError/invalidUser(_:)`` and ``StoreError/controlCharacter(field:scalar:position:)``
+    ///   for a blank name or one with a control character.
+    public func acting(as user: String) throws -> CourseStore {
+        guard user != self.user else { return self }
+        try Self.checkUser(user)
+        return CourseStore(backend: backend, user: user, warnings: warnings)
+    }
+
+    /// Refuses a blank user name or one with a control character.
+    static func checkUser(_ user: String) throws {
+        try refuseControlCharacters(in: user, field: "user name")
+        guard !user.allSatisfy(\.isWhitespace) else { throw StoreError.invalidUser(user) }
     }
 
     /// The schema version of the database: the number of migrations applied.
     public var schemaVersion: Int {
-        get throws { try backend.schemaVersion() }
+        get async throws { try await backend.schemaVersion() }
     }
 
     /// The newest schema version this build knows, for SQLite files.
@@ -167,23 +191,23 @@ public final class CourseStore: Sendable {
 
     // MARK: - Access
 
-    /// Runs `body` in a write transaction of the backend.
-    func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
-        try backend.write(body)
+    /// Runs `body` in a write transaction of the backend, as ``user``.
+    func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
+        try await backend.write(as: user, body)
     }
 
-    /// Runs `body` on a snapshot of the database.
-    func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
-        try backend.read { tx in
-            let result = try body(tx)
-            warnings.report(tx.unreadable.take())
+    /// Runs `body` on a snapshot of the database, as ``user``.
+    func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
+        try await backend.read(as: user) { tx in
+            let result = try await body(tx)
+            self.warnings.report(tx.unreadable.take())
             return result
         }
     }
 
-    /// Copies a SQLite store's write-ahead log into the database file and empties it, so that the
-    /// file's size is the database's (a figure of the benchmarks); nothing on PostgreSQL.
-    package func checkpoint() throws {
-        try (backend as? SQLiteBackend)?.checkpoint()
+    /// Makes the database's size on disk its data's: a SQLite store's write-ahead log copied into
+    /// the file (a figure of the benchmarks); nothing on PostgreSQL.
+    package func checkpoint() async throws {
+        try await backend.checkpoint()
     }
 }

@@ -1,32 +1,32 @@
 import Dispatch
 import Foundation
 
-/// Drafts batches of items on several threads while the calling thread stores them: the batch
+/// Drafts batches of items on threads of their own while the caller stores them: the batch
 /// after the one being stored is drafted meanwhile, so reading and writing overlap and memory
 /// holds two batches at most.
 ///
 /// `package`: the benchmarks build their stores through it too.
 package enum DraftPipeline {
     /// Runs `draft` over every item of `batches` on `jobs` threads and hands each batch's drafts,
-    /// in item order, to `store` on the calling thread, batch after batch.
+    /// in item order, to `store`, batch after batch.
     package static func run<Item: Sendable>(
         _ batches: [[Item]], jobs: Int,
         draft: @escaping @Sendable (Item) -> Result<CourseDraft, any Error>,
-        store: ([Item], [Result<CourseDraft, any Error>]) throws -> Void
-    ) throws {
+        store: ([Item], [Result<CourseDraft, any Error>]) async throws -> Void
+    ) async throws {
         func start(_ batch: [Item]) -> Prefetch<[Result<CourseDraft, any Error>]> {
             Prefetch { drafts(of: batch, jobs: jobs, draft) }
         }
         var pending = batches.first.map(start)
         for index in batches.indices {
             // Drafting never throws: a file that fails to draft is a failed result.
-            let drafted = try pending!.value()
+            let drafted = try await pending!.value()
             pending = index + 1 < batches.count ? start(batches[index + 1]) : nil
             do {
-                try store(batches[index], drafted)
+                try await store(batches[index], drafted)
             } catch {
                 // Let the batch being drafted finish before its items go away.
-                _ = try? pending?.value()
+                _ = try? await pending?.value()
                 throw error
             }
         }

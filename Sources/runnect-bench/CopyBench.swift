@@ -5,7 +5,7 @@ import RunnectStore
 /// `runnect-bench copy [COURSES] [--jobs N]`: fills a SQLite store with generated courses and
 /// times `db copy` of it into a new SQLite file, then again (everything present: the idempotent
 /// pass).
-func copyBench(_ arguments: [String]) throws {
+func copyBench(_ arguments: [String]) async throws {
     let count = arguments.first.flatMap { Int($0) } ?? 100_000
     let jobs = option("--jobs", in: arguments).flatMap { Int($0) } ?? BulkImporter.defaultJobs
     let from = temporaryPath("runnect-copy-bench-from.sqlite")
@@ -14,10 +14,10 @@ func copyBench(_ arguments: [String]) throws {
         removeDatabase(from)
         removeDatabase(to)
     }
-    let source = try CopyBenchmark.fill(path: from, count: count, jobs: jobs)
-    let destination = try CourseStore(path: to, user: "bench")
+    let source = try await CopyBenchmark.fill(path: from, count: count, jobs: jobs)
+    let destination = try await CourseStore(path: to, user: "bench")
     for pass in ["copy", "again"] {
-        let report = try CopyBenchmark.copy(from: source, to: destination)
+        let report = try await CopyBenchmark.copy(from: source, to: destination)
         reportCopy(report, pass: pass, to: "SQLite")
     }
 }

@@ -4,12 +4,12 @@ import RunnectStore
 
 /// `runnect-bench index [COURSES] [--shared]`: a store of COURSES generated courses (default
 /// 10,000) exported as the discovery index, every course (or only the shared ones), on one core.
-func indexBench(_ arguments: [String]) throws {
+func indexBench(_ arguments: [String]) async throws {
     let count = arguments.first.flatMap { Int($0) } ?? 10_000
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
         "\(UUID().uuidString)-runnect-index-bench")
     defer { try? FileManager.default.removeItem(at: folder) }
-    let report = try DiscoveryIndexBenchmark.run(
+    let report = try await DiscoveryIndexBenchmark.run(
         courseCount: count, folder: folder,
         scope: arguments.contains("--shared") ? .shared : .all)
     emit([

@@ -14,7 +14,7 @@ import RunnectStore
 /// `--only KEYWORDS` (repeatable) times on PostgreSQL only the queries of those keywords (to
 /// profile one).
 /// `scripts/pg-cluster.sh run` gives a throwaway server: ADMIN_URL is its `$RUNNECT_PG_URL`.
-func postgresBench(_ arguments: [String]) throws {
+func postgresBench(_ arguments: [String]) async throws {
     guard let work = arguments.first, ["search", "near"].contains(work),
         let adminText = option("--url", in: arguments)
     else { usage() }
@@ -33,11 +33,11 @@ func postgresBench(_ arguments: [String]) throws {
         guard option("--database", in: arguments) != nil else { usage() }
         (sqliteLines, sqliteText) = ([], "not timed (--postgres-only)")
     } else if work == "search" {
-        let report = try SearchBenchmark.run(
+        let report = try await SearchBenchmark.run(
             courseCount: count, path: path, repeats: repeats, jobs: jobs, reuse: kept != nil)
         (sqliteLines, sqliteText) = (report.jsonLines, report.text)
     } else {
-        let report = try NearBenchmark.run(
+        let report = try await NearBenchmark.run(
             courseCount: count, path: path, repeats: repeats, jobs: jobs, reuse: kept != nil)
         (sqliteLines, sqliteText) = (report.jsonLines, report.text)
     }
@@ -48,10 +48,8 @@ func postgresBench(_ arguments: [String]) throws {
     let reused = option("--database", in: arguments)
     let database = reused ?? "runnect_bench_\(UInt32.random(in: 0...UInt32.max))"
     if reused == nil {
-        try runBlocking {
-            try await PostgresSession.with(admin) { session in
-                try await session.execute(["CREATE DATABASE \(database)"])
-            }
+        try await PostgresSession.with(admin) { session in
+            try await session.execute(["CREATE DATABASE \(database)"])
         }
     }
     let keepDatabase = reused != nil || arguments.contains("--keep-database")
@@ -69,28 +67,28 @@ func postgresBench(_ arguments: [String]) throws {
         url.database = database
         return url
     }()
-    _ = try runBlocking { try await PostgresAdministration.initialize(databaseAdmin) }
+    _ = try await PostgresAdministration.initialize(databaseAdmin)
 
     // The copy, as `runnect db copy FILE URL` does it.
-    let destinationBackend = try PostgresBackend(url: databaseAdmin)
+    let destinationBackend = try await PostgresBackend(url: databaseAdmin)
     var copy: CopyBenchmark.Report?
     if reused == nil {
-        let source = try CourseStore(path: path, user: "bench")
-        let copied = try CopyBenchmark.copy(from: source, to: CourseStore(backend: destinationBackend))
+        let source = try await CourseStore(path: path, user: "bench")
+        let copied = try await CopyBenchmark.copy(from: source, to: CourseStore(backend: destinationBackend))
         reportCopy(copied, pass: "copy", to: "PostgreSQL")
         copy = copied
     }
-    try destinationBackend.optimizeSearch()
+    try await destinationBackend.optimizeSearch()
 
     // The queries as the runner `bench` (over the administrator's connection settings).
-    try destinationBackend.ensureUsers(["bench"])
+    try await destinationBackend.ensureUsers(["bench"])
     var runner = databaseAdmin
     runner.user = "bench"
     runner.password = nil
-    let store = try CourseStore(postgres: runner)
+    let store = try await CourseStore(postgres: runner)
     if work == "search" {
         let only = options("--only", in: arguments)
-        let figures = try SearchBenchmark.time(store, repeats: repeats, only: only.isEmpty ? nil : Set(only))
+        let figures = try await SearchBenchmark.time(store, repeats: repeats, only: only.isEmpty ? nil : Set(only))
         let report = SearchBenchmark.Report(
             courseCount: count, commitEvery: 0, jobs: jobs, insertSeconds: copy?.seconds ?? 0,
             insertCoursesPerSecond: copy?.coursesPerSecond ?? 0, optimizeSeconds: nil, tokenIndexSegments: 0,
@@ -99,7 +97,7 @@ func postgresBench(_ arguments: [String]) throws {
         for line in report.jsonLines { print("{\"backend\":\"postgresql\"," + line.dropFirst()) }
         FileHandle.standardError.write(Data(("PostgreSQL\n" + report.text + "\n").utf8))
     } else {
-        let figures = try NearBenchmark.time(store, repeats: repeats)
+        let figures = try await NearBenchmark.time(store, repeats: repeats)
         let report = NearBenchmark.Report(
             courseCount: count, insertSeconds: copy?.seconds ?? 0, fileBytes: 0, queries: figures)
         for line in report.jsonLines { print("{\"backend\":\"postgresql\"," + line.dropFirst()) }

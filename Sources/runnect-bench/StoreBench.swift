@@ -6,13 +6,13 @@ import RunnectStore
 /// `runnect-bench search [COURSES] [--commit N] [--jobs N] [--optimize]`: builds a store of
 /// generated courses through the store's bulk insert (drafts made on N threads) and times the
 /// fixed query set (``SearchBenchmark``).
-func searchBench(_ arguments: [String]) throws {
+func searchBench(_ arguments: [String]) async throws {
     let count = arguments.first.flatMap { Int($0) } ?? 100_000
     let commit = option("--commit", in: arguments).flatMap { Int($0) } ?? 10_000
     let path = temporaryPath("runnect-search-bench.sqlite")
     defer { removeDatabase(path) }
     let jobs = option("--jobs", in: arguments).flatMap { Int($0) } ?? 1
-    let report = try SearchBenchmark.run(
+    let report = try await SearchBenchmark.run(
         courseCount: count, path: path, commitEvery: commit,
         optimize: arguments.contains("--optimize"), jobs: jobs)
     for line in report.jsonLines { print(line) }
@@ -22,13 +22,13 @@ func searchBench(_ arguments: [String]) throws {
 /// `runnect-bench near [COURSES] [--jobs N] [--repeat N] [--keep PATH]`: a store of placed
 /// courses and the near-me query set (``NearBenchmark``). With `--keep`, the store is built at
 /// PATH the first time and reused afterwards (a million courses take minutes to build).
-func nearBench(_ arguments: [String]) throws {
+func nearBench(_ arguments: [String]) async throws {
     let count = arguments.first.flatMap { Int($0) } ?? 100_000
     let jobs = option("--jobs", in: arguments).flatMap { Int($0) } ?? 1
     let kept = option("--keep", in: arguments)
     let path = kept ?? temporaryPath("runnect-near-bench.sqlite")
     defer { if kept == nil { removeDatabase(path) } }
-    let report = try NearBenchmark.run(
+    let report = try await NearBenchmark.run(
         courseCount: count, path: path, repeats: repeatCount(arguments, default: 20), jobs: jobs, reuse: kept != nil)
     for line in report.jsonLines { print(line) }
     FileHandle.standardError.write(Data((report.text + "\n").utf8))
@@ -36,7 +36,7 @@ func nearBench(_ arguments: [String]) throws {
 
 /// `runnect-bench import FILES [--points N] [--jobs N]`: writes FILES generated GPX runs of N
 /// points each and imports them as `runnect import` does (``BulkImporter``), timing the import.
-func importBench(_ arguments: [String]) throws {
+func importBench(_ arguments: [String]) async throws {
     let count = arguments.first.flatMap { Int($0) } ?? 10_000
     let points = option("--points", in: arguments).flatMap { Int($0) } ?? 200
     let jobs = option("--jobs", in: arguments).flatMap { Int($0) } ?? BulkImporter.defaultJobs
@@ -53,9 +53,9 @@ func importBench(_ arguments: [String]) throws {
         items.append(ImportItem(path: url.path))
     }
     let path = folder.appendingPathComponent("courses.sqlite").path
-    let store = try CourseStore(path: path, user: "bench")
+    let store = try await CourseStore(path: path, user: "bench")
     let start = now()
-    let summary = try BulkImporter(store: store, jobs: jobs).run(items)
+    let summary = try await BulkImporter(store: store, jobs: jobs).run(items)
     let seconds = now() - start
     guard summary.imported == count else {
         throw BenchError.failed("imported \(summary.imported) of \(count) files (\(summary.failed) failed)")

@@ -4,7 +4,7 @@ import RunnectBenchmarkSupport
 /// `runnect-bench store-matching [COURSES] [--points N] [--imports N]`: a store of generated
 /// courses (100,000 by default) with courses drawn on a generated run, and that run imported as
 /// a record again and again; milliseconds per import, one core.
-func storeMatchingBench(_ arguments: [String]) throws {
+func storeMatchingBench(_ arguments: [String]) async throws {
     let courses = arguments.first.flatMap { Int($0) } ?? 100_000
     let points = option("--points", in: arguments).flatMap { Int($0) } ?? 10_000
     let imports = max(1, option("--imports", in: arguments).flatMap { Int($0) } ?? 20)
@@ -15,7 +15,7 @@ func storeMatchingBench(_ arguments: [String]) throws {
     defer {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
-    let report = try StoreMatchingBenchmark.run(
+    let report = try await StoreMatchingBenchmark.run(
         courseCount: courses, path: path, runPoints: points, imports: imports)
     let percentile = StoreMatchingBenchmark.Report.percentile
     emit([

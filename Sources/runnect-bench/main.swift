@@ -36,6 +36,10 @@ import RunnectKit
 //                                         the search or near-me benchmark on SQLite, `db copy`
 //                                         of its store into PostgreSQL, the same queries there
 //                                         ([--keep-database] [--database NAME [--postgres-only]])
+//   runnect-bench runners [--seconds S] [--tasks N] [--runners R] [--url ADMIN_URL]
+//                                         one open store, N tasks as R runners reading and
+//                                         writing for S seconds: rates, p95, nothing lost or
+//                                         seen by the wrong runner (PostgreSQL via a server role)
 //   runnect-bench store-matching [COURSES] [--points N] [--imports N]
 //                                         a run imported as a record into a store of COURSES
 //                                         generated courses: milliseconds per import (one core)
@@ -94,7 +98,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 guard let mode = arguments.first else { usage() }
 
 /// Runs one benchmark; what it throws ends the tool with one line on stderr (not a trap).
-func run(_ mode: String, _ arguments: [String]) throws {
+func run(_ mode: String, _ arguments: [String]) async throws {
     switch mode {
     case "gpx":
         guard arguments.count >= 2 else { usage() }
@@ -135,13 +139,13 @@ func run(_ mode: String, _ arguments: [String]) throws {
         try fitBench(Array(arguments.dropFirst()))
 
     case "search":
-        try searchBench(Array(arguments.dropFirst()))
+        try await searchBench(Array(arguments.dropFirst()))
 
     case "near":
-        try nearBench(Array(arguments.dropFirst()))
+        try await nearBench(Array(arguments.dropFirst()))
 
     case "import":
-        try importBench(Array(arguments.dropFirst()))
+        try await importBench(Array(arguments.dropFirst()))
 
     case "export":
         try exportBench(Array(arguments.dropFirst()))
@@ -150,25 +154,28 @@ func run(_ mode: String, _ arguments: [String]) throws {
         try writeBench(Array(arguments.dropFirst()))
 
     case "index":
-        try indexBench(Array(arguments.dropFirst()))
+        try await indexBench(Array(arguments.dropFirst()))
 
     case "matching":
         matchingBench(Array(arguments.dropFirst()))
 
     case "store-matching":
-        try storeMatchingBench(Array(arguments.dropFirst()))
+        try await storeMatchingBench(Array(arguments.dropFirst()))
 
     case "numbers":
         try numbersBench(Array(arguments.dropFirst()))
 
     case "copy":
-        try copyBench(Array(arguments.dropFirst()))
+        try await copyBench(Array(arguments.dropFirst()))
 
     case "stats-json":
         try statsJSONBench(Array(arguments.dropFirst()))
 
     case "pg":
-        try postgresBench(Array(arguments.dropFirst()))
+        try await postgresBench(Array(arguments.dropFirst()))
+
+    case "runners":
+        try await runnersBench(Array(arguments.dropFirst()))
 
     default:
         usage()
@@ -176,7 +183,7 @@ func run(_ mode: String, _ arguments: [String]) throws {
 }
 
 do {
-    try run(mode, arguments)
+    try await run(mode, arguments)
 } catch {
     FileHandle.standardError.write(Data("runnect-bench \(mode): \(error)\n".utf8))
     exit(1)

@@ -8,13 +8,14 @@ import Testing
 @Suite("Search: benchmark machinery")
 struct SearchBenchmarkTests {
     @Test("the benchmark runs end to end on a small corpus")
-    func smoke() throws {
+    func smoke() async throws {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("runnect-search-bench-\(UUID().uuidString).sqlite").path
         defer {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
-        let report = try SearchBenchmark.run(courseCount: 600, path: path, repeats: 1, commitEvery: 250, optimize: true)
+        let report = try await SearchBenchmark.run(
+            courseCount: 600, path: path, repeats: 1, commitEvery: 250, optimize: true)
         #expect(report.courseCount == 600)
         #expect(report.queries.count == SearchBenchmark.queries.count)
         #expect(report.tokenIndexSegments == 1)

@@ -11,11 +11,11 @@ import Testing
 @Suite("Matching: store benchmark machinery")
 struct StoreMatchingBenchmarkTests {
     @Test("every import links to the course brute force finds best; the ends-first check leaves few paths to align")
-    func linksTheBestCourse() throws {
+    func linksTheBestCourse() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-match-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let report = try StoreMatchingBenchmark.run(
+        let report = try await StoreMatchingBenchmark.run(
             courseCount: 1_500, path: folder.appendingPathComponent("store.sqlite").path, runPoints: 4_000,
             runCoursesPerKind: 3, imports: 3, seed: 5)
 

@@ -175,7 +175,7 @@ struct ExportCommandTests {
     }
 
     @Test("bad inputs: named on stderr with the exit code of the worst, the good ones still written")
-    func errors() throws {
+    func errors() async throws {
         let scratch = try Scratch()
         let missing = try scratch.run(["export", "geojson", "no-such-file.gpx"])
         #expect(missing.status == 66)
@@ -190,7 +190,7 @@ struct ExportCommandTests {
         #expect(mixed.stderr.contains("bad.gpx"))
         #expect(try Self.json(mixed.stdout)["type"] as? String == "FeatureCollection")
 
-        try scratch.makeStore()
+        try await scratch.makeStore()
         let unknown = try scratch.run(["export", "geojson", "424242"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("424242"))

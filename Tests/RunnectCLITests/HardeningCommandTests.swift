@@ -151,7 +151,7 @@ struct HardeningCommandTests {
     }
 
     @Test("a long keyword list is a usage error naming the limit, at once, never an SQLite message")
-    func keywordLimit() throws {
+    func keywordLimit() async throws {
         let scratch = try Scratch()
         let words = (0..<2_000).map { "ㅎ\($0)강" }
         let result = try scratch.run(["search"] + words)
@@ -160,7 +160,7 @@ struct HardeningCommandTests {
         #expect(!result.stderr.localizedCaseInsensitiveContains("sqlite"))
         let long = try scratch.run(["search", String(repeating: "가", count: 65)])
         #expect(long.status == 64 && long.stderr.contains("a keyword takes at most 64"), "\(long.stderr)")
-        try scratch.makeStore()
+        try await scratch.makeStore()
         let atBound = try scratch.run(["search"] + words.prefix(16))
         #expect(atBound.status == 0 && atBound.stdout == "no courses\n", "\(atBound.stderr)")
     }

@@ -20,8 +20,8 @@ struct StoreCommandTests {
 
         /// Makes the scratch store, empty, as a first import or draw would: reading commands open
         /// only a store that is there (`--db` naming none is exit 66).
-        func makeStore() throws {
-            _ = try CourseStore(path: db, user: "runner")
+        func makeStore() async throws {
+            _ = try await CourseStore(path: db, user: "runner")
         }
 
         func run(_ arguments: [String], user: String = "runner") throws -> RunnectProcess.Result {

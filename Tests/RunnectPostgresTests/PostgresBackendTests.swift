@@ -42,13 +42,13 @@ import Testing
     @Test func opensAsTheRoleConnectedAndRefusesADatabaseWithoutSchema() async throws {
         let store = try await PostgresStoreDatabase()
         let (role, url) = try await store.addRunner("minji")
-        let backend = try PostgresBackend(url: url)
+        let backend = try await PostgresBackend(url: url)
         #expect(backend.user == role)
         #expect(!backend.location.contains("pw"))
 
         let bare = try ClusterDatabase()
-        #expect {
-            try PostgresBackend(url: try bare.adminURL)
+        await #expect {
+            try await PostgresBackend(url: try bare.adminURL)
         } throws: { error in
             guard case StoreError.cannotOpen(_, let reason) = error else { return false }
             return reason.contains("runnect db init --db URL")
@@ -60,16 +60,16 @@ import Testing
         try bare.adminSQL(
             "CREATE TABLE schema_version (version integer PRIMARY KEY, name text NOT NULL); "
                 + "INSERT INTO schema_version VALUES \(versions.joined(separator: ", "))")
-        #expect(throws: StoreError.newerSchema(found: newer, supported: PostgresSchema.supportedVersion)) {
-            try PostgresBackend(url: try bare.adminURL)
+        await #expect(throws: StoreError.newerSchema(found: newer, supported: PostgresSchema.supportedVersion)) {
+            try await PostgresBackend(url: try bare.adminURL)
         }
     }
 
     @Test func aCopyBatchInsertsEveryCourseOrStopsAtContentStoredUnderAnotherID() async throws {
         let store = try await PostgresStoreDatabase()
-        let admin = try PostgresBackend(url: try store.database.adminURL)
+        let admin = try await PostgresBackend(url: try store.database.adminURL)
         let owner = PostgresCluster.uniqueRoleName("copied")
-        try admin.ensureUsers([owner])
+        try await admin.ensureUsers([owner])
         let drafts = try Self.drafts()
         func copied(_ draft: CourseDraft, id: Int64) throws -> CourseDraft {
             try CourseDraft(
@@ -89,13 +89,13 @@ import Testing
             draft.record.contentHash = String(draft.contentHash.dropLast(8)) + String(format: "%08x", n)
             return draft
         }
-        #expect(try admin.write { try $0.insertCopiedCourses(batch) } == nil)
-        let here = try admin.read { try $0.courseIdentities(ids: batch.map { $0.record.id! } + [99]) }
+        #expect(try await admin.write { try await $0.insertCopiedCourses(batch) } == nil)
+        let here = try await admin.read { try await $0.courseIdentities(ids: batch.map { $0.record.id! } + [99]) }
         #expect(here.count == batch.count)
         #expect(here[100] == StoredIdentity(owner: owner, contentHash: batch[0].record.contentHash))
         // Every entry is searchable, as a course inserted one at a time would be.
-        let found = try admin.read {
-            try $0.searchIDs(keywords: drafts[0].title, scope: .shared, sort: .date, limit: 1_000, offset: 0)
+        let found = try await admin.read {
+            try await $0.searchIDs(keywords: drafts[0].title, scope: .shared, sort: .date, limit: 1_000, offset: 0)
         }
         #expect(Set(found).isSuperset(of: Set(batch.filter { $0.title == drafts[0].title }.map { $0.record.id! })))
 
@@ -103,7 +103,7 @@ import Testing
         var stored = batch[3]
         stored.record.id = 901
         let again = [try copied(drafts[1], id: 900), stored]
-        let conflict = try admin.write { try $0.insertCopiedCourses(again) }
+        let conflict = try await admin.write { try await $0.insertCopiedCourses(again) }
         #expect(conflict?.index == 1 && conflict?.existingID == 103)
     }
 
@@ -135,12 +135,12 @@ import Testing
         }
         #expect(batch.contains { (try? ActivityCodec.decode($0.record.geometry).courseSegments.count) ?? 0 > 1 })
         for database in [one, batched] {
-            try PostgresBackend(url: try database.database.adminURL).ensureUsers(owners)
+            try await PostgresBackend(url: try database.database.adminURL).ensureUsers(owners)
         }
-        let admin = try PostgresBackend(url: try one.database.adminURL)
-        _ = try admin.write { tx in try batch.map { try tx.insertCourse($0) } }
-        let copier = try PostgresBackend(url: try batched.database.adminURL)
-        #expect(try copier.write { try $0.insertCopiedCourses(batch) } == nil)
+        let admin = try await PostgresBackend(url: try one.database.adminURL)
+        _ = try await admin.write { tx in try await batch.asyncMap { try await tx.insertCourse($0) } }
+        let copier = try await PostgresBackend(url: try batched.database.adminURL)
+        #expect(try await copier.write { try await $0.insertCopiedCourses(batch) } == nil)
 
         let expected = try one.database.adminSQL(Self.copiedRows).stdout
         let copied = try batched.database.adminSQL(Self.copiedRows).stdout
@@ -159,16 +159,18 @@ import Testing
         let store = try await PostgresStoreDatabase()
         let backend = try await store.backend("alice")
         let drafts = try Self.drafts()
-        let courses = try backend.write { transaction in try drafts.map { try transaction.insertCourse($0) } }
+        let courses = try await backend.write { transaction in
+            try await drafts.asyncMap { try await transaction.insertCourse($0) }
+        }
         #expect(courses.map(\.owner) == Array(repeating: backend.user, count: drafts.count))
         #expect(courses.map(\.contentHash) == drafts.map(\.contentHash))
         #expect(Set(courses.map(\.id)).count == drafts.count)
-        try backend.read { transaction in
+        try await backend.read { transaction in
             for (course, draft) in zip(courses, drafts) {
-                #expect(try transaction.course(id: course.id) == course)
+                await #expect(try transaction.course(id: course.id) == course)
                 #expect(course.title == draft.title && course.stats == draft.stats)
                 #expect(course.departure == draft.departure)
-                let blob = try #require(try transaction.courseGeometry(id: course.id))
+                let blob = try await #require(try transaction.courseGeometry(id: course.id))
                 #expect(blob == draft.record.geometry)
                 // The start index finds the course from a box around its start and finish.
                 let bounds = try #require(draft.bounds)
@@ -177,28 +179,28 @@ import Testing
                         minLatitude: point.latitude - 0.001, minLongitude: point.longitude - 0.001,
                         maxLatitude: point.latitude + 0.001, maxLongitude: point.longitude + 0.001)
                 }
-                let starts = try transaction.courseStarts(in: box(bounds.start), finishingIn: box(bounds.finish))
+                let starts = try await transaction.courseStarts(in: box(bounds.start), finishingIn: box(bounds.finish))
                 let start = try #require(starts.first { $0.id == course.id })
                 #expect(
                     start
                         == CourseStart(
                             id: course.id, start: bounds.start, finish: bounds.finish, pathMeters: bounds.pathMeters))
                 let far = box(Coordinate(latitude: -bounds.start.latitude, longitude: bounds.start.longitude))
-                #expect(try transaction.courseStarts(in: far, finishingIn: box(bounds.finish)).isEmpty)
+                await #expect(try transaction.courseStarts(in: far, finishingIn: box(bounds.finish)).isEmpty)
             }
             let ids = courses.map(\.id)
-            #expect(try transaction.courses(ids: ids.reversed() + [999_999]).map(\.id) == ids.reversed())
-            #expect(
+            await #expect(try transaction.courses(ids: ids.reversed() + [999_999]).map(\.id) == ids.reversed())
+            await #expect(
                 try transaction.courseIDs(.mine(uploaded: nil), sort: .date, limit: 100, offset: 0) == ids.reversed())
-            #expect(
+            await #expect(
                 try transaction.courseIDs(.mine(uploaded: nil), sort: .date, limit: 2, offset: 1)
                     == Array(ids.reversed()[1...2]))
             let byDistance = courses.sorted { ($0.stats.distanceMeters, $0.id) < ($1.stats.distanceMeters, $1.id) }
-            #expect(
+            await #expect(
                 try transaction.courseIDs(.mine(uploaded: nil), sort: .distance, limit: 100, offset: 0)
                     == byDistance.map(\.id))
-            #expect(try transaction.courses(in: .all, sort: .distance).map(\.id) == byDistance.map(\.id))
-            #expect(try transaction.courseIDs(.shared, sort: .date, limit: 100, offset: 0).isEmpty)
+            await #expect(try transaction.courses(in: .all, sort: .distance).map(\.id) == byDistance.map(\.id))
+            await #expect(try transaction.courseIDs(.shared, sort: .date, limit: 100, offset: 0).isEmpty)
         }
         // The path as PostGIS holds it: the course segments joined.
         let points = try store.database.adminSQL("SELECT count(*) FILTER (WHERE path IS NOT NULL) FROM course")
@@ -209,35 +211,37 @@ import Testing
         let store = try await PostgresStoreDatabase()
         let backend = try await store.backend("jisoo")
         let drafts = try Self.drafts()
-        let first = try backend.write { try $0.insertCourse(drafts[0]) }
-        let stored = try backend.write { transaction -> [Int64] in
+        let first = try await backend.write { try await $0.insertCourse(drafts[0]) }
+        let stored = try await backend.write { transaction -> [Int64] in
             // As CourseStore's batch: each draft in a savepoint; the duplicate is refused before writing.
             var ids: [Int64] = []
             for draft in [drafts[1], drafts[0], drafts[2], drafts[1]] {
-                try transaction.beginSavepoint("course_import")
+                try await transaction.beginSavepoint("course_import")
                 do {
-                    ids.append(try transaction.insertCourse(draft).id)
-                    try transaction.releaseSavepoint("course_import")
+                    await ids.append(try transaction.insertCourse(draft).id)
+                    try await transaction.releaseSavepoint("course_import")
                 } catch let error as StoreError {
-                    try transaction.rollbackSavepoint("course_import")
+                    try await transaction.rollbackSavepoint("course_import")
                     guard case .duplicate(let existing) = error else { throw error }
                     ids.append(-existing)
                 }
             }
             // Without a savepoint too: nothing of the duplicate was written, the transaction goes on.
-            #expect(throws: StoreError.duplicate(existingID: first.id)) { try transaction.insertCourse(drafts[0]) }
-            ids.append(try transaction.insertCourse(drafts[3]).id)
+            await #expect(throws: StoreError.duplicate(existingID: first.id)) {
+                try await transaction.insertCourse(drafts[0])
+            }
+            await ids.append(try transaction.insertCourse(drafts[3]).id)
             return ids
         }
         #expect(stored[1] == -first.id && stored[3] == -stored[0])
-        let counts = try backend.read { try $0.counts() }
+        let counts = try await backend.read { try await $0.counts() }
         #expect(
             counts
                 == StoreCounts(
                     schemaVersion: PostgresSchema.supportedVersion, courses: 4, sharedCourses: 0, owners: 1, scraps: 0))
         // Another runner may store the same content: duplicates are per owner.
         let other = try await store.backend("haneul")
-        #expect(try other.write { try $0.insertCourse(drafts[0]) }.id != first.id)
+        #expect(try await other.write { try await $0.insertCourse(drafts[0]) }.id != first.id)
     }
 
     @Test func sharingScrapsAndTheirCountersAcrossRunners() async throws {
@@ -245,48 +249,52 @@ import Testing
         let alice = try await store.backend("alice")
         let bob = try await store.backend("bob")
         let drafts = try Self.drafts()
-        let (shared, secret) = try alice.write { (try $0.insertCourse(drafts[0]), try $0.insertCourse(drafts[1])) }
-        try alice.write { try $0.share(id: shared.id, title: "공유 코스", description: "같이 달려요", at: Date()) }
-        try bob.write { try $0.addScrap(course: shared.id, at: Date()) }
-        try bob.read { transaction in
-            let seen = try #require(try transaction.course(id: shared.id))
+        let (shared, secret) = try await alice.write {
+            await (try $0.insertCourse(drafts[0]), try $0.insertCourse(drafts[1]))
+        }
+        try await alice.write { try await $0.share(id: shared.id, title: "공유 코스", description: "같이 달려요", at: Date()) }
+        try await bob.write { try await $0.addScrap(course: shared.id, at: Date()) }
+        try await bob.read { transaction in
+            let seen = try await #require(try transaction.course(id: shared.id))
             #expect(seen.isUploaded && seen.isScrapped && seen.scrapCount == 1 && seen.title == "공유 코스")
-            #expect(try transaction.courseIDs(.scrapped, sort: .date, limit: 10, offset: 0) == [shared.id])
-            #expect(try transaction.courseIDs(.shared, sort: .scrap, limit: 10, offset: 0) == [shared.id])
-            #expect(try transaction.canSee(course: shared.id))
+            await #expect(try transaction.courseIDs(.scrapped, sort: .date, limit: 10, offset: 0) == [shared.id])
+            await #expect(try transaction.courseIDs(.shared, sort: .scrap, limit: 10, offset: 0) == [shared.id])
+            await #expect(try transaction.canSee(course: shared.id))
             // Alice's private course does not exist for Bob.
-            #expect(try transaction.course(id: secret.id) == nil)
+            await #expect(try transaction.course(id: secret.id) == nil)
             // A page's courses (`runnect_courses`) leave it out, and tell Bob's scrap.
-            #expect(try transaction.courses(ids: [secret.id, shared.id]).map(\.id) == [shared.id])
-            #expect(try transaction.courses(ids: [shared.id]).first?.isScrapped == true)
-            #expect(try transaction.courseGeometry(id: secret.id) == nil)
-            #expect(try !transaction.canSee(course: secret.id))
-            #expect(
+            await #expect(try transaction.courses(ids: [secret.id, shared.id]).map(\.id) == [shared.id])
+            await #expect(try transaction.courses(ids: [shared.id]).first?.isScrapped == true)
+            await #expect(try transaction.courseGeometry(id: secret.id) == nil)
+            await #expect(try !transaction.canSee(course: secret.id))
+            await #expect(
                 try transaction.searchIDs(keywords: "청계천", scope: .all, sort: .relevance, limit: 10, offset: 0).isEmpty)
-            #expect(
+            await #expect(
                 try transaction.counts()
                     == StoreCounts(
                         schemaVersion: PostgresSchema.supportedVersion, courses: 1, sharedCourses: 1, owners: 1,
                         scraps: 1))
         }
         #expect(
-            try alice.read { try $0.searchIDs(keywords: "같이", scope: .shared, sort: .date, limit: 10, offset: 0) } == [
+            try await alice.read {
+                try await $0.searchIDs(keywords: "같이", scope: .shared, sort: .date, limit: 10, offset: 0)
+            } == [
                 shared.id
             ])
         // Bob's changes to Alice's courses reach no row (the store says notOwner before; the policies stand behind).
-        try bob.write { transaction in
-            try transaction.setTitle(id: shared.id, title: "Bob's")
-            try transaction.unshare(id: shared.id)
-            try transaction.deleteCourses(ids: [shared.id, secret.id])
+        try await bob.write { transaction in
+            try await transaction.setTitle(id: shared.id, title: "Bob's")
+            try await transaction.unshare(id: shared.id)
+            try await transaction.deleteCourses(ids: [shared.id, secret.id])
         }
-        #expect(try alice.read { try $0.course(id: shared.id) }?.title == "공유 코스")
-        #expect(try alice.read { try $0.course(id: secret.id) } != nil)
+        #expect(try await alice.read { try await $0.course(id: shared.id) }?.title == "공유 코스")
+        #expect(try await alice.read { try await $0.course(id: secret.id) } != nil)
         // Un-sharing takes every runner's scrap with it, and the counter.
-        try alice.write { try $0.unshare(id: shared.id) }
-        #expect(try alice.read { try $0.course(id: shared.id) }?.scrapCount == 0)
-        #expect(try bob.read { try $0.course(id: shared.id) } == nil)
-        try alice.write { try $0.deleteCourses(ids: [shared.id]) }
-        #expect(try alice.read { try $0.counts() }.courses == 1)
+        try await alice.write { try await $0.unshare(id: shared.id) }
+        #expect(try await alice.read { try await $0.course(id: shared.id) }?.scrapCount == 0)
+        #expect(try await bob.read { try await $0.course(id: shared.id) } == nil)
+        try await alice.write { try await $0.deleteCourses(ids: [shared.id]) }
+        #expect(try await alice.read { try await $0.counts() }.courses == 1)
     }
 
     /// A one-keyword search in relevance order whose top tier the table's statistics show rare
@@ -297,13 +305,13 @@ import Testing
         let store = try await PostgresStoreDatabase()
         let (_, url) = try await store.addRunner("dahye")
         let (_, otherURL) = try await store.addRunner("other")
-        let mine = try PostgresBackend(url: url)
-        let theirs = try PostgresBackend(url: otherURL)
+        let mine = try await PostgresBackend(url: url)
+        let theirs = try await PostgresBackend(url: otherURL)
         // Neither: 30; `ㅇㄹㅍ` (올림픽) in the title only: 8; in the title and the departure: 12
         // private ones of another runner, then 12 of the runner's own; oldest first (so that
         // a walk of the newest two finds the top tier there, and the tiers after it are read).
         var added = 0
-        func add(_ title: String, _ departure: Departure, to backend: PostgresBackend) throws -> Int64 {
+        func add(_ title: String, _ departure: Departure, to backend: PostgresBackend) async throws -> Int64 {
             added += 1
             let points = (0..<4).map {
                 TrackPoint(Coordinate(latitude: 37.5 + Double(added) * 0.001, longitude: 127 + Double($0) * 0.001))
@@ -311,42 +319,42 @@ import Testing
             let draft = try CourseDraft(
                 activity: Activity(format: .pointsText, routes: [Route(points: points)]),
                 contentHash: String(format: "%064x", added), title: title, description: nil, departure: departure)
-            return try backend.write { try $0.insertCourse(draft) }.id
+            return try await backend.write { try await $0.insertCourse(draft) }.id
         }
         let olympic = Departure(region: "서울", city: "송파구", town: "방이동", detail: "올림픽로 424")
         let elsewhere = Departure(region: "서울", city: "마포구", town: "연남동")
-        for n in 0..<30 { _ = try add("한강 러닝 \(n)", elsewhere, to: mine) }
-        let titled = try (0..<8).map { try add("올림픽 대로 \($0)", elsewhere, to: mine) }
-        for n in 0..<12 { _ = try add("올림픽공원 산책 \(n)", olympic, to: theirs) }
-        let top = try (0..<12).map { try add("올림픽공원 러닝 \($0)", olympic, to: mine) }
+        for n in 0..<30 { _ = try await add("한강 러닝 \(n)", elsewhere, to: mine) }
+        let titled = try await (0..<8).asyncMap { try await add("올림픽 대로 \($0)", elsewhere, to: mine) }
+        for n in 0..<12 { _ = try await add("올림픽공원 산책 \(n)", olympic, to: theirs) }
+        let top = try await (0..<12).asyncMap { try await add("올림픽공원 러닝 \($0)", olympic, to: mine) }
         try store.database.adminSQL("ANALYZE course_search")
 
         let search = PostgresSearch(words: KoreanText.words(in: "ㅇㄹㅍ"))
         let tier = PostgresSearch.Tier(inTitle: 1, inDeparture: 1)
-        try mine.read { transaction in
+        try await mine.read { transaction in
             let transaction = try #require(transaction as? PostgresTransaction)
-            let entries = try transaction.searchEntries()
-            #expect(try transaction.readsFirst(search, tier: tier, wanted: 5, entries: entries))
+            let entries = try await transaction.searchEntries()
+            await #expect(try transaction.readsFirst(search, tier: tier, wanted: 5, entries: entries))
             // More than the 24 entries holding the token, or a token the statistics do not know.
-            #expect(try !transaction.readsFirst(search, tier: tier, wanted: 25, entries: entries))
+            await #expect(try !transaction.readsFirst(search, tier: tier, wanted: 25, entries: entries))
             let unknown = PostgresSearch(words: KoreanText.words(in: "zzz"))
-            #expect(try !transaction.readsFirst(unknown, tier: tier, wanted: 1, entries: entries))
+            await #expect(try !transaction.readsFirst(unknown, tier: tier, wanted: 1, entries: entries))
         }
-        let walking = [
+        let walking = await [
             try PostgresBackend(url: url, searchPlans: PostgresSearchPlans(topTierRows: nil)),
             try PostgresBackend(
                 url: url, searchPlans: PostgresSearchPlans(walkRows: 2, sortedMatches: 1, firstBatch: 1, growth: 2)),
         ]
         let expected = top.reversed() + titled.reversed()
         for offset in [0, 5, 10, 15] {
-            let page = try mine.read {
-                try $0.searchIDs(keywords: "ㅇㄹㅍ", scope: .all, sort: .relevance, limit: 5, offset: offset)
+            let page = try await mine.read {
+                try await $0.searchIDs(keywords: "ㅇㄹㅍ", scope: .all, sort: .relevance, limit: 5, offset: offset)
             }
             #expect(page == Array(expected.dropFirst(offset).prefix(5)), "offset \(offset)")
             for backend in walking {
                 #expect(
-                    try backend.read {
-                        try $0.searchIDs(keywords: "ㅇㄹㅍ", scope: .all, sort: .relevance, limit: 5, offset: offset)
+                    try await backend.read {
+                        try await $0.searchIDs(keywords: "ㅇㄹㅍ", scope: .all, sort: .relevance, limit: 5, offset: offset)
                     } == page, "offset \(offset)")
             }
         }
@@ -359,9 +367,9 @@ import Testing
     @Test func aTokensEstimateIsAskedOnceWhileTheTableKeepsItsSize() async throws {
         let store = try await PostgresStoreDatabase()
         let (_, url) = try await store.addRunner("estimates")
-        let backend = try PostgresBackend(url: url)
+        let backend = try await PostgresBackend(url: url)
         var added = 0
-        @discardableResult func add(_ title: String) throws -> Int64 {
+        @discardableResult func add(_ title: String) async throws -> Int64 {
             added += 1
             let points = (0..<4).map {
                 TrackPoint(Coordinate(latitude: 37.5 + Double(added) * 0.001, longitude: 127 + Double($0) * 0.001))
@@ -370,28 +378,28 @@ import Testing
                 activity: Activity(format: .pointsText, routes: [Route(points: points)]),
                 contentHash: String(format: "%064x", added), title: title, description: nil,
                 departure: Departure(region: "서울", city: "송파구", town: "방이동", detail: "올림픽로 424"))
-            return try backend.write { try $0.insertCourse(draft) }.id
+            return try await backend.write { try await $0.insertCourse(draft) }.id
         }
-        for n in 0..<12 { try add("올림픽공원 러닝 \(n)") }
-        for n in 0..<12 { try add("한강 러닝 \(n)") }
+        for n in 0..<12 { try await add("올림픽공원 러닝 \(n)") }
+        for n in 0..<12 { try await add("한강 러닝 \(n)") }
         try store.database.adminSQL("ANALYZE course_search")
-        func search(_ keywords: String) throws -> [Int64] {
-            try backend.read {
-                try $0.searchIDs(keywords: keywords, scope: .all, sort: .relevance, limit: 5, offset: 0)
+        func search(_ keywords: String) async throws -> [Int64] {
+            try await backend.read {
+                try await $0.searchIDs(keywords: keywords, scope: .all, sort: .relevance, limit: 5, offset: 0)
             }
         }
-        let first = try search("ㅇㄹㅍ")
+        let first = try await search("ㅇㄹㅍ")
         #expect(first.count == 5)
         let revoke = "REVOKE EXECUTE ON FUNCTION runnect_search_estimate(text[], bigint) FROM runnect_runner"
         #expect(try store.database.adminSQL(revoke).status == 0)
-        #expect(try search("ㅇㄹㅍ") == first)
-        #expect(throws: (any Error).self) { try search("ㅎㄱ") }
-        let newest = try add("올림픽 대로")
+        await #expect(try search("ㅇㄹㅍ") == first)
+        await #expect(throws: (any Error).self) { try await search("ㅎㄱ") }
+        let newest = try await add("올림픽 대로")
         try store.database.adminSQL("ANALYZE course_search")
-        #expect(throws: (any Error).self) { try search("ㅇㄹㅍ") }
+        await #expect(throws: (any Error).self) { try await search("ㅇㄹㅍ") }
         let grant = "GRANT EXECUTE ON FUNCTION runnect_search_estimate(text[], bigint) TO runnect_runner"
         #expect(try store.database.adminSQL(grant).status == 0)
-        #expect(try search("ㅇㄹㅍ") == [newest] + first.prefix(4))
+        await #expect(try search("ㅇㄹㅍ") == [newest] + first.prefix(4))
     }
 
     /// A relevance search that takes its tiers' pages from a walk gives every page as the reads
@@ -400,7 +408,7 @@ import Testing
     @Test func aRelevanceWalkGivesThePagesOfTheSortedReads() async throws {
         let store = try await PostgresStoreDatabase()
         let (_, url) = try await store.addRunner("walker")
-        let backend = try PostgresBackend(url: url)
+        let backend = try await PostgresBackend(url: url)
         // 48 courses, every one holding both keywords (in its description), each in the title
         // and the departure by turns: every tier of the two has some, the top ones more than a
         // small page in a walk of 16.
@@ -415,23 +423,24 @@ import Testing
             let draft = try CourseDraft(
                 activity: Activity(format: .pointsText, routes: [Route(points: points)]),
                 contentHash: String(format: "%064x", n), title: title, description: "한강 야경 산책", departure: departure)
-            _ = try backend.write { try $0.insertCourse(draft) }
+            _ = try await backend.write { try await $0.insertCourse(draft) }
         }
         // The table's size for the choice of reads (else the count of an empty table's indexes,
         // 0, on which every search sorts its few matches at once).
         try store.database.adminSQL("ANALYZE course_search")
-        let walking = try PostgresBackend(
+        let walking = try await PostgresBackend(
             url: url, searchPlans: PostgresSearchPlans(walkRows: 16, sortedMatches: 1, firstBatch: 1, growth: 2))
-        let sorted = try PostgresBackend(url: url, searchPlans: PostgresSearchPlans(walkRows: nil))
+        let sorted = try await PostgresBackend(url: url, searchPlans: PostgresSearchPlans(walkRows: nil))
         for keywords in ["한강 야경", "한강", "야경"] {
-            let every = try sorted.read {
-                try $0.searchIDs(keywords: keywords, scope: .all, sort: .relevance, limit: 100, offset: 0)
+            let every = try await sorted.read {
+                try await $0.searchIDs(keywords: keywords, scope: .all, sort: .relevance, limit: 100, offset: 0)
             }
             #expect(every.count == 48, "\(keywords)")
             for limit in [3, 7, 20] {
-                let pages = try stride(from: 0, to: 48, by: limit).flatMap { offset in
-                    try walking.read {
-                        try $0.searchIDs(
+                var pages: [Int64] = []
+                for offset in stride(from: 0, to: 48, by: limit) {
+                    pages += try await walking.read {
+                        try await $0.searchIDs(
                             keywords: keywords, scope: .all, sort: .relevance, limit: limit, offset: offset)
                     }
                 }
@@ -444,12 +453,12 @@ import Testing
         let store = try await PostgresStoreDatabase()
         let backend = try await store.backend("restart")
         let drafts = try Self.drafts()
-        _ = try backend.write { try $0.insertCourse(drafts[0]) }
+        _ = try await backend.write { try await $0.insertCourse(drafts[0]) }
         try store.database.adminSQL(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '\(backend.user)'")
-        #expect(try backend.read { try $0.counts() }.courses == 1)
-        _ = try backend.write { try $0.insertCourse(drafts[1]) }
-        #expect(try backend.read { try $0.counts() }.courses == 2)
+        #expect(try await backend.read { try await $0.counts() }.courses == 1)
+        _ = try await backend.write { try await $0.insertCourse(drafts[1]) }
+        #expect(try await backend.read { try await $0.counts() }.courses == 2)
     }
 
     @Test func concurrentWritersOfTheSameContentNeverFail() async throws {
@@ -457,25 +466,29 @@ import Testing
         let backend = try await store.backend("many")
         let drafts = try Self.drafts()
         let failures = Locked<[String]>([])
-        DispatchQueue.concurrentPerform(iterations: 6) { worker in
-            do {
-                try backend.write { transaction in
-                    // Opposite orders in turn: two writers meeting on the same rows may deadlock.
-                    for draft in worker % 2 == 0 ? drafts : drafts.reversed() {
-                        try transaction.beginSavepoint("course_import")
-                        do {
-                            _ = try transaction.insertCourse(draft)
-                            try transaction.releaseSavepoint("course_import")
-                        } catch StoreError.duplicate {
-                            try transaction.rollbackSavepoint("course_import")
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<6 {
+                group.addTask {
+                    do {
+                        try await backend.write { transaction in
+                            // Opposite orders in turn: two writers meeting on the same rows may deadlock.
+                            for draft in worker % 2 == 0 ? drafts : drafts.reversed() {
+                                try await transaction.beginSavepoint("course_import")
+                                do {
+                                    _ = try await transaction.insertCourse(draft)
+                                    try await transaction.releaseSavepoint("course_import")
+                                } catch StoreError.duplicate {
+                                    try await transaction.rollbackSavepoint("course_import")
+                                }
+                            }
                         }
+                    } catch {
+                        failures.update { $0.append("\(error)") }
                     }
                 }
-            } catch {
-                failures.update { $0.append("\(error)") }
             }
         }
         #expect(failures.value == [])
-        #expect(try backend.read { try $0.counts() }.courses == drafts.count)
+        #expect(try await backend.read { try await $0.counts() }.courses == drafts.count)
     }
 }

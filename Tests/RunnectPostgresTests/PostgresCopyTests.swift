@@ -12,24 +12,33 @@ import Testing
 @Suite(.postgres) struct PostgresCopyTests {
     /// A SQLite store at `path`: every sample course of two runners (Korean titles, a course
     /// without description or departure, one of two segments), half of them shared, a scrap.
-    static func source(_ path: String, owners: [String]) throws -> CourseStore {
+    static func source(_ path: String, owners: [String]) async throws -> CourseStore {
         for (n, owner) in owners.enumerated() {
-            let store = try CourseStore(path: path, user: owner)
+            let store = try await CourseStore(path: path, user: owner)
             for (index, draft) in try PostgresBackendTests.drafts().enumerated() {
-                guard case .success(.course(let course)) = try store.store([draft]).first else {
+                guard case .success(.course(let course)) = try await store.store([draft]).first else {
                     Issue.record("\(draft.title) was not stored")
                     continue
                 }
                 if (index + n) % 2 == 0 {
-                    _ = try store.upload(id: course.id, title: course.title, description: "공유 \(index)")
+                    _ = try await store.upload(id: course.id, title: course.title, description: "공유 \(index)")
                 }
             }
         }
-        _ = try CourseStore(path: path, user: owners[1]).scrap(id: 1)
-        return try CourseStore(path: path, user: owners[0])
+        _ = try await CourseStore(path: path, user: owners[1]).scrap(id: 1)
+        return try await CourseStore(path: path, user: owners[0])
     }
 
     /// Each course's id, owner, hash, title, sharing, dates, scrap count and path length, by id.
+    /// A plain keyword, one of initials and a mixed one, each course found as `keyword id`.
+    static func searches(_ store: CourseStore, page: Page) async throws -> [String] {
+        var found: [String] = []
+        for keyword in ["한강", "ㅎㄱ", "한ㄱ"] {
+            found += try await store.search(keywords: keyword, scope: .shared, page: page).map { "\(keyword) \($0.id)" }
+        }
+        return found
+    }
+
     static func courses(_ database: ClusterDatabase) throws -> String {
         try database.adminSQL(
             """
@@ -46,15 +55,15 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-pg-copy-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let source = try Self.source(folder.appendingPathComponent("from.sqlite").path, owners: owners)
-        let count = try source.summary().courses
+        let source = try await Self.source(folder.appendingPathComponent("from.sqlite").path, owners: owners)
+        let count = try await source.summary().courses
         #expect(count == 2 * (try PostgresBackendTests.drafts().count))
 
         let target = try await PostgresStoreDatabase()
-        let admin = try PostgresBackend(url: try target.database.adminURL)
+        let admin = try await PostgresBackend(url: try target.database.adminURL)
         #expect(admin.copyWriters == 4)
         var steps: [Int] = []
-        let summary = try CourseStore(backend: admin).copy(from: source, batchSize: 3) { steps.append($0.done) }
+        let summary = try await CourseStore(backend: admin).copy(from: source, batchSize: 3) { steps.append($0.done) }
         #expect(summary.courses == count && summary.coursesPresent == 0 && summary.scraps == 1)
         #expect(steps == Array(stride(from: 3, to: count, by: 3)) + [count])
         let copied = try Self.courses(target.database)
@@ -80,20 +89,19 @@ import Testing
         for owner in owners {
             var url = try target.database.adminURL  // over the trusted socket
             url.user = owner
-            let mine = try CourseStore(postgres: url)
-            let there = try CourseStore(path: folder.appendingPathComponent("from.sqlite").path, user: owner)
+            let mine = try await CourseStore(postgres: url)
+            let there = try await CourseStore(path: folder.appendingPathComponent("from.sqlite").path, user: owner)
             let page = Page(limit: 100)
-            func lines(_ store: CourseStore) throws -> [String] {
-                try store.list(.mine(uploaded: nil), page: page).map {
+            func lines(_ store: CourseStore) async throws -> [String] {
+                try await store.list(.mine(uploaded: nil), page: page).map {
                     "\($0.id) \($0.owner) \($0.title) \($0.isUploaded) \($0.scrapCount) \(($0.createdAt.timeIntervalSince1970 * 1000).rounded())"
                 }
                     // A plain keyword, one of initials and a mixed one: the copied texts, grams
                     // and initials projections.
-                    + ["한강", "ㅎㄱ", "한ㄱ"].flatMap { keyword in
-                        try store.search(keywords: keyword, scope: .shared, page: page).map { "\(keyword) \($0.id)" }
-                    }
+                    + (try await Self.searches(store, page: page))
             }
-            let (a, b) = (try lines(mine), try lines(there))
+            let a = try await lines(mine)
+            let b = try await lines(there)
             // To the millisecond: PostgreSQL's microseconds come back a hair off SQLite's text dates.
             #expect(a == b)
             let keywords = ["한강", "ㅎㄱ", "한ㄱ"]
@@ -102,14 +110,14 @@ import Testing
         }
 
         // Again: nothing copied, nothing changed.
-        let again = try CourseStore(backend: admin).copy(from: source, batchSize: 3)
+        let again = try await CourseStore(backend: admin).copy(from: source, batchSize: 3)
         #expect(again.courses == 0 && again.coursesPresent == count && again.scrapsPresent == 1)
         #expect(try Self.courses(target.database) == copied)
 
         // Another store holding other content under id 8: its batch (7, 8, 9) writes nothing.
         let other = try await PostgresStoreDatabase()
-        let otherAdmin = try PostgresBackend(url: try other.database.adminURL)
-        try otherAdmin.ensureUsers(owners)
+        let otherAdmin = try await PostgresBackend(url: try other.database.adminURL)
+        try await otherAdmin.ensureUsers(owners)
         let draft = try PostgresBackendTests.drafts()[0]
         let stranger = try CourseDraft(
             copying: StoredCourse(
@@ -117,9 +125,9 @@ import Testing
                 sourceFormat: draft.record.sourceFormat, contentHash: String(repeating: "e", count: 64),
                 createdAt: Date(), isUploaded: false,
                 uploadedAt: nil, statsJSON: draft.statsJSON, geometry: draft.record.geometry))
-        #expect(try otherAdmin.write { try $0.insertCopiedCourses([stranger]) } == nil)
-        #expect {
-            try CourseStore(backend: otherAdmin).copy(from: source, batchSize: 3)
+        #expect(try await otherAdmin.write { try await $0.insertCopiedCourses([stranger]) } == nil)
+        await #expect {
+            try await CourseStore(backend: otherAdmin).copy(from: source, batchSize: 3)
         } throws: { error in
             guard case StoreError.copyConflict(kind: "course", id: 8, _) = error else { return false }
             return true
@@ -143,26 +151,27 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("from.sqlite").path
         let gpx = SampleTracks.path("gyeongui_line_forest_gpx10.gpx")
-        let a = try CourseStore(path: path, user: owner)
-        let course = try a.importFile(path: gpx, departure: try Departure(address: "서울 마포구 연남동"))
-        _ = try a.upload(id: course.id, title: "경의선 숲길", description: "숲길")
+        let a = try await CourseStore(path: path, user: owner)
+        let course = try await a.importFile(path: gpx, departure: try Departure(address: "서울 마포구 연남동"))
+        _ = try await a.upload(id: course.id, title: "경의선 숲길", description: "숲길")
         let run = try CourseDraft(source: CourseSource(path: gpx), matching: RunMatching())
-        guard case .success(.record(let recorded)) = try CourseStore(path: path, user: runner).store([run]).first else {
+        guard case .success(.record(let recorded)) = try await CourseStore(path: path, user: runner).store([run]).first
+        else {
             Issue.record("the run was not recorded")
             return
         }
-        try a.delete(ids: [course.id])
+        try await a.delete(ids: [course.id])
 
-        let admin = try CourseStore(backend: try PostgresBackend(url: try target.database.adminURL))
-        let summary = try admin.copy(from: a)
+        let admin = try await CourseStore(backend: try PostgresBackend(url: try target.database.adminURL))
+        let summary = try await admin.copy(from: a)
         #expect(summary.courses == 0 && summary.records == 1)
         let kept = try target.database.adminSQL(
             "SELECT id, owner, departure_town, round(distance_m) FROM deleted_course"
         ).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(kept == "\(course.id)|\(owner)|연남동|\(Int(course.stats.distanceMeters.rounded()))")
-        let seen = try CourseStore(postgres: runnerURL).record(id: recorded.record.id)
+        let seen = try await CourseStore(postgres: runnerURL).record(id: recorded.record.id)
         #expect(seen.courseID == course.id && seen.isCourseDeleted && seen.courseTitle == nil)
-        let next = try admin.draw(
+        let next = try await admin.draw(
             points: [
                 Coordinate(latitude: 37.5, longitude: 127.0), Coordinate(latitude: 37.51, longitude: 127.01),
             ], title: "새 코스")
@@ -172,15 +181,15 @@ import Testing
     @Test func theCopysBoxIndexWaitsForAnInitialisation() async throws {
         let target = try await PostgresStoreDatabase()
         let url = try target.database.adminURL
-        let admin = try PostgresBackend(url: url)
+        let admin = try await PostgresBackend(url: url)
         for step in ["begin", "end"] {
             let work = try await PostgresSession.with(url) { session in
                 try await session.transaction { session in
                     try await session.query(PostgresQuery(unsafeSQL: PostgresBackend.schemaLock))
                     // Begin: true, the store is empty; end: true once built.
                     let work = Task.detached {
-                        guard step == "end" else { return try admin.copyCoursesBegin() }
-                        try admin.copyCoursesEnded()
+                        guard step == "end" else { return try await admin.copyCoursesBegin() }
+                        try await admin.copyCoursesEnded()
                         return true
                     }
                     var waiting = false

@@ -11,14 +11,14 @@ import Testing
 @Suite("Discovery index: GPX and FIT downloads")
 struct CourseFilesTests {
     @Test("each shared course's GPX reads back as its stored path exactly, its FIT within the semicircle")
-    func downloadsReadBack() throws {
-        try withTemporaryDirectory { folder in
-            let fixture = try DiscoveryIndexExporterTests.Fixture(
+    func downloadsReadBack() async throws {
+        try await withTemporaryDirectory { folder in
+            let fixture = try await DiscoveryIndexExporterTests.Fixture(
                 path: folder.appendingPathComponent("courses.sqlite").path)
             let out = folder.appendingPathComponent("site")
-            _ = try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
+            _ = try await DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
             for course in [fixture.hangang, fixture.english, fixture.markup] {
-                let stored = try fixture.store.activity(id: course.id).courseSegments.joined().map(\.coordinate)
+                let stored = try await fixture.store.activity(id: course.id).courseSegments.joined().map(\.coordinate)
                 #expect(stored.count == 6)
                 let gpx = try ActivityReader.read(path: out.appendingPathComponent("courses/\(course.id).gpx").path)
                 #expect(gpx.format == .gpx11 && gpx.metadata.name == course.title)

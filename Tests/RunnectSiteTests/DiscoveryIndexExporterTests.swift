@@ -19,41 +19,41 @@ struct DiscoveryIndexExporterTests {
 
         static let markupTitle = "</script><script>alert(1)</script>"
 
-        init(path: String) throws {
-            store = try CourseStore(path: path, user: "minji")
+        init(path: String) async throws {
+            store = try await CourseStore(path: path, user: "minji")
             let banpo = try Departure(address: "서울 서초구 반포동 신반포로11길 40", name: "반포한강공원")
-            hangang = try Self.shared(
+            hangang = try await Self.shared(
                 store, seed: 1, title: "반포 한강 야간 러닝", description: "무지개분수까지 왕복",
                 departure: banpo)
-            english = try Self.shared(
+            english = try await Self.shared(
                 store, seed: 2, title: "Hangang Night Run", description: "Flat and fast.",
                 departure: try Departure(address: "서울 영등포구 여의도동 여의동로 330"))
-            markup = try Self.shared(
+            markup = try await Self.shared(
                 store, seed: 3, title: Self.markupTitle,
                 description: "<img src=x onerror=\"alert(2)\"> & \"quotes\"", departure: nil)
-            privateCourse = try store.draw(points: taps(seed: 4), title: "남산 비공개 코스")
+            privateCourse = try await store.draw(points: taps(seed: 4), title: "남산 비공개 코스")
             for user in ["jisoo", "haneul"] {
-                _ = try CourseStore(path: path, user: user).scrap(id: hangang.id)
+                _ = try await CourseStore(path: path, user: user).scrap(id: hangang.id)
             }
-            _ = try CourseStore(path: path, user: "jisoo").scrap(id: english.id)
+            _ = try await CourseStore(path: path, user: "jisoo").scrap(id: english.id)
         }
 
         static func shared(
             _ store: CourseStore, seed: Int, title: String, description: String,
             departure: Departure?
-        ) throws -> Course {
-            let course = try store.draw(points: taps(seed: seed, count: 6), title: title, departure: departure)
-            return try store.upload(id: course.id, title: title, description: description)
+        ) async throws -> Course {
+            let course = try await store.draw(points: taps(seed: seed, count: 6), title: title, departure: departure)
+            return try await store.upload(id: course.id, title: title, description: description)
         }
 
         var sharedIDs: [Int64] { [markup.id, english.id, hangang.id] }  // newest first
     }
 
     /// A fixture store in a temporary folder, and the (not yet made) site folder in it.
-    func withFixture(_ body: (Fixture, URL, URL) throws -> Void) throws {
-        try withTemporaryDirectory { folder in
-            let fixture = try Fixture(path: folder.appendingPathComponent("courses.sqlite").path)
-            try body(fixture, folder, folder.appendingPathComponent("site"))
+    func withFixture(_ body: (Fixture, URL, URL) async throws -> Void) async throws {
+        try await withTemporaryDirectory { folder in
+            let fixture = try await Fixture(path: folder.appendingPathComponent("courses.sqlite").path)
+            try await body(fixture, folder, folder.appendingPathComponent("site"))
         }
     }
 
@@ -82,9 +82,9 @@ struct DiscoveryIndexExporterTests {
     @Test(
         "writes the page, the lists and an SVG, a GeoJSON, a GPX and a FIT per shared course; courses.json holds the cards' data"
     )
-    func filesAndListing() throws {
-        try withFixture { fixture, folder, out in
-            let summary = try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
+    func filesAndListing() async throws {
+        try await withFixture { fixture, folder, out in
+            let summary = try await DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
             #expect(summary.courses == 3 && summary.scope == "shared")
             #expect(summary.filesWritten == 4 + 4 * 3 && summary.filesUnchanged == 0 && summary.filesRemoved == 0)
             #expect(try Self.files(in: out) == Self.expectedFiles(ids: fixture.sharedIDs))
@@ -94,7 +94,7 @@ struct DiscoveryIndexExporterTests {
             let courses = try #require(listing["courses"] as? [[String: Any]])
             #expect(courses.compactMap { ($0["id"] as? NSNumber)?.int64Value } == fixture.sharedIDs)
             let first = try #require(courses.last)  // the Korean course, oldest
-            let hangang = try fixture.store.course(id: fixture.hangang.id)
+            let hangang = try await fixture.store.course(id: fixture.hangang.id)
             #expect(first["title"] as? String == "반포 한강 야간 러닝")
             #expect(first["address"] as? String == "서울 서초구 반포동 신반포로11길 40")
             #expect(first["departure_name"] as? String == "반포한강공원")
@@ -156,14 +156,14 @@ struct DiscoveryIndexExporterTests {
     }
 
     @Test("re-running leaves unchanged files alone, removes an unshared course's files and never anything else")
-    func rerun() throws {
-        try withFixture { fixture, folder, out in
+    func rerun() async throws {
+        try await withFixture { fixture, folder, out in
             let exporter = DiscoveryIndexExporter(store: fixture.store)
-            _ = try exporter.export(to: out.path)
+            _ = try await exporter.export(to: out.path)
             let svg = out.appendingPathComponent("courses/\(fixture.english.id).svg")
             let stamp = try FileManager.default.attributesOfItem(atPath: svg.path)[.modificationDate] as? Date
 
-            let again = try exporter.export(to: out.path)
+            let again = try await exporter.export(to: out.path)
             #expect(again.filesWritten == 0 && again.filesUnchanged == 16 && again.filesRemoved == 0)
             #expect(try FileManager.default.attributesOfItem(atPath: svg.path)[.modificationDate] as? Date == stamp)
 
@@ -177,8 +177,8 @@ struct DiscoveryIndexExporterTests {
             let stale = [".courses.json.4242.tmp", "courses/.\(fixture.english.id).svg.4242.tmp"]
             for name in stale { try Data("half".utf8).write(to: out.appendingPathComponent(name)) }
 
-            _ = try fixture.store.unupload(id: fixture.english.id)
-            let after = try exporter.export(to: out.path)
+            _ = try await fixture.store.unupload(id: fixture.english.id)
+            let after = try await exporter.export(to: out.path)
             #expect(after.courses == 2 && after.filesRemoved == 4)
             let remaining = [fixture.markup.id, fixture.hangang.id]
             #expect(try Self.files(in: out) == (Self.expectedFiles(ids: remaining) + mine).sorted())
@@ -191,21 +191,21 @@ struct DiscoveryIndexExporterTests {
     }
 
     @Test("a file in the way that the exporter did not write stops it before anything is written")
-    func foreignFile() throws {
-        try withFixture { fixture, folder, out in
+    func foreignFile() async throws {
+        try await withFixture { fixture, folder, out in
             try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
             let page = out.appendingPathComponent("index.html")
             try Data("<p>my own page</p>".utf8).write(to: page)
-            #expect(throws: IndexExportError.foreignFile(path: page.path)) {
-                try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
+            await #expect(throws: IndexExportError.foreignFile(path: page.path)) {
+                try await DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
             }
             #expect(try String(contentsOf: page, encoding: .utf8) == "<p>my own page</p>")
             #expect(try Self.files(in: out) == ["index.html"])
 
             let file = folder.appendingPathComponent("a-file")
             try Data().write(to: file)
-            #expect(throws: IndexExportError.notAFolder(path: file.path)) {
-                try DiscoveryIndexExporter(store: fixture.store).export(to: file.path)
+            await #expect(throws: IndexExportError.notAFolder(path: file.path)) {
+                try await DiscoveryIndexExporter(store: fixture.store).export(to: file.path)
             }
         }
     }
@@ -213,43 +213,43 @@ struct DiscoveryIndexExporterTests {
     @Test(
         "a linked courses folder, or a link or FIFO put in place of an owned file, stops the export: nothing written through it"
     )
-    func linksAndSpecialFiles() throws {
-        try withFixture { fixture, folder, out in
+    func linksAndSpecialFiles() async throws {
+        try await withFixture { fixture, folder, out in
             let elsewhere = folder.appendingPathComponent("elsewhere")
             try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
             let courses = out.appendingPathComponent("courses")
             try FileManager.default.createSymbolicLink(atPath: courses.path, withDestinationPath: elsewhere.path)
-            #expect(throws: IndexExportError.foreignFile(path: courses.path)) {
-                try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
+            await #expect(throws: IndexExportError.foreignFile(path: courses.path)) {
+                try await DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
             #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["courses"])
 
             // A real export, then an owned file replaced by a FIFO and another by a link.
             try FileManager.default.removeItem(at: courses)
-            _ = try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
+            _ = try await DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
             let preview = out.appendingPathComponent(DiscoveryIndexExporter.previewName(id: fixture.hangang.id))
             try FileManager.default.removeItem(at: preview)
             #expect(mkfifo(preview.path, 0o644) == 0)
-            #expect(throws: IndexExportError.foreignFile(path: preview.path)) {
-                try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
+            await #expect(throws: IndexExportError.foreignFile(path: preview.path)) {
+                try await DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
             }
             try FileManager.default.removeItem(at: preview)
             let target = elsewhere.appendingPathComponent("mine.txt")
             try Data("mine".utf8).write(to: target)
             try FileManager.default.createSymbolicLink(atPath: preview.path, withDestinationPath: target.path)
-            #expect(throws: IndexExportError.foreignFile(path: preview.path)) {
-                try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
+            await #expect(throws: IndexExportError.foreignFile(path: preview.path)) {
+                try await DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
             }
             #expect(try String(contentsOf: target, encoding: .utf8) == "mine")
         }
     }
 
     @Test("a manifest naming files outside the exporter's own names cannot make it delete them")
-    func manifestIsChecked() throws {
-        try withFixture { fixture, folder, out in
-            _ = try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
+    func manifestIsChecked() async throws {
+        try await withFixture { fixture, folder, out in
+            _ = try await DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
             let victim = folder.appendingPathComponent("victim.txt")
             try Data("keep me".utf8).write(to: victim)
             try Data("keep me".utf8).write(to: out.appendingPathComponent("notes.txt"))
@@ -263,21 +263,21 @@ struct DiscoveryIndexExporterTests {
                     "courses/12.svg/../../../victim.txt",
                 ]
             try JSONSerialization.data(withJSONObject: forged).write(to: manifest)
-            _ = try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
+            _ = try await DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
             #expect(FileManager.default.fileExists(atPath: victim.path))
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("notes.txt").path))
 
             try Data("not json".utf8).write(to: manifest)
-            #expect(throws: IndexExportError.damagedManifest(path: manifest.path)) {
-                try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
+            await #expect(throws: IndexExportError.damagedManifest(path: manifest.path)) {
+                try await DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
             }
         }
     }
 
     @Test("course text is data: markup in titles stays text in courses.json and never appears as '<' in courses.js")
-    func escaping() throws {
-        try withFixture { fixture, folder, out in
-            _ = try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
+    func escaping() async throws {
+        try await withFixture { fixture, folder, out in
+            _ = try await DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
             let script = try String(contentsOf: out.appendingPathComponent("courses.js"), encoding: .utf8)
             #expect(!script.contains("<"), "courses.js holds a raw '<'")
             #expect(script.contains(#"\u003c/script>\u003cscript>alert(1)\u003c/script>"#))
@@ -295,9 +295,9 @@ struct DiscoveryIndexExporterTests {
     }
 
     @Test("--all exports private courses too")
-    func allCourses() throws {
-        try withFixture { fixture, folder, out in
-            let summary = try DiscoveryIndexExporter(store: fixture.store, scope: .all).export(to: out.path)
+    func allCourses() async throws {
+        try await withFixture { fixture, folder, out in
+            let summary = try await DiscoveryIndexExporter(store: fixture.store, scope: .all).export(to: out.path)
             #expect(summary.courses == 4 && summary.scope == "all")
             let ids = [fixture.privateCourse.id] + fixture.sharedIDs
             #expect(try Self.files(in: out) == Self.expectedFiles(ids: ids))
@@ -307,17 +307,17 @@ struct DiscoveryIndexExporterTests {
             #expect(courses.first?["title"] as? String == "남산 비공개 코스")
 
             // Back to shared only: the private course's files go.
-            let shared = try DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
+            let shared = try await DiscoveryIndexExporter(store: fixture.store).export(to: out.path)
             #expect(shared.filesRemoved == 4)
             #expect(try Self.files(in: out) == Self.expectedFiles(ids: fixture.sharedIDs))
         }
     }
 
     @Test("an empty store gives a page with no course, and files are readable by others (0644 less the umask)")
-    func emptyStore() throws {
-        try withTemporaryStore { store, path in
+    func emptyStore() async throws {
+        try await withTemporaryStore { store, path in
             let out = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("site")
-            let summary = try DiscoveryIndexExporter(store: store).export(to: out.path)
+            let summary = try await DiscoveryIndexExporter(store: store).export(to: out.path)
             #expect(summary.courses == 0)
             let collection = try Self.json(out.appendingPathComponent("courses.geojson"))
             #expect((collection["features"] as? [Any])?.isEmpty == true)

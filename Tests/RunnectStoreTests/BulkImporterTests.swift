@@ -25,8 +25,8 @@ struct BulkImporterTests {
     }
 
     @Test("every outcome in order: new courses, a duplicate inside the batch, an unreadable file")
-    func outcomesInOrder() throws {
-        try withTemporaryDirectory { folder in
+    func outcomesInOrder() async throws {
+        try await withTemporaryDirectory { folder in
             var paths = try Self.writeRuns(6, in: folder)
             let broken = folder.appendingPathComponent("broken.gpx")
             try Data("<gpx><trk><trkseg><trkpt lat=\"37.5\" lon=\"127\">".utf8).write(to: broken)
@@ -35,11 +35,11 @@ struct BulkImporterTests {
             paths.insert(broken.path, at: 3)
             paths.append(copy.path)
 
-            try withTemporaryStore { store, _ in
+            try await withTemporaryStore { store, _ in
                 var seen: [ImportOutcome] = []
                 var importer = BulkImporter(store: store, jobs: 3)
                 importer.batchFiles = 4
-                let summary = try importer.run(paths.map { ImportItem(path: $0) }) { seen += $0 }
+                let summary = try await importer.run(paths.map { ImportItem(path: $0) }) { seen += $0 }
                 #expect(
                     summary
                         == {
@@ -61,63 +61,66 @@ struct BulkImporterTests {
                 }
                 #expect(existing == original.id)
                 // Ids follow the order of the files, whatever thread read them.
-                let titles = try store.list(.mine(uploaded: nil), sort: .date, page: Page(limit: 50)).sorted {
+                let titles = try await store.list(.mine(uploaded: nil), sort: .date, page: Page(limit: 50)).sorted {
                     $0.id < $1.id
                 }.map(\.title)
                 #expect(titles == (0..<6).map { "run \($0)" })
-                #expect(try store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM course_search") } == 6)
+                await #expect(
+                    try store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM course_search") } == 6)
             }
         }
     }
 
     @Test("a file that fails while being stored leaves nothing; the rest of its batch is stored")
-    func failureInsideBatch() throws {
-        try withTemporaryDirectory { folder in
+    func failureInsideBatch() async throws {
+        try await withTemporaryDirectory { folder in
             let paths = try Self.writeRuns(5, in: folder)
-            try withTemporaryDatabase { path in
-                let failing = try CourseStore(
+            try await withTemporaryDatabase { path in
+                let failing = try await CourseStore(
                     path: path, user: "a",
                     hooks: StoreHooks(beforeImportCommit: { db, id in
                         let title = try String.fetchOne(
                             db, sql: "SELECT title FROM course WHERE id = ?", arguments: [id])
                         if title == "run 2" { throw StoreError.database("injected failure") }
                     }))
-                let summary = try BulkImporter(store: failing, jobs: 2).run(paths.map { ImportItem(path: $0) })
+                let summary = try await BulkImporter(store: failing, jobs: 2).run(paths.map { ImportItem(path: $0) })
                 #expect(summary.imported == 4 && summary.failed == 1)
-                let store = try CourseStore(path: path, user: "a")
-                let titles = try store.list(.mine(uploaded: nil), page: Page(limit: 50)).map(\.title).sorted()
+                let store = try await CourseStore(path: path, user: "a")
+                let titles = try await store.list(.mine(uploaded: nil), page: Page(limit: 50)).map(\.title).sorted()
                 #expect(titles == ["run 0", "run 1", "run 3", "run 4"])
-                #expect(try store.search(keywords: "run", scope: .all, page: Page(limit: 50)).count == 4)
-                #expect(try store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM course_search") } == 4)
-                #expect(try store.pool.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") } == ["ok"])
+                await #expect(try store.search(keywords: "run", scope: .all, page: Page(limit: 50)).count == 4)
+                await #expect(
+                    try store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM course_search") } == 4)
+                await #expect(try store.pool.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") } == ["ok"])
             }
         }
     }
 
     @Test("one job or four give the same store")
-    func jobsDoNotChangeTheResult() throws {
-        try withTemporaryDirectory { folder in
+    func jobsDoNotChangeTheResult() async throws {
+        try await withTemporaryDirectory { folder in
             let items = try Self.writeRuns(40, in: folder).map { ImportItem(path: $0, description: "같은 설명") }
-            func stored(jobs: Int) throws -> [String] {
-                try withTemporaryStore { store, _ in
+            func stored(jobs: Int) async throws -> [String] {
+                try await withTemporaryStore { store, _ in
                     var importer = BulkImporter(store: store, jobs: jobs)
                     importer.batchFiles = 7
                     importer.optimizeAfter = 10
-                    try importer.run(items)
-                    return try store.list(.mine(uploaded: nil), page: Page(limit: 100)).sorted { $0.id < $1.id }.map {
-                        "\($0.id) \($0.title) \($0.contentHash) \($0.stats.distanceMeters) \($0.description ?? "")"
-                    }
+                    try await importer.run(items)
+                    return try await store.list(.mine(uploaded: nil), page: Page(limit: 100)).sorted { $0.id < $1.id }
+                        .map {
+                            "\($0.id) \($0.title) \($0.contentHash) \($0.stats.distanceMeters) \($0.description ?? "")"
+                        }
                 }
             }
-            let one = try stored(jobs: 1)
+            let one = try await stored(jobs: 1)
             #expect(one.count == 40)
-            #expect(try stored(jobs: 4) == one)
+            await #expect(try stored(jobs: 4) == one)
         }
     }
 
     @Test("batches are cut by file count and by bytes, a big file alone")
-    func batches() throws {
-        try withTemporaryDirectory { folder in
+    func batches() async throws {
+        try await withTemporaryDirectory { folder in
             let size: Int64 = 1_000
             let paths = try (0..<10).map { i in
                 let url = folder.appendingPathComponent("file_\(i).gpx")
@@ -136,18 +139,18 @@ struct BulkImporterTests {
     @Test(
         "a batch whose transaction fails as a whole stops the import, which names every file left; a re-run completes it"
     )
-    func stoppedImportNamesWhatIsLeft() throws {
-        try withTemporaryDirectory { folder in
+    func stoppedImportNamesWhatIsLeft() async throws {
+        try await withTemporaryDirectory { folder in
             let paths = try Self.writeRuns(7, in: folder)
-            try withTemporaryDatabase { path in
+            try await withTemporaryDatabase { path in
                 let sqlite = try SQLiteBackend(path: path, user: "a", hooks: StoreHooks())
                 // The database goes away at the second batch's transaction.
-                let store = try CourseStore(backend: FailingWrites(sqlite, failing: 2))
+                let store = CourseStore(backend: FailingWrites(sqlite, failing: 2))
                 var importer = BulkImporter(store: store, jobs: 2)
                 importer.batchFiles = 3
                 var reported: [String] = []
-                #expect {
-                    try importer.run(paths.map { ImportItem(path: $0) }) { outcomes in
+                await #expect {
+                    try await importer.run(paths.map { ImportItem(path: $0) }) { outcomes in
                         reported += outcomes.map(\.item.path)
                     }
                 } throws: { error in
@@ -158,7 +161,7 @@ struct BulkImporterTests {
                         && "\(stopped)".contains("4 file(s) not imported")
                 }
                 #expect(reported == Array(paths[..<3]))
-                let again = try BulkImporter(store: CourseStore(backend: sqlite), jobs: 2)
+                let again = try await BulkImporter(store: CourseStore(backend: sqlite), jobs: 2)
                     .run(paths.map { ImportItem(path: $0) })
                 #expect(again.imported == 4 && again.skipped == 3)
             }
@@ -179,16 +182,25 @@ private final class FailingWrites: StoreBackend, @unchecked Sendable {
     }
 
     var location: String { base.location }
-    var user: String { base.user }
+    var defaultUser: String { base.defaultUser }
     var supportedSchemaVersion: Int { base.supportedSchemaVersion }
-    func schemaVersion() throws -> Int { try base.schemaVersion() }
-    func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T { try base.read(body) }
-    func optimizeSearch() throws { try base.optimizeSearch() }
-    func ensureUsers(_ names: [String], enrollingExisting: Bool) throws -> [String] { [] }
+    func schemaVersion() async throws -> Int { try await base.schemaVersion() }
+    func read<T: Sendable>(
+        as user: String, _ body: @escaping @Sendable (any StoreTransaction) async throws -> T
+    ) async throws -> T {
+        try await base.read(as: user, body)
+    }
+    func optimizeSearch() async throws { try await base.optimizeSearch() }
+    func optimize(stepDone: @escaping @Sendable (OptimizeReport.Step) -> Void) async throws -> OptimizeReport {
+        try await base.optimize(stepDone: stepDone)
+    }
+    func ensureUsers(_ names: [String], enrollingExisting: Bool) async throws -> [String] { [] }
 
-    func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+    func write<T: Sendable>(
+        as user: String, _ body: @escaping @Sendable (any StoreTransaction) async throws -> T
+    ) async throws -> T {
         writes += 1
         if writes == failing { throw StoreError.database("the connection to the database was lost") }
-        return try base.write(body)
+        return try await base.write(as: user, body)
     }
 }

@@ -37,10 +37,10 @@ struct ContentHashTests {
     }
 
     @Test("seeded random bytes of many sizes, whole and streamed in uneven pieces", .sha256sum, arguments: sizes)
-    func randomBytes(size: Int) throws {
+    func randomBytes(size: Int) async throws {
         var generator = SplitMix64(seed: 0xC0FFEE &+ UInt64(size))
         let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let expected = try withTemporaryDirectory { folder in
+        let expected = try await withTemporaryDirectory { folder in
             let file = folder.appendingPathComponent("bytes.bin")
             try Data(bytes).write(to: file)
             return try sha256(ofFile: file.path)

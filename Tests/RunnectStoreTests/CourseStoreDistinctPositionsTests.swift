@@ -33,40 +33,40 @@ struct CourseStoreDistinctPositionsTests {
     func refused(kind: StoreKind) async throws {
         try await withStores(kind) { fixture throws in
             let store = fixture.stores[0]
-            #expect(throws: StoreError.tooFewPositions(distinct: 1, points: 1)) {
-                try store.importActivity(
+            await #expect(throws: StoreError.tooFewPositions(distinct: 1, points: 1)) {
+                try await store.importActivity(
                     Self.still(1), contentHash: "a", title: nil, description: nil, departure: nil, fileName: "one")
             }
             // As a timed run it would have been a record of a 0 m course.
-            #expect(throws: StoreError.tooFewPositions(distinct: 1, points: 5_000)) {
-                _ = try store.store([
-                    try CourseDraft(activity: Self.still(5_000), contentHash: "b", matching: RunMatching())
+            await #expect(throws: StoreError.tooFewPositions(distinct: 1, points: 5_000)) {
+                _ = try await store.store([
+                    try await CourseDraft(activity: Self.still(5_000), contentHash: "b", matching: RunMatching())
                 ])
             }
             let spot = Coordinate(latitude: 37.52, longitude: 127.12)
-            #expect(throws: StoreError.tooFewPositions(distinct: 1, points: 2)) {
-                try store.draw(points: [spot, spot], title: "here")
+            await #expect(throws: StoreError.tooFewPositions(distinct: 1, points: 2)) {
+                try await store.draw(points: [spot, spot], title: "here")
             }
             #expect(try fixture.rowCount("course") == 0)
             #expect(try fixture.rowCount("record") == 0)
             // Two positions that differ at all make a course.
             let apart = Coordinate(latitude: 37.52, longitude: 127.12001)
-            #expect(try store.draw(points: [spot, spot, apart], title: "here").stats.points == 3)
+            await #expect(try store.draw(points: [spot, spot, apart], title: "here").stats.points == 3)
         }
     }
 
     @Test("in a bulk import the file fails and the others are stored")
-    func bulk() throws {
-        try withTemporaryDirectory { folder in
+    func bulk() async throws {
+        try await withTemporaryDirectory { folder in
             var paths = try BulkImporterTests.writeRuns(3, in: folder)
             let one = folder.appendingPathComponent("one.gpx")
             try Data(
                 "<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"37.5\" lon=\"127\"/></trkseg></trk></gpx>".utf8
             ).write(to: one)
             paths.insert(one.path, at: 1)
-            try withTemporaryStore { store, _ in
+            try await withTemporaryStore { store, _ in
                 var seen: [ImportOutcome] = []
-                let summary = try BulkImporter(store: store, jobs: 2).run(paths.map { ImportItem(path: $0) }) {
+                let summary = try await BulkImporter(store: store, jobs: 2).run(paths.map { ImportItem(path: $0) }) {
                     seen += $0
                 }
                 #expect(summary.imported == 3 && summary.failed == 1)

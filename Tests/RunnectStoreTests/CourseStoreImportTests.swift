@@ -20,9 +20,9 @@ struct CourseStoreImportTests {
         try await withStores(kind) { fixture in
             let store = fixture.stores[0]
             let path = SampleTracks.path(file)
-            let course = try store.importFile(path: path)
+            let course = try await store.importFile(path: path)
             let expected = try ActivityReader.read(path: path)
-            #expect(try store.activity(id: course.id) == expected)
+            await #expect(try store.activity(id: course.id) == expected)
             #expect(course.sourceFormat == expected.format.rawValue)
             #expect(course.contentHash == (try sha256(ofFile: path)))
             #expect(course.owner == store.user)
@@ -35,7 +35,7 @@ struct CourseStoreImportTests {
                     == stats.startTime.map {
                         Date(timeIntervalSince1970: ($0.timeIntervalSince1970 * 1000).rounded() / 1000)
                     })
-            #expect(try store.course(id: course.id) == course)
+            await #expect(try store.course(id: course.id) == course)
         }
     }
 
@@ -43,12 +43,12 @@ struct CourseStoreImportTests {
     func defaultTitles(kind: StoreKind) async throws {
         try await withStores(kind) { fixture in
             let store = fixture.stores[0]
-            let banpo = try store.importFile(path: SampleTracks.path("banpo_hangang_night_run.gpx"))
+            let banpo = try await store.importFile(path: SampleTracks.path("banpo_hangang_night_run.gpx"))
             #expect(banpo.title == "반포 한강공원 달빛 러닝 10K")
-            let seokchon = try store.importFile(path: SampleTracks.path("seokchon_lake_tapped.json"))
+            let seokchon = try await store.importFile(path: SampleTracks.path("seokchon_lake_tapped.json"))
             #expect(seokchon.title == "seokchon_lake_tapped")
             #expect(seokchon.sourceFormat == "points-json")
-            let cheonggye = try store.importFile(
+            let cheonggye = try await store.importFile(
                 path: SampleTracks.path("cheonggyecheon_tapped.geojson"),
                 title: "  청계천 저녁 런  ", description: "  ")
             #expect(cheonggye.title == "청계천 저녁 런")
@@ -58,12 +58,12 @@ struct CourseStoreImportTests {
             let activity = Activity(
                 format: .gpx11, metadata: ActivityMetadata(name: long, description: "from the file"),
                 routes: [Route(points: taps(seed: 1).map(TrackPoint.init))])
-            let cut = try store.importActivity(
+            let cut = try await store.importActivity(
                 activity, contentHash: String(repeating: "1", count: 64), title: nil, description: nil,
                 departure: nil, fileName: "x")
             #expect(cut.title == String(repeating: "긴", count: 40))
             #expect(cut.description == "from the file")
-            let unnamed = try store.importActivity(
+            let unnamed = try await store.importActivity(
                 Activity(format: .gpx11, routes: activity.routes),
                 contentHash: String(repeating: "2", count: 64), title: nil, description: nil, departure: nil,
                 fileName: nil)
@@ -76,15 +76,17 @@ struct CourseStoreImportTests {
         try await withStores(kind) { fixture throws in
             let store = fixture.stores[0]
             let forty = String(repeating: "한", count: 40)
-            #expect(try store.draw(points: taps(seed: 1), title: forty).title == forty)
+            await #expect(try store.draw(points: taps(seed: 1), title: forty).title == forty)
             for bad in ["", "   ", String(repeating: "a", count: 41)] {
-                #expect(throws: StoreError.invalidTitle(bad)) { try store.draw(points: taps(seed: 2), title: bad) }
+                await #expect(throws: StoreError.invalidTitle(bad)) {
+                    try await store.draw(points: taps(seed: 2), title: bad)
+                }
             }
             // Decomposed Hangul (as macOS file names carry it) is stored composed, and counted so.
             let decomposed = "한강".decomposedStringWithCanonicalMapping
             #expect(decomposed.unicodeScalars.count == 6)
-            #expect(try store.draw(points: taps(seed: 3), title: decomposed).title.unicodeScalars.count == 2)
-            #expect(try store.list(.mine(uploaded: nil), page: Page(limit: 100)).count == 2)
+            await #expect(try store.draw(points: taps(seed: 3), title: decomposed).title.unicodeScalars.count == 2)
+            await #expect(try store.list(.mine(uploaded: nil), page: Page(limit: 100)).count == 2)
         }
     }
 
@@ -93,20 +95,22 @@ struct CourseStoreImportTests {
         try await withStores(kind, users: ["a", "b"]) { fixture in
             let store = fixture.stores[0]
             let file = SampleTracks.path("namsan_loop_two_segments.gpx")
-            let first = try store.importFile(path: file)
+            let first = try await store.importFile(path: file)
             let before = try fixture.dump()
-            #expect(throws: StoreError.duplicate(existingID: first.id)) {
-                try store.importFile(path: file, title: "again")
+            await #expect(throws: StoreError.duplicate(existingID: first.id)) {
+                try await store.importFile(path: file, title: "again")
             }
             // The same bytes under another name are the same content.
-            try withTemporaryDirectory { folder in
+            try await withTemporaryDirectory { folder in
                 let copy = folder.appendingPathComponent("copy.gpx")
                 try FileManager.default.copyItem(atPath: file, toPath: copy.path)
-                #expect(throws: StoreError.duplicate(existingID: first.id)) { try store.importFile(path: copy.path) }
+                await #expect(throws: StoreError.duplicate(existingID: first.id)) {
+                    try await store.importFile(path: copy.path)
+                }
             }
             #expect(try fixture.dump() == before)
             // Duplicates are per owner: another runner keeps their own copy.
-            let other = try fixture.stores[1].importFile(path: file)
+            let other = try await fixture.stores[1].importFile(path: file)
             #expect(other.id != first.id && other.contentHash == first.contentHash)
         }
     }
@@ -114,40 +118,42 @@ struct CourseStoreImportTests {
     /// SQLite-only: the failure is injected by a hook of the SQLite backend, and the file's
     /// integrity checked by SQLite.
     @Test("a failure midway through an import leaves the database as it was")
-    func atomicImport() throws {
-        try withTemporaryDatabase { path in
-            let store = try CourseStore(path: path, user: "a")
-            _ = try store.draw(points: taps(seed: 1), title: "한강 첫 코스")
+    func atomicImport() async throws {
+        try await withTemporaryDatabase { path in
+            let store = try await CourseStore(path: path, user: "a")
+            _ = try await store.draw(points: taps(seed: 1), title: "한강 첫 코스")
             let before = try dumpDatabase(store)
 
-            let failing = try CourseStore(
+            let failing = try await CourseStore(
                 path: path, user: "a",
                 hooks: StoreHooks(beforeImportCommit: { db, id in
                     // The row and its search entry are written at this point…
                     #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM course WHERE id = ?", arguments: [id]) == 1)
                     throw InjectedFailure()
                 }))
-            #expect(throws: InjectedFailure.self) {
-                try failing.importFile(
+            await #expect(throws: InjectedFailure.self) {
+                try await failing.importFile(
                     path: SampleTracks.path("banpo_hangang_night_run.gpx"),
-                    departure: try Departure(address: "서울 서초구 반포동 신반포로11길 40"))
+                    departure: try await Departure(address: "서울 서초구 반포동 신반포로11길 40"))
             }
-            #expect(throws: InjectedFailure.self) { try failing.draw(points: taps(seed: 2), title: "한강 둘째 코스") }
+            await #expect(throws: InjectedFailure.self) {
+                try await failing.draw(points: taps(seed: 2), title: "한강 둘째 코스")
+            }
             // …and gone after the failure: every table is as before, the id sequence included.
             #expect(try dumpDatabase(store) == before)
-            #expect(try store.search(keywords: "한강", scope: .all).map(\.title) == ["한강 첫 코스"])
-            #expect(try store.pool.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") } == ["ok"])
+            await #expect(try store.search(keywords: "한강", scope: .all).map(\.title) == ["한강 첫 코스"])
+            await #expect(try store.pool.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") } == ["ok"])
 
             // A file that cannot be read adds nothing either.
-            try withTemporaryDirectory { folder in
+            try await withTemporaryDirectory { folder in
                 let broken = folder.appendingPathComponent("broken.gpx")
                 try Data("<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"37.5\" lon=\"127\">".utf8).write(to: broken)
-                #expect(throws: ReadError.self) { try store.importFile(path: broken.path) }
+                await #expect(throws: ReadError.self) { try await store.importFile(path: broken.path) }
             }
             #expect(try dumpDatabase(store) == before)
 
             // The next import takes the next id, as if the failures never happened.
-            let next = try store.draw(points: taps(seed: 2), title: "한강 둘째 코스")
+            let next = try await store.draw(points: taps(seed: 2), title: "한강 둘째 코스")
             #expect(next.id == 2)
         }
     }
@@ -158,8 +164,8 @@ struct CourseStoreImportTests {
             let store = fixture.stores[0]
             let waypointsOnly = Activity(
                 format: .geoJSON, waypoints: [Waypoint(point: TrackPoint(latitude: 1, longitude: 2))])
-            #expect(throws: StoreError.emptyActivity) {
-                try store.importActivity(
+            await #expect(throws: StoreError.emptyActivity) {
+                try await store.importActivity(
                     waypointsOnly, contentHash: "h", title: nil, description: nil,
                     departure: nil, fileName: nil)
             }
@@ -177,11 +183,11 @@ struct CourseStoreImportTests {
                 Coordinate(latitude: 37.5125, longitude: 127.0644),
             ]
             let departure = try Departure(address: "서울 송파구 잠실동 올림픽로 25", name: "잠실종합운동장")
-            let course = try store.draw(
+            let course = try await store.draw(
                 points: points, title: "잠실 한강공원 10K", description: "밤에 달리기 좋은 코스",
                 departure: departure)
             let expected = try TappedPointsReader.read(text: "37.5100,127.0600 37.5112,127.0621 37.5125,127.0644")
-            #expect(try store.activity(id: course.id) == expected)
+            await #expect(try store.activity(id: course.id) == expected)
             #expect(course.sourceFormat == "points")
             #expect(course.departure == departure)
             #expect(course.description == "밤에 달리기 좋은 코스")
@@ -190,14 +196,16 @@ struct CourseStoreImportTests {
             // The hash stores made before keep recognising: printf '37.51,127.06 37.5112,127.0621 37.5125,127.0644' | sha256sum
             #expect(course.contentHash == "5e878022e97583628d7b7c7bfc93ea819e4ca5439a6d837f0047f99fff2ca892")
 
-            #expect(throws: StoreError.duplicate(existingID: course.id)) {
-                try store.draw(points: points, title: "again")
+            await #expect(throws: StoreError.duplicate(existingID: course.id)) {
+                try await store.draw(points: points, title: "again")
             }
-            #expect(throws: StoreError.tooFewPoints(found: 1)) { try store.draw(points: [points[0]], title: "one") }
-            #expect(throws: StoreError.tooFewPoints(found: 0)) { try store.draw(points: [], title: "none") }
+            await #expect(throws: StoreError.tooFewPoints(found: 1)) {
+                try await store.draw(points: [points[0]], title: "one")
+            }
+            await #expect(throws: StoreError.tooFewPoints(found: 0)) { try await store.draw(points: [], title: "none") }
             let bad = Coordinate(latitude: 91, longitude: 127)
-            #expect(throws: StoreError.invalidCoordinate(index: 1, bad)) {
-                try store.draw(points: [points[0], bad], title: "x")
+            await #expect(throws: StoreError.invalidCoordinate(index: 1, bad)) {
+                try await store.draw(points: [points[0], bad], title: "x")
             }
             #expect(try fixture.rowCount("course") == 1)
         }
@@ -209,7 +217,7 @@ struct CourseStoreImportTests {
             let store = fixture.stores[0]
             let files = SampleTracks.files
             let sources = Locked([String: CourseSource]())
-            DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            await concurrentlyPerform(iterations: files.count) { index in
                 if let source = try? CourseSource(path: SampleTracks.path(files[index])) {
                     sources.update { $0[files[index]] = source }
                 }
@@ -218,9 +226,9 @@ struct CourseStoreImportTests {
             #expect(read.count == files.count)
             for file in files {
                 let source = try #require(read[file])
-                let course = try store.importSource(source)
+                let course = try await store.importSource(source)
                 #expect(course.contentHash == (try sha256(ofFile: SampleTracks.path(file))))
-                #expect(try store.activity(id: course.id) == source.activity)
+                await #expect(try store.activity(id: course.id) == source.activity)
             }
             #expect(try fixture.rowCount("course") == files.count)
         }
@@ -231,12 +239,12 @@ struct CourseStoreImportTests {
         arguments: StoreKind.available)
     func streamingHash(kind: StoreKind) async throws {
         try await withStores(kind) { fixture in
-            try withTemporaryDirectory { folder in
+            try await withTemporaryDirectory { folder in
                 let file = folder.appendingPathComponent("trailing.gpx")
                 var bytes = try Data(contentsOf: URL(fileURLWithPath: SampleTracks.path("olympic_park_route.gpx")))
                 bytes.append(contentsOf: Array("\n<!-- written after the root -->\n".utf8))
                 try bytes.write(to: file)
-                let course = try fixture.stores[0].importFile(path: file.path)
+                let course = try await fixture.stores[0].importFile(path: file.path)
                 #expect(course.contentHash == (try sha256(ofFile: file.path)))
                 #expect(course.title == "올림픽공원 둘레길")
             }
@@ -277,10 +285,10 @@ struct DepartureTests {
         try await withStores(kind) { fixture in
             let store = fixture.stores[0]
             let departure = try Departure(address: "서울 서초구 반포동 신반포로11길 40", name: "반포한강공원")
-            let course = try store.importFile(
+            let course = try await store.importFile(
                 path: SampleTracks.path("banpo_hangang_night_run.gpx"), departure: departure)
-            #expect(try store.course(id: course.id).departure == departure)
-            #expect(try store.draw(points: taps(seed: 1), title: "no departure").departure == nil)
+            await #expect(try store.course(id: course.id).departure == departure)
+            await #expect(try store.draw(points: taps(seed: 1), title: "no departure").departure == nil)
         }
     }
 }

@@ -11,13 +11,13 @@ struct CourseStoreMigrationTests {
     static let fixture = PackageFolder.url("Tests/Fixtures/store-v1/courses.sqlite")
 
     @Test("a schema-1 file gains the record table and R*Tree entries per course, from each course's own path")
-    func boundsOfStoredCourses() throws {
-        try withTemporaryDirectory { folder in
+    func boundsOfStoredCourses() async throws {
+        try await withTemporaryDirectory { folder in
             let copy = folder.appendingPathComponent("courses.sqlite")
             try FileManager.default.copyItem(at: Self.fixture, to: copy)
-            let store = try CourseStore(path: copy.path, user: "minji")
-            #expect(try store.schemaVersion == 5)
-            try store.pool.read { db in
+            let store = try await CourseStore(path: copy.path, user: "minji")
+            await #expect(try store.schemaVersion == 5)
+            try await store.pool.read { db in
                 #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM record") == 0)
                 #expect(try Int.fetchAll(db, sql: "SELECT record_count FROM course") == Array(repeating: 0, count: 8))
                 let rows = try Row.fetchAll(
@@ -61,10 +61,10 @@ struct CourseStoreMigrationTests {
     @Test(
         "a course stored, then deleted, enters and leaves the R*Tree; one across the antimeridian takes every longitude"
     )
-    func boundsKeptInStep() throws {
-        try withTemporaryDatabase { path in
-            let store = try CourseStore(path: path, user: "a")
-            let course = try store.draw(
+    func boundsKeptInStep() async throws {
+        try await withTemporaryDatabase { path in
+            let store = try await CourseStore(path: path, user: "a")
+            let course = try await store.draw(
                 points: [
                     Coordinate(latitude: -16.5, longitude: 179.9995),
                     Coordinate(latitude: -16.501, longitude: -179.9995),
@@ -74,10 +74,10 @@ struct CourseStoreMigrationTests {
                     db, sql: "SELECT min_lon, max_lon FROM course_bounds WHERE id = ?", arguments: [course.id])
             }
             #expect(box?[0] as Double? == -180 && box?[1] as Double? == 180)
-            #expect(try store.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_start") } == 1)
-            try store.delete(ids: [course.id])
-            #expect(try store.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_bounds") } == 0)
-            #expect(try store.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_start") } == 0)
+            await #expect(try store.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_start") } == 1)
+            try await store.delete(ids: [course.id])
+            await #expect(try store.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_bounds") } == 0)
+            await #expect(try store.pool.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_start") } == 0)
         }
     }
 }

@@ -36,7 +36,7 @@ struct CourseStoreNearbyTests {
 
     /// Courses of users a and b: random walks of 2–30 taps, legs 20 m–3 km; a shares half of
     /// hers, b shares most and a scraps some of b's.
-    static func populate(_ fixture: StoreFixture, count: Int = 360) throws -> (a: CourseStore, b: CourseStore) {
+    static func populate(_ fixture: StoreFixture, count: Int = 360) async throws -> (a: CourseStore, b: CourseStore) {
         let (a, b) = (fixture.stores[0], fixture.stores[1])
         var random = Random(generator: SplitMix64(seed: 1414))
         let weights = places.flatMap { place in Array(repeating: place, count: place.weight) }
@@ -54,10 +54,10 @@ struct CourseStoreNearbyTests {
                         from: taps.last!, azimuthDegrees: random.between(-180...180), distanceMeters: meters)!)
             }
             let owner = i % 3 == 0 ? b : a
-            let course = try owner.draw(points: taps, title: "\(place.name) \(i % 2 == 0 ? "강변" : "공원") \(i)")
+            let course = try await owner.draw(points: taps, title: "\(place.name) \(i % 2 == 0 ? "강변" : "공원") \(i)")
             if random.unit() < (owner === a ? 0.5 : 0.8) {
-                _ = try owner.upload(id: course.id, title: course.title, description: "near-me test")
-                if owner === b && random.unit() < 0.3 { _ = try a.scrap(id: course.id) }
+                _ = try await owner.upload(id: course.id, title: course.title, description: "near-me test")
+                if owner === b && random.unit() < 0.3 { _ = try await a.scrap(id: course.id) }
             }
         }
         return (a, b)
@@ -76,15 +76,18 @@ struct CourseStoreNearbyTests {
     /// Every course of `scope` measured, those within `meters` by distance then id.
     static func reference(
         _ store: CourseStore, _ point: Coordinate, meters: Double, ids: [Int64]
-    ) throws -> [CourseDistance] {
-        try ids.compactMap { id -> CourseDistance? in
-            let d = try #require(Geodesic.distance(from: point, toSegments: store.activity(id: id).courseSegments))
-            return d <= meters ? CourseDistance(id: id, meters: d) : nil
-        }.sorted { $0.meters < $1.meters || ($0.meters == $1.meters && $0.id < $1.id) }
+    ) async throws -> [CourseDistance] {
+        var found: [CourseDistance] = []
+        for id in ids {
+            let segments = try await store.activity(id: id).courseSegments
+            let d = try #require(Geodesic.distance(from: point, toSegments: segments))
+            if d <= meters { found.append(CourseDistance(id: id, meters: d)) }
+        }
+        return found.sorted { $0.meters < $1.meters || ($0.meters == $1.meters && $0.id < $1.id) }
     }
 
-    static func allIDs(_ store: CourseStore, _ scope: CourseListScope) throws -> [Int64] {
-        try store.list(scope, page: Page(limit: 100_000)).map(\.id)
+    static func allIDs(_ store: CourseStore, _ scope: CourseListScope) async throws -> [Int64] {
+        try await store.list(scope, page: Page(limit: 100_000)).map(\.id)
     }
 
     /// How far a backend's distance may be from the brute force's, metres.
@@ -97,22 +100,23 @@ struct CourseStoreNearbyTests {
         arguments: StoreKind.available)
     func matchesBruteForce(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
-            let (a, _) = try Self.populate(fixture)
+            let (a, _) = try await Self.populate(fixture)
             let scopes: [CourseListScope] = [.shared, .mine(uploaded: nil), .mine(uploaded: false), .scrapped]
             var nonEmpty = 0
             for scope in scopes {
-                let ids = try Self.allIDs(a, scope)
+                let ids = try await Self.allIDs(a, scope)
                 for point in Self.points {
                     for meters in [300.0, 2_000, 5_000, 40_000] {
-                        let expected = try Self.reference(a, point, meters: meters, ids: ids)
+                        let expected = try await Self.reference(a, point, meters: meters, ids: ids)
                         if !expected.isEmpty { nonEmpty += 1 }
                         // Pages of 7 put together, and one page of everything.
                         var paged: [NearbyCourse] = []
                         for number in 1...(expected.count / 7 + 2) {
-                            paged += try a.nearby(
+                            paged += try await a.nearby(
                                 point, withinMeters: meters, scope: scope, page: Page(limit: 7, number: number))
                         }
-                        let whole = try a.nearby(point, withinMeters: meters, scope: scope, page: Page(limit: 1_000))
+                        let whole = try await a.nearby(
+                            point, withinMeters: meters, scope: scope, page: Page(limit: 1_000))
                         for found in [paged, whole] {
                             #expect(found.map(\.course.id) == expected.map(\.id), "\(scope) \(point) \(meters) m")
                             for (f, e) in zip(found, expected) {
@@ -131,13 +135,13 @@ struct CourseStoreNearbyTests {
     @Test("the rings, from 1 m to the whole radius at once, give the same pages")
     func ringsDoNotMatter() async throws {
         try await withStores(.sqlite, users: ["a", "b"]) { fixture in
-            let (a, _) = try Self.populate(fixture, count: 200)
-            let ids = try Self.allIDs(a, .shared)
+            let (a, _) = try await Self.populate(fixture, count: 200)
+            let ids = try await Self.allIDs(a, .shared)
             for point in Self.points.prefix(4) {
-                let expected = try Self.reference(a, point, meters: 5_000, ids: ids)
+                let expected = try await Self.reference(a, point, meters: 5_000, ids: ids)
                 for (first, growth) in [(1.0, 2.0), (50, 4), (5_000, 4)] {
                     for (limit, offset) in [(1, 0), (5, 3), (100, 0)] {
-                        let found = try a.read { tx in
+                        let found = try await a.read { tx in
                             var search = SQLiteNearbySearch(db: (tx as! SQLiteTransaction).db, user: "a")
                             search.firstRingMeters = first
                             search.ringGrowth = growth
@@ -156,11 +160,11 @@ struct CourseStoreNearbyTests {
         arguments: StoreKind.available)
     func distancesMatchSampling(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
-            let (a, _) = try Self.populate(fixture, count: 120)
+            let (a, _) = try await Self.populate(fixture, count: 120)
             var checked = 0
             for point in Self.points.prefix(4) {
-                for found in try a.nearby(point, withinMeters: 5_000, page: Page(limit: 8)) {
-                    let segments = try a.activity(id: found.course.id).courseSegments
+                for found in try await a.nearby(point, withinMeters: 5_000, page: Page(limit: 8)) {
+                    let segments = try await a.activity(id: found.course.id).courseSegments
                     var sampled = Double.infinity
                     for segment in segments {
                         let taps = segment.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
@@ -214,25 +218,22 @@ struct CourseStoreNearbyTests {
         arguments: StoreKind.available)
     func keywordsNearAPoint(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
-            let (a, _) = try Self.populate(fixture, count: 200)
+            let (a, _) = try await Self.populate(fixture, count: 200)
             let point = Self.points[0]
             for (keywords, scope, sort) in [
                 ("강변", SearchScope.shared, CourseSort.relevance), ("공원", .all, .date), ("Seoul", .shared, .distance),
                 ("Busan", .all, .relevance), ("없는말", .shared, .date),
             ] {
-                let all = try a.search(keywords: keywords, scope: scope, sort: sort, page: Page(limit: 10_000))
-                let distances = try Dictionary(
-                    uniqueKeysWithValues: all.map {
-                        (
-                            $0.id,
-                            try #require(
-                                Geodesic.distance(from: point, toSegments: a.activity(id: $0.id).courseSegments))
-                        )
-                    })
+                let all = try await a.search(keywords: keywords, scope: scope, sort: sort, page: Page(limit: 10_000))
+                var distances: [Int64: Double] = [:]
+                for course in all {
+                    let segments = try await a.activity(id: course.id).courseSegments
+                    distances[course.id] = Geodesic.distance(from: point, toSegments: segments)
+                }
                 let expected = all.filter { distances[$0.id]! <= 3_000 }.map(\.id)
                 var paged: [Int64] = []
                 for number in 1...(expected.count / 4 + 2) {
-                    let page = try a.search(
+                    let page = try await a.search(
                         keywords: keywords, near: point, withinMeters: 3_000, scope: scope, sort: sort,
                         page: Page(limit: 4, number: number))
                     for found in page {
@@ -242,9 +243,9 @@ struct CourseStoreNearbyTests {
                 }
                 #expect(paged == expected, "\(keywords)")
             }
-            let blank = try a.search(
+            let blank = try await a.search(
                 keywords: "  ", near: point, withinMeters: 3_000, scope: .shared, page: Page(limit: 50))
-            #expect(blank == (try a.nearby(point, withinMeters: 3_000, scope: .shared, page: Page(limit: 50))))
+            await #expect(blank == (try a.nearby(point, withinMeters: 3_000, scope: .shared, page: Page(limit: 50))))
             #expect(!blank.isEmpty)
         }
     }
@@ -256,17 +257,17 @@ struct CourseStoreNearbyTests {
         try await withStores(kind) { fixture in
             let store = fixture.stores[0]
             let seoul = Self.points[0]
-            #expect(throws: StoreError.invalidNearbyPoint(Coordinate(latitude: 91, longitude: 0))) {
-                try store.nearby(Coordinate(latitude: 91, longitude: 0))
+            await #expect(throws: StoreError.invalidNearbyPoint(Coordinate(latitude: 91, longitude: 0))) {
+                try await store.nearby(Coordinate(latitude: 91, longitude: 0))
             }
-            #expect(throws: StoreError.invalidNearbyDistance(meters: 0, maximum: 1_000_000)) {
-                try store.nearby(seoul, withinMeters: 0)
+            await #expect(throws: StoreError.invalidNearbyDistance(meters: 0, maximum: 1_000_000)) {
+                try await store.nearby(seoul, withinMeters: 0)
             }
-            #expect(throws: StoreError.invalidNearbyDistance(meters: 2e6, maximum: 1_000_000)) {
-                try store.search(keywords: "a", near: seoul, withinMeters: 2e6)
+            await #expect(throws: StoreError.invalidNearbyDistance(meters: 2e6, maximum: 1_000_000)) {
+                try await store.search(keywords: "a", near: seoul, withinMeters: 2e6)
             }
-            #expect(throws: StoreError.invalidPage(limit: 0, number: 1)) {
-                try store.nearby(seoul, page: Page(limit: 0))
+            await #expect(throws: StoreError.invalidPage(limit: 0, number: 1)) {
+                try await store.nearby(seoul, page: Page(limit: 0))
             }
             #expect(
                 StoreError.invalidNearbyDistance(meters: 2e6, maximum: 1_000_000).description

@@ -9,14 +9,14 @@ import Testing
 @Suite("Store: schema and opening")
 struct CourseStoreSchemaTests {
     @Test("a new file gets the current schema, in WAL mode, in folders created for it")
-    func newFile() throws {
-        try withTemporaryDirectory { folder in
+    func newFile() async throws {
+        try await withTemporaryDirectory { folder in
             let path = folder.appendingPathComponent("deep/er/courses.sqlite").path
-            let store = try CourseStore(path: path, user: "a")
-            #expect(try store.schemaVersion == 5)
+            let store = try await CourseStore(path: path, user: "a")
+            await #expect(try store.schemaVersion == 5)
             #expect(CourseStore.supportedSchemaVersion == 5)
             #expect(FileManager.default.fileExists(atPath: path))
-            try store.pool.read { db in
+            try await store.pool.read { db in
                 #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
                 #expect(
                     try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == [
@@ -36,49 +36,53 @@ struct CourseStoreSchemaTests {
                 #expect(try db.tableExists("deleted_course") && db.foreignKeys(on: "record").isEmpty)
             }
             // Reopening changes nothing.
-            _ = try store.draw(points: taps(seed: 1), title: "kept")
-            let again = try CourseStore(path: path, user: "b")
-            #expect(try again.schemaVersion == 5)
-            #expect(try again.list(.mine(uploaded: nil)).isEmpty)
-            #expect(throws: StoreError.notFound(1)) { try again.course(id: 1) }
-            #expect(try CourseStore(path: path, user: "a").course(id: 1).title == "kept")
+            _ = try await store.draw(points: taps(seed: 1), title: "kept")
+            let again = try await CourseStore(path: path, user: "b")
+            await #expect(try again.schemaVersion == 5)
+            await #expect(try again.list(.mine(uploaded: nil)).isEmpty)
+            await #expect(throws: StoreError.notFound(1)) { try await again.course(id: 1) }
+            await #expect(try CourseStore(path: path, user: "a").course(id: 1).title == "kept")
         }
     }
 
     @Test("a file migrated by a newer version (unknown migration) is refused and left unchanged")
-    func newerMigration() throws {
-        try withTemporaryDatabase { path in
+    func newerMigration() async throws {
+        try await withTemporaryDatabase { path in
             do {
-                let store = try CourseStore(path: path, user: "a")
-                _ = try store.draw(points: taps(seed: 1), title: "from v1")
+                let store = try await CourseStore(path: path, user: "a")
+                _ = try await store.draw(points: taps(seed: 1), title: "from v1")
             }
             do {
                 let queue = try DatabaseQueue(path: path)
-                try queue.write { db in
+                try await queue.write { db in
                     try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v6-routes')")
                 }
                 try queue.close()
             }
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect(throws: StoreError.newerSchema(found: 6, supported: 5)) { try CourseStore(path: path, user: "a") }
+            await #expect(throws: StoreError.newerSchema(found: 6, supported: 5)) {
+                try await CourseStore(path: path, user: "a")
+            }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         }
     }
 
     @Test("a file with a newer user_version is refused and left unchanged")
-    func newerUserVersion() throws {
-        try withTemporaryDatabase { path in
-            do { _ = try CourseStore(path: path, user: "a") }
+    func newerUserVersion() async throws {
+        try await withTemporaryDatabase { path in
+            do { _ = try await CourseStore(path: path, user: "a") }
             do {
                 let queue = try DatabaseQueue(path: path)
-                try queue.write { try $0.execute(sql: "PRAGMA user_version = 7") }
+                try await queue.write { try $0.execute(sql: "PRAGMA user_version = 7") }
                 try queue.close()
             }
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             let files = try FileManager.default.contentsOfDirectory(
                 atPath: (path as NSString).deletingLastPathComponent
             ).sorted()
-            #expect(throws: StoreError.newerSchema(found: 7, supported: 5)) { try CourseStore(path: path, user: "a") }
+            await #expect(throws: StoreError.newerSchema(found: 7, supported: 5)) {
+                try await CourseStore(path: path, user: "a")
+            }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
             let message = StoreError.newerSchema(found: 7, supported: 5).description
             #expect(message.contains("7") && message.contains("5") && message.contains("not changed"))
@@ -87,13 +91,13 @@ struct CourseStoreSchemaTests {
     }
 
     @Test("a file that is not a database is refused and left unchanged")
-    func notADatabase() throws {
-        try withTemporaryDirectory { folder in
+    func notADatabase() async throws {
+        try await withTemporaryDirectory { folder in
             let path = folder.appendingPathComponent("notes.sqlite").path
             try Data(String(repeating: "not sqlite\n", count: 200).utf8).write(to: URL(fileURLWithPath: path))
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            #expect {
-                _ = try CourseStore(path: path, user: "a")
+            await #expect {
+                _ = try await CourseStore(path: path, user: "a")
             } throws: { error in
                 guard case StoreError.cannotOpen(let failed, _) = error else { return false }
                 return failed == path

@@ -25,14 +25,14 @@ struct CourseStoreTextTests {
     func titles(kind: StoreKind, title: String) async throws {
         try await withStores(kind) { fixture in
             let store = fixture.stores[0]
-            let course = try store.draw(points: taps(seed: 1), title: "반포 야간 러닝")
+            let course = try await store.draw(points: taps(seed: 1), title: "반포 야간 러닝")
             let before = try fixture.dump()
             let expected = try #require(ControlCharacters.first(in: title))
             let refusal = StoreError.controlCharacter(
                 field: "title", scalar: expected.scalar, position: expected.position)
-            #expect(throws: refusal) { try store.draw(points: taps(seed: 2), title: title) }
-            #expect(throws: refusal) { try store.rename(id: course.id, title: title) }
-            #expect(throws: refusal) { try store.upload(id: course.id, title: title, description: "fine") }
+            await #expect(throws: refusal) { try await store.draw(points: taps(seed: 2), title: title) }
+            await #expect(throws: refusal) { try await store.rename(id: course.id, title: title) }
+            await #expect(throws: refusal) { try await store.upload(id: course.id, title: title, description: "fine") }
             #expect(try fixture.dump() == before)
         }
     }
@@ -41,17 +41,17 @@ struct CourseStoreTextTests {
     func descriptions(kind: StoreKind) async throws {
         try await withStores(kind) { fixture in
             let store = fixture.stores[0]
-            let course = try store.draw(points: taps(seed: 1), title: "반포", description: "첫 줄\n\t둘째 줄")
+            let course = try await store.draw(points: taps(seed: 1), title: "반포", description: "첫 줄\n\t둘째 줄")
             #expect(course.description == "첫 줄\n\t둘째 줄")
             let before = try fixture.dump()
-            #expect(throws: StoreError.controlCharacter(field: "description", scalar: "\u{1B}", position: 3)) {
-                try store.upload(id: course.id, title: "반포", description: "줄\n\u{1B}[2J")
+            await #expect(throws: StoreError.controlCharacter(field: "description", scalar: "\u{1B}", position: 3)) {
+                try await store.upload(id: course.id, title: "반포", description: "줄\n\u{1B}[2J")
             }
-            #expect(throws: StoreError.controlCharacter(field: "description", scalar: "\r", position: 2)) {
-                try store.draw(points: taps(seed: 2), title: "x", description: "줄\r다음")
+            await #expect(throws: StoreError.controlCharacter(field: "description", scalar: "\r", position: 2)) {
+                try await store.draw(points: taps(seed: 2), title: "x", description: "줄\r다음")
             }
-            #expect(throws: StoreError.controlCharacter(field: "description", scalar: "\0", position: 2)) {
-                try store.importFile(path: SampleTracks.path("olympic_park_route.gpx"), description: "a\0b")
+            await #expect(throws: StoreError.controlCharacter(field: "description", scalar: "\0", position: 2)) {
+                try await store.importFile(path: SampleTracks.path("olympic_park_route.gpx"), description: "a\0b")
             }
             #expect(try fixture.dump() == before)
         }
@@ -70,28 +70,28 @@ struct CourseStoreTextTests {
     /// SQLite-only: a SQLite store's user is a name given; a PostgreSQL store's is the role that
     /// connected (role names are checked by `RoleName`, tested with RunnectPostgres).
     @Test("a user name with a control character, or a blank one, cannot open the store; nothing is created")
-    func users() throws {
-        try withTemporaryDatabase { path in
-            #expect(throws: StoreError.controlCharacter(field: "user name", scalar: "\r", position: 3)) {
-                try CourseStore(path: path, user: "ad\rmin")
+    func users() async throws {
+        try await withTemporaryDatabase { path in
+            await #expect(throws: StoreError.controlCharacter(field: "user name", scalar: "\r", position: 3)) {
+                try await CourseStore(path: path, user: "ad\rmin")
             }
-            #expect(throws: StoreError.invalidUser(" ")) { try CourseStore(path: path, user: " ") }
+            await #expect(throws: StoreError.invalidUser(" ")) { try await CourseStore(path: path, user: " ") }
             #expect(!FileManager.default.fileExists(atPath: path))
         }
     }
 
     /// SQLite-only: the database file.
     @Test("a database path that is a device, a FIFO or a folder is refused before SQLite writes beside it")
-    func databasePath() throws {
-        try withTemporaryDirectory { (folder: URL) throws -> Void in
+    func databasePath() async throws {
+        try await withTemporaryDirectory { (folder: URL) async throws -> Void in
             let fifo = folder.appendingPathComponent("db.fifo").path
             #expect(mkfifo(fifo, 0o600) == 0)
             // A null device of the test's own (glibc's makedev(1, 3)), not the machine's /dev/null.
             let device = folder.appendingPathComponent("null").path
             let madeDevice = mknod(device, S_IFCHR | 0o666, dev_t(0x103)) == 0
             for path in [fifo, folder.path] + (madeDevice ? [device] : []) {
-                #expect(throws: StoreError.cannotOpen(path: path, reason: "not a regular file")) {
-                    try CourseStore(path: path, user: "a")
+                await #expect(throws: StoreError.cannotOpen(path: path, reason: "not a regular file")) {
+                    try await CourseStore(path: path, user: "a")
                 }
             }
             let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -104,7 +104,7 @@ struct CourseStoreTextTests {
         arguments: StoreKind.available)
     func fileText(kind: StoreKind) async throws {
         try await withStores(kind) { fixture in
-            try withTemporaryDirectory { folder in
+            try await withTemporaryDirectory { folder in
                 let gpx = folder.appendingPathComponent("run.gpx")
                 try Data(
                     """
@@ -113,7 +113,7 @@ struct CourseStoreTextTests {
                     <trk><trkseg><trkpt lat="37.5" lon="127"/><trkpt lat="37.51" lon="127"/></trkseg></trk></gpx>
                     """.utf8
                 ).write(to: gpx)
-                let course = try fixture.stores[0].importFile(path: gpx.path)
+                let course = try await fixture.stores[0].importFile(path: gpx.path)
                 #expect(course.title == "a\u{FFFD}b\u{FFFD}[2J")
                 #expect(course.description == "line 1\nline 2\u{FFFD}")
             }
@@ -126,26 +126,30 @@ struct CourseStoreTextTests {
     func keywordBounds(kind: StoreKind) async throws {
         try await withStores(kind) { fixture in
             let store = fixture.stores[0]
-            let course = try store.draw(points: taps(seed: 1), title: "한강 야간 러닝", description: "반포 무지개분수")
-            _ = try store.upload(id: course.id, title: "한강 야간 러닝", description: "반포 무지개분수")
+            let course = try await store.draw(points: taps(seed: 1), title: "한강 야간 러닝", description: "반포 무지개분수")
+            _ = try await store.upload(id: course.id, title: "한강 야간 러닝", description: "반포 무지개분수")
             let words = (0..<CourseStore.maximumKeywordCount).map { "한강\($0)" }
             // At the bound: a real search that finds nothing, no error.
-            #expect(try store.search(keywords: words.joined(separator: " ")).isEmpty)
+            await #expect(try store.search(keywords: words.joined(separator: " ")).isEmpty)
             let long = String(repeating: "ㅎㄱ", count: CourseStore.maximumKeywordLength / 2)
-            #expect(
+            await #expect(
                 try store.search(keywords: (Array(repeating: long, count: 1) + words.dropLast()).joined(separator: " "))
                     .isEmpty)
-            #expect(try store.search(keywords: "한ㄱ ㅇㄱ 반포").map(\.id) == [course.id])
+            await #expect(try store.search(keywords: "한ㄱ ㅇㄱ 반포").map(\.id) == [course.id])
 
-            #expect(throws: StoreError.tooManyKeywords(found: 17, limit: 16)) {
-                try store.search(keywords: (words + ["17번째"]).joined(separator: " "))
+            await #expect(throws: StoreError.tooManyKeywords(found: 17, limit: 16)) {
+                try await store.search(keywords: (words + ["17번째"]).joined(separator: " "))
             }
             // Duplicates count once, as the search sees them.
-            #expect(try store.search(keywords: (words + words).joined(separator: " ")).isEmpty)
-            #expect(throws: StoreError.keywordTooLong(long + "ㅎ", limit: 64)) { try store.search(keywords: long + "ㅎ") }
+            await #expect(try store.search(keywords: (words + words).joined(separator: " ")).isEmpty)
+            await #expect(throws: StoreError.keywordTooLong(long + "ㅎ", limit: 64)) {
+                try await store.search(keywords: long + "ㅎ")
+            }
             // What the audit ran: 2,000 words, each a different 초성 mix.
             let huge = (0..<2_000).map { "ㅎ\($0)강" }.joined(separator: " ")
-            #expect(throws: StoreError.tooManyKeywords(found: 2_000, limit: 16)) { try store.search(keywords: huge) }
+            await #expect(throws: StoreError.tooManyKeywords(found: 2_000, limit: 16)) {
+                try await store.search(keywords: huge)
+            }
         }
     }
 }

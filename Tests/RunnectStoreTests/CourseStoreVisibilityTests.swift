@@ -21,36 +21,36 @@ struct CourseStoreVisibilityTests {
     func othersPrivateCourseIsNotFound(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
             let (a, b) = (fixture.stores[0], fixture.stores[1])
-            let course = try a.draw(points: taps(seed: 1), title: "moonlight private")
+            let course = try await a.draw(points: taps(seed: 1), title: "moonlight private")
             let notFound = StoreError.notFound(course.id)
-            #expect(throws: notFound) { try b.course(id: course.id) }
-            #expect(throws: notFound) { try b.activity(id: course.id) }
-            #expect(throws: notFound) { try b.records(course: course.id) }
-            #expect(throws: notFound) { try b.recordFigures(course: course.id) }
-            #expect(throws: notFound) { try b.rename(id: course.id, title: "mine now") }
-            #expect(try b.search(keywords: "moonlight", scope: .all).isEmpty)
-            #expect(try b.readCourses(in: .all) { courses, _ in courses.map(\.id) }.isEmpty)
+            await #expect(throws: notFound) { try await b.course(id: course.id) }
+            await #expect(throws: notFound) { try await b.activity(id: course.id) }
+            await #expect(throws: notFound) { try await b.records(course: course.id) }
+            await #expect(throws: notFound) { try await b.recordFigures(course: course.id) }
+            await #expect(throws: notFound) { try await b.rename(id: course.id, title: "mine now") }
+            await #expect(try b.search(keywords: "moonlight", scope: .all).isEmpty)
+            await #expect(try b.readCourses(in: .all) { courses, _ in courses.map(\.id) }.isEmpty)
             // Its owner reads it as ever.
-            #expect(try a.course(id: course.id).title == "moonlight private")
-            #expect(try a.search(keywords: "moonlight", scope: .all).map(\.id) == [course.id])
+            await #expect(try a.course(id: course.id).title == "moonlight private")
+            await #expect(try a.search(keywords: "moonlight", scope: .all).map(\.id) == [course.id])
             // Shared, everyone does.
-            _ = try a.upload(id: course.id, title: "moonlight shared", description: "공유")
-            #expect(try b.course(id: course.id).title == "moonlight shared")
-            #expect(try b.search(keywords: "moonlight", scope: .all).map(\.id) == [course.id])
+            _ = try await a.upload(id: course.id, title: "moonlight shared", description: "공유")
+            await #expect(try b.course(id: course.id).title == "moonlight shared")
+            await #expect(try b.search(keywords: "moonlight", scope: .all).map(\.id) == [course.id])
         }
     }
 
     /// Runner a's night course, shared, and runner b's record of a run of it.
-    private static func sharedCourseWithOthersRecord(_ a: CourseStore, _ b: CourseStore) throws -> (
+    private static func sharedCourseWithOthersRecord(_ a: CourseStore, _ b: CourseStore) async throws -> (
         course: Course, record: RunRecord
     ) {
-        let night = try a.importFile(
+        let night = try await a.importFile(
             path: SampleTracks.path("banpo_hangang_night_run.gpx"),
             departure: try Departure(address: "서울 서초구 반포동 신반포로11길 40"))
-        _ = try a.upload(id: night.id, title: "반포 야간 달리기", description: "Night run")
+        _ = try await a.upload(id: night.id, title: "반포 야간 달리기", description: "Night run")
         let run = try CourseDraft(
             source: CourseSource(path: SampleTracks.path("banpo_hangang_night_run.gpx")), matching: RunMatching())
-        guard case .success(.record(let recorded)) = try b.store([run]).first else {
+        guard case .success(.record(let recorded)) = try await b.store([run]).first else {
             throw StoreError.database("the run was not recorded")
         }
         #expect(recorded.course.id == night.id)
@@ -63,17 +63,17 @@ struct CourseStoreVisibilityTests {
     func recordsDoNotNameHiddenCourses(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
             let (a, b) = (fixture.stores[0], fixture.stores[1])
-            let (course, record) = try Self.sharedCourseWithOthersRecord(a, b)
-            #expect(try b.record(id: record.id).courseTitle == "반포 야간 달리기")
-            _ = try a.unupload(id: course.id)
-            _ = try a.rename(id: course.id, title: "secret new title")
-            for seen in [try b.record(id: record.id)] + (try b.records()) {
+            let (course, record) = try await Self.sharedCourseWithOthersRecord(a, b)
+            await #expect(try b.record(id: record.id).courseTitle == "반포 야간 달리기")
+            _ = try await a.unupload(id: course.id)
+            _ = try await a.rename(id: course.id, title: "secret new title")
+            for seen in await [try await b.record(id: record.id)] + (try b.records()) {
                 #expect(seen.courseID == course.id)
                 #expect(seen.courseTitle == nil)
                 #expect(!seen.isCourseDeleted)
             }
             // Its owner's own records still name it.
-            #expect(try a.course(id: course.id).title == "secret new title")
+            await #expect(try a.course(id: course.id).title == "secret new title")
         }
     }
 
@@ -83,29 +83,29 @@ struct CourseStoreVisibilityTests {
     func ownerDeletesCourseWithOthersRecords(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a", "b"]) { fixture in
             let (a, b) = (fixture.stores[0], fixture.stores[1])
-            let (course, record) = try Self.sharedCourseWithOthersRecord(a, b)
-            _ = try b.scrap(id: course.id)
-            #expect(try a.recordFigures(course: course.id).count == 1)
+            let (course, record) = try await Self.sharedCourseWithOthersRecord(a, b)
+            _ = try await b.scrap(id: course.id)
+            await #expect(try a.recordFigures(course: course.id).count == 1)
             // Private or shared, it is the owner's to delete.
-            _ = try a.unupload(id: course.id)
-            try a.delete(ids: [course.id])
+            _ = try await a.unupload(id: course.id)
+            try await a.delete(ids: [course.id])
 
             for store in [a, b] {
-                #expect(throws: StoreError.notFound(course.id)) { try store.course(id: course.id) }
-                #expect(throws: StoreError.notFound(course.id)) { try store.activity(id: course.id) }
-                #expect(try store.list(.mine(uploaded: nil)).isEmpty)
-                #expect(try store.list(.shared).isEmpty)
-                #expect(try store.search(keywords: "반포", scope: .all).isEmpty)
+                await #expect(throws: StoreError.notFound(course.id)) { try await store.course(id: course.id) }
+                await #expect(throws: StoreError.notFound(course.id)) { try await store.activity(id: course.id) }
+                await #expect(try store.list(.mine(uploaded: nil)).isEmpty)
+                await #expect(try store.list(.shared).isEmpty)
+                await #expect(try store.search(keywords: "반포", scope: .all).isEmpty)
             }
             #expect(try fixture.rowCount("course") == 0)
-            let kept = try b.record(id: record.id)
+            let kept = try await b.record(id: record.id)
             #expect(kept.courseID == course.id && kept.isCourseDeleted && kept.courseTitle == nil)
             #expect(kept.courseDistanceMeters == record.courseDistanceMeters)
             #expect(kept.courseTimeSeconds == record.courseTimeSeconds)
-            #expect(try b.records().map(\.id) == [record.id])
+            await #expect(try b.records().map(\.id) == [record.id])
 
             // What the records show of it is kept: its length, departure and path, not its title.
-            let deleted = try a.read { try $0.storedDeletedCourses() }
+            let deleted = try await a.read { try await $0.storedDeletedCourses() }
             #expect(deleted.map(\.id) == [course.id])
             #expect(deleted.first?.departure?.address == "서울 서초구 반포동 신반포로11길 40")
             #expect(deleted.first?.distanceMeters == course.stats.distanceMeters)
@@ -113,9 +113,9 @@ struct CourseStoreVisibilityTests {
             #expect(path == [course.stats.points])
 
             // The id is never given to another course.
-            let next = try a.draw(points: taps(seed: 4), title: "다음 코스")
+            let next = try await a.draw(points: taps(seed: 4), title: "다음 코스")
             #expect(next.id > course.id)
-            #expect(try b.record(id: record.id).isCourseDeleted)
+            await #expect(try b.record(id: record.id).isCourseDeleted)
         }
     }
 
@@ -123,13 +123,15 @@ struct CourseStoreVisibilityTests {
     func ownRecordsNeedConsent(kind: StoreKind) async throws {
         try await withStores(kind, users: ["a"]) { fixture in
             let a = fixture.stores[0]
-            let night = try a.importFile(path: SampleTracks.path("banpo_hangang_night_run.gpx"))
+            let night = try await a.importFile(path: SampleTracks.path("banpo_hangang_night_run.gpx"))
             let run = try CourseDraft(
                 source: CourseSource(path: SampleTracks.path("banpo_hangang_night_run.gpx")), matching: RunMatching())
-            _ = try a.store([run])
-            #expect(throws: StoreError.courseHasRecords(id: night.id, count: 1)) { try a.delete(ids: [night.id]) }
-            try a.delete(ids: [night.id], withRecords: true)
-            #expect(try a.records().isEmpty)
+            _ = try await a.store([run])
+            await #expect(throws: StoreError.courseHasRecords(id: night.id, count: 1)) {
+                try await a.delete(ids: [night.id])
+            }
+            try await a.delete(ids: [night.id], withRecords: true)
+            await #expect(try a.records().isEmpty)
             #expect(try fixture.rowCount("deleted_course") == 0)
         }
     }
@@ -144,8 +146,8 @@ struct CourseStoreVisibilityTests {
             let zigzag = (0..<8).map {
                 Coordinate(latitude: 37.50 + Double($0 % 2) * 0.004, longitude: 127.0 + Double($0) * 0.003)
             }
-            let course = try store.draw(points: zigzag, title: "그린 코스")
-            let activity = try store.activity(id: course.id)
+            let course = try await store.draw(points: zigzag, title: "그린 코스")
+            let activity = try await store.activity(id: course.id)
             #expect(activity.routes.first?.points.count == 8)
             // Each of these, as a runner's SQL or a damaged file may leave the path.
             var broken: [(String, Activity)] = []
@@ -162,19 +164,19 @@ struct CourseStoreVisibilityTests {
             broken.append(("a point dropped", shorter))
             for (name, changed) in broken {
                 try fixture.setGeometry(try ActivityCodec.encode(changed), id: course.id)
-                #expect("\(name)") {
-                    try store.activity(id: course.id)
+                await #expect("\(name)") {
+                    try await store.activity(id: course.id)
                 } throws: { error in
                     guard case StoreError.corruptGeometry(id: course.id, _) = error else { return false }
                     return "\(error)".contains("course #\(course.id)")
                 }
-                #expect(throws: StoreError.self, "\(name)") {
-                    try store.readCourses(in: .all) { _, read in try read(course.id) }
+                await #expect(throws: StoreError.self, "\(name)") {
+                    try await store.readCourses(in: .all) { _, read in try await read(course.id) }
                 }
             }
             // The path as stored reads back whole.
             try fixture.setGeometry(try ActivityCodec.encode(activity), id: course.id)
-            #expect(try store.activity(id: course.id) == activity)
+            await #expect(try store.activity(id: course.id) == activity)
         }
     }
 
@@ -186,8 +188,8 @@ struct CourseStoreVisibilityTests {
             let (a, b) = (fixture.stores[0], fixture.stores[1])
             var ids: [Int64] = []
             for seed in 1...3 {
-                let course = try a.draw(points: taps(seed: seed), title: "한강 코스 \(seed)")
-                _ = try a.upload(id: course.id, title: course.title, description: "공유")
+                let course = try await a.draw(points: taps(seed: seed), title: "한강 코스 \(seed)")
+                _ = try await a.upload(id: course.id, title: course.title, description: "공유")
                 ids.append(course.id)
             }
             let heard = Locked<[StoreWarning]>([])
@@ -195,9 +197,9 @@ struct CourseStoreVisibilityTests {
             for json in ["{}", #"{"points":4,"segments":1,"distance_m":1e308}"#] {
                 try fixture.setStats(json, id: ids[1])
                 heard.update { $0 = [] }
-                #expect(try b.list(.shared).map(\.id) == [ids[2], ids[0]], "\(json)")
-                #expect(try b.search(keywords: "한강", scope: .shared).map(\.id).sorted() == [ids[0], ids[2]])
-                #expect(try b.readCourses(in: .shared) { courses, _ in courses.map(\.id) } == [ids[2], ids[0]])
+                await #expect(try b.list(.shared).map(\.id) == [ids[2], ids[0]], "\(json)")
+                await #expect(try b.search(keywords: "한강", scope: .shared).map(\.id).sorted() == [ids[0], ids[2]])
+                await #expect(try b.readCourses(in: .shared) { courses, _ in courses.map(\.id) } == [ids[2], ids[0]])
                 let warnings = heard.value
                 #expect(
                     warnings.count == 3
@@ -206,7 +208,7 @@ struct CourseStoreVisibilityTests {
                             return warning.description.contains("course #\(ids[1]) cannot be read")
                         }, "\(warnings)")
                 // Asked for alone, it is an error that names it.
-                #expect(throws: StoreError.self) { try b.course(id: ids[1]) }
+                await #expect(throws: StoreError.self) { try await b.course(id: ids[1]) }
             }
         }
     }

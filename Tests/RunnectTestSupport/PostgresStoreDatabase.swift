@@ -31,8 +31,18 @@ public struct PostgresStoreDatabase: Sendable {
         return (role, try database.url(role: role, password: password))
     }
 
+    /// A new server's role named after `base` (`runnect db add-user NAME --server`), which acts
+    /// as each runner, and its URL.
+    public func addServer(_ base: String) async throws -> (role: String, url: PostgresURL) {
+        let role = PostgresCluster.uniqueRoleName(base)
+        let password = "\(role) pw"
+        _ = try await PostgresAdministration.addRunner(
+            try RoleName(role), password: password, existing: false, server: true, at: try database.adminURL)
+        return (role, try database.url(role: role, password: password))
+    }
+
     /// A backend for a new runner named after `base`.
     package func backend(_ base: String, plans: PostgresSearchPlans = .standard) async throws -> PostgresBackend {
-        try PostgresBackend(url: try await addRunner(base).url, searchPlans: plans)
+        try await PostgresBackend(url: try await addRunner(base).url, searchPlans: plans)
     }
 }

@@ -20,22 +20,24 @@ public final class TemporaryFolder: @unchecked Sendable {
 }
 
 /// A fresh folder under the system's temporary directory, removed when `body` returns.
-public func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+public func withTemporaryDirectory<T>(_ body: (URL) async throws -> T) async throws -> T {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    return try body(directory)
+    return try await body(directory)
 }
 
 /// A path for a database file in a fresh temporary folder, removed (with `-wal` and `-shm`)
 /// when `body` returns. Stores opened in `body` must not outlive it.
-public func withTemporaryDatabase<T>(_ body: (String) throws -> T) throws -> T {
-    try withTemporaryDirectory { try body($0.appendingPathComponent("courses.sqlite").path) }
+public func withTemporaryDatabase<T>(_ body: (String) async throws -> T) async throws -> T {
+    try await withTemporaryDirectory { try await body($0.appendingPathComponent("courses.sqlite").path) }
 }
 
 /// A store for `user` on a fresh temporary database, and its path.
-public func withTemporaryStore<T>(user: String = "a", _ body: (CourseStore, String) throws -> T) throws -> T {
-    try withTemporaryDatabase { path in try body(try CourseStore(path: path, user: user), path) }
+public func withTemporaryStore<T>(
+    user: String = "a", _ body: (CourseStore, String) async throws -> T
+) async throws -> T {
+    try await withTemporaryDatabase { path in try await body(try await CourseStore(path: path, user: user), path) }
 }
 
 /// Taps around Seoul, distinct for every `seed`: a short course of `count` points.

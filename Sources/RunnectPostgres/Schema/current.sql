@@ -1610,6 +1610,7 @@ GRANT INSERT(geometry) ON TABLE public.record TO runnect_runner;
 --
 
 GRANT SELECT ON TABLE public.schema_version TO runnect_runner;
+GRANT SELECT ON TABLE public.schema_version TO runnect_server;
 
 
 --

@@ -67,6 +67,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case keywordTooLong(String, limit: Int)
     /// A user name must not be blank.
     case invalidUser(String)
+    /// On PostgreSQL: the role that connected may not act as runner `user` (it is neither that
+    /// runner nor a server's role that `user` is granted to).
+    case cannotActAs(user: String, role: String)
     /// SQLite reported an error (disk full, database locked for longer than the busy timeout, …).
     case database(String)
     /// No record with this id among the current user's.
@@ -160,6 +163,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "keyword \"\(word.prefix(20))…\" has \(word.count) characters; a keyword takes at most \(limit)"
         case .invalidUser(let name):
             return "user name \"\(name)\" is blank; pass --user NAME or set RUNNECT_USER"
+        case .cannotActAs(let user, let role):
+            return "--user \(user): on PostgreSQL you act as the role you connect as (\(role)), or as a runner "
+                + "when that role is a server's (a member of runnect_server); leave out --user or connect as \(user)"
         case .database(let message):
             return "database error: \(message)"
         case .recordNotFound(let id):

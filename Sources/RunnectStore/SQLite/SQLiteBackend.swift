@@ -15,17 +15,25 @@ import RunnectKit
 /// each other up to ``CourseStore/busyTimeoutSeconds``.
 package final class SQLiteBackend: StoreBackend {
     package let location: String
-    package let user: String
+    package let defaultUser: String
     let pool: DatabasePool
     let hooks: StoreHooks
 
     package var supportedSchemaVersion: Int { Self.migrator.migrations.count }
 
+    /// Opens the file at `path` as ``init(path:user:hooks:creating:)`` does, on a thread of its own.
+    static func open(
+        path: String, user: String, hooks: StoreHooks, creating: StoreCreation = .withFolders
+    ) async throws -> SQLiteBackend {
+        try await Prefetch.run { try SQLiteBackend(path: path, user: user, hooks: hooks, creating: creating) }
+    }
+
     /// Opens the file at `path`, creating it (and its folders) as `creating` allows, and brings
     /// its schema up to date; a file of a newer schema is refused before anything is written to it.
+    /// Blocks while another process creates the file.
     init(path: String, user: String, hooks: StoreHooks, creating: StoreCreation = .withFolders) throws {
         self.location = path
-        self.user = user
+        self.defaultUser = user
         self.hooks = hooks
         // SQLite writes `-wal` and `-shm` files beside the database: never beside a device or a pipe.
         let kind = OutputFile.kind(of: path)
@@ -147,9 +155,9 @@ package final class SQLiteBackend: StoreBackend {
         try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
     }
 
-    package func schemaVersion() throws -> Int {
+    package func schemaVersion() async throws -> Int {
         do {
-            return try pool.read { try Self.userVersion($0) }
+            return try await pool.read { try Self.userVersion($0) }
         } catch let error as DatabaseError {
             throw StoreError(error)
         }
@@ -157,41 +165,53 @@ package final class SQLiteBackend: StoreBackend {
 
     // MARK: - Transactions
 
-    /// Runs `body` in a write transaction (BEGIN IMMEDIATE: writers queue up on the busy
-    /// timeout); SQLite errors become ``StoreError/database(_:)``.
-    package func write<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+    /// Runs `body` in a write transaction on GRDB's writer queue (BEGIN IMMEDIATE: writers queue
+    /// up on the busy timeout); SQLite errors become ``StoreError/database(_:)``.
+    package func write<T: Sendable>(
+        as user: String, _ body: @escaping @Sendable (any StoreTransaction) async throws -> T
+    ) async throws -> T {
+        let hooks = hooks
         do {
-            return try pool.write { db in try body(SQLiteTransaction(db: db, user: user, hooks: hooks)) }
+            return try await pool.write { db in
+                let transaction = SQLiteTransaction(db: db, user: user, hooks: hooks)
+                return try ThreadBoundExecutor.run { try await body(transaction) }
+            }
         } catch let error as DatabaseError {
             throw StoreError(error)
         }
     }
 
-    /// Runs `body` on a snapshot of the database.
-    package func read<T>(_ body: (any StoreTransaction) throws -> T) throws -> T {
+    /// Runs `body` on a snapshot of the database, on one of GRDB's reader queues.
+    package func read<T: Sendable>(
+        as user: String, _ body: @escaping @Sendable (any StoreTransaction) async throws -> T
+    ) async throws -> T {
+        let hooks = hooks
         do {
-            return try pool.read { db in try body(SQLiteTransaction(db: db, user: user, hooks: hooks)) }
+            return try await pool.read { db in
+                let transaction = SQLiteTransaction(db: db, user: user, hooks: hooks)
+                return try ThreadBoundExecutor.run { try await body(transaction) }
+            }
         } catch let error as DatabaseError {
             throw StoreError(error)
         }
     }
 
-    package func optimizeSearch() throws {
+    package func optimizeSearch() async throws {
         do {
-            try pool.write { try SearchIndex.optimize($0) }
+            try await pool.write { try SearchIndex.optimize($0) }
         } catch let error as DatabaseError {
             throw StoreError(error)
         }
     }
 
     /// A user of a SQLite store is a name: nothing to set up.
-    package func ensureUsers(_ names: [String], enrollingExisting: Bool) throws -> [String] { [] }
+    package func ensureUsers(_ names: [String], enrollingExisting: Bool) async throws -> [String] { [] }
 
     /// Copies the write-ahead log into the database file and empties it, so that the file's size
-    /// is the database's (a figure of the benchmarks).
-    func checkpoint() throws {
+    /// is the database's.
+    package func checkpoint() async throws {
         do {
-            try pool.writeWithoutTransaction { db in
+            try await pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
             }
         } catch let error as DatabaseError {
@@ -199,11 +219,27 @@ package final class SQLiteBackend: StoreBackend {
         }
     }
 
+    /// Merges the search index's segments into one (``optimizeSearch()``).
+    package func optimize(
+        stepDone: @escaping @Sendable (OptimizeReport.Step) -> Void
+    ) async throws -> OptimizeReport {
+        let before = try await searchIndexSegments()
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await optimizeSearch()
+        let seconds = (clock.now - start) / .seconds(1)
+        let step = OptimizeReport.Step(
+            name: "search index merged", before: before, after: try await searchIndexSegments(), unit: "segments",
+            seconds: seconds)
+        stepDone(step)
+        return OptimizeReport(path: location, backend: "sqlite", steps: [step])
+    }
+
     /// Segments of the search's token index: each query term is looked up in every one (a
     /// figure of the benchmarks; `optimizeSearch()` merges them into one).
-    func searchTokenIndexSegments() throws -> Int {
+    package func searchIndexSegments() async throws -> Int {
         do {
-            return try pool.read { db in
+            return try await pool.read { db in
                 try Int.fetchOne(db, sql: "SELECT count(DISTINCT segid) FROM course_search_token_idx") ?? 0
             }
         } catch let error as DatabaseError {

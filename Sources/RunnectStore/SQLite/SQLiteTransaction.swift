@@ -4,7 +4,10 @@ import RunnectKit
 
 /// The primitives of ``StoreTransaction`` in SQLite's SQL, on one GRDB connection inside a
 /// transaction.
-struct SQLiteTransaction: StoreTransaction {
+///
+/// `@unchecked Sendable`: it is used only on the queue of its connection, by the one task that
+/// ``ThreadBoundExecutor`` keeps there.
+struct SQLiteTransaction: StoreTransaction, @unchecked Sendable {
     let db: Database
     let user: String
     let hooks: StoreHooks

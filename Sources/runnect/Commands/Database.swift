@@ -2,7 +2,7 @@ import ArgumentParser
 
 extension Runnect {
     /// `runnect db`: the course database; its summary unless a subcommand is named.
-    struct Database: ParsableCommand {
+    struct Database: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "db",
             abstract:

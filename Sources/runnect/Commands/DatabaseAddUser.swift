@@ -44,9 +44,9 @@ extension Runnect {
 
         func run() async throws {
             let url = try database.url()
-            let role = try StoreRefusal.reported { try RoleName(name) }
+            let role = try await StoreRefusal.reported { try RoleName(name) }
             let password = try existing || noPassword ? nil : readPassword(for: role.name)
-            let report = try await StoreRefusal.reportedAsync {
+            let report = try await StoreRefusal.reported {
                 try await PostgresAdministration.addRunner(role, password: password, existing: existing, at: url)
             }
             if report.created {

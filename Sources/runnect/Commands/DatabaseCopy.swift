@@ -8,7 +8,7 @@ import RunnectStore
 
 extension Runnect {
     /// `runnect db copy FROM TO`: every course, record, scrap and user of one store into another.
-    struct DatabaseCopy: ParsableCommand {
+    struct DatabaseCopy: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "copy",
             abstract: "Copy every course, record, scrap and user from one store to another (SQLite ⇄ PostgreSQL).",
@@ -42,13 +42,13 @@ extension Runnect {
                 """)
         var existingRoles = false
 
-        func run() throws {
+        func run() async throws {
             guard from != to else { throw ValidationError("FROM and TO are the same store.") }
-            let summary: CopySummary = try StoreOptions.withStores(at: [from, to]) { stores in
+            let summary: CopySummary = try await StoreOptions.withStores(at: [from, to]) { stores in
                 // Made at the first step, which brings the total the copy counted.
                 var bar: ProgressBar?
                 defer { bar?.clear() }
-                return try stores[1].copy(from: stores[0], enrollingExistingRoles: existingRoles) { step in
+                return try await stores[1].copy(from: stores[0], enrollingExistingRoles: existingRoles) { step in
                     if bar == nil { bar = ProgressBar(total: step.total, unit: "courses") }
                     bar?.update(done: step.done, detail: "")
                 }

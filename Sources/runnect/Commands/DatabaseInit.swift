@@ -19,7 +19,7 @@ extension Runnect {
 
         func run() async throws {
             let url = try database.url()
-            let report = try await StoreRefusal.reportedAsync { try await PostgresAdministration.initialize(url) }
+            let report = try await StoreRefusal.reported { try await PostgresAdministration.initialize(url) }
             let applied =
                 report.appliedVersions.isEmpty
                 ? "up to date"

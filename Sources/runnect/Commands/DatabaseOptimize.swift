@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import RunnectPostgres
 import RunnectStore
 
 extension Runnect {
@@ -21,18 +20,14 @@ extension Runnect {
         func run() async throws {
             // Each step shown as it finishes: a rebuild at a million courses takes about a minute.
             let json = store.json
-            if !json { print("Database  \(try store.postgresURL()?.description ?? store.location)") }
             let show: @Sendable (OptimizeReport.Step) -> Void = { step in
                 guard !json else { return }
                 print("  \(step.name)\(Self.change(step)) in \(String(format: "%.2f", step.seconds)) s")
             }
-            let report = try await store.onDatabase(
-                postgres: { try await PostgresAdministration.optimize($0, stepDone: show) },
-                sqlite: { opened in
-                    let report = try opened.optimize()
-                    report.steps.forEach(show)
-                    return report
-                })
+            let report = try await store.withStore { opened in
+                if !json { print("Database  \(opened.path)") }
+                return try await opened.optimize(stepDone: show)
+            }
             if json { try JSONLine.print(report) }
         }
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import RunnectPostgres
 import RunnectStore
 
 extension Runnect {
@@ -17,8 +16,7 @@ extension Runnect {
         @OptionGroup var store: StoreOptions
 
         func run() async throws {
-            let summary = try await store.onDatabase(
-                postgres: { try await PostgresAdministration.summary($0) }, sqlite: { try $0.summary() })
+            let summary = try await store.withStore { try await $0.summary() }
             if store.json {
                 try JSONLine.print(summary)
             } else {

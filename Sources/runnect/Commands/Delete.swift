@@ -3,7 +3,7 @@ import RunnectStore
 
 extension Runnect {
     /// `runnect delete ID…` (owner only; all or nothing).
-    struct Delete: ParsableCommand {
+    struct Delete: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Delete your courses (all of them or, if one is not yours or not there, none).")
 
@@ -12,8 +12,8 @@ extension Runnect {
         var withRecords = false
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
-            try store.withStore { try $0.delete(ids: ids, withRecords: withRecords) }
+        func run() async throws {
+            try await store.withStore { try await $0.delete(ids: ids, withRecords: withRecords) }
             if !store.json { print("deleted " + ids.map { "#\($0)" }.joined(separator: " ")) }
         }
     }

@@ -4,7 +4,7 @@ import RunnectStore
 
 extension Runnect {
     /// `runnect draw`: save a course drawn by tapping a map.
-    struct Draw: ParsableCommand {
+    struct Draw: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Save a course drawn by tapping (at least 2 points); legs are straight geodesics.")
 
@@ -32,7 +32,7 @@ extension Runnect {
             }
         }
 
-        func run() throws {
+        func run() async throws {
             let activity: Activity
             do {
                 activity =
@@ -44,8 +44,8 @@ extension Runnect {
             }
             let taps = activity.courseSegments.flatMap { $0 }.map(\.coordinate)
             let place = try departure.place()
-            let course = try store.withStore(writing: true) {
-                try $0.draw(points: taps, title: title, description: description, departure: place)
+            let course = try await store.withStore(writing: true) {
+                try await $0.draw(points: taps, title: title, description: description, departure: place)
             }
             try CourseOutput.print([course], json: store.json, unit: units.unit)
         }

@@ -2,7 +2,7 @@ import ArgumentParser
 
 extension Runnect {
     /// `runnect export geojson|svg|gpx|tcx|fit`: courses as files other tools and watches read.
-    struct Export: ParsableCommand {
+    struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write courses as GeoJSON (RFC 7946), SVG previews, or GPX, TCX and FIT for watches.",
             discussion: """

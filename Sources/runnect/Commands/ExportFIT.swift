@@ -4,7 +4,7 @@ import RunnectKit
 
 extension Runnect {
     /// `runnect export fit ID|record:R|FILE… -o OUT [--kind course|run] [--pace M:SS]`.
-    struct ExportFIT: ParsableCommand {
+    struct ExportFIT: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "fit",
             abstract: "Write courses as FIT course files and runs as FIT activity files.",
@@ -28,8 +28,8 @@ extension Runnect {
             }
         }
 
-        func run() throws {
-            let failure = try file.export(courses, fileExtension: "fit") { FITWriter(options: $0) }
+        func run() async throws {
+            let failure = try await file.export(courses, fileExtension: "fit") { FITWriter(options: $0) }
             if let failure { throw failure }
         }
     }

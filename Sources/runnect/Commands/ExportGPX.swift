@@ -4,7 +4,7 @@ import RunnectKit
 
 extension Runnect {
     /// `runnect export gpx ID|record:R|FILE… [-o OUT] [--as track|route] [--kind course|run]`.
-    struct ExportGPX: ParsableCommand {
+    struct ExportGPX: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "gpx",
             abstract: "Write courses and runs as GPX 1.1.",
@@ -33,8 +33,8 @@ extension Runnect {
             }
         }
 
-        func run() throws {
-            let failure = try file.export(courses, fileExtension: "gpx") {
+        func run() async throws {
+            let failure = try await file.export(courses, fileExtension: "gpx") {
                 GPXWriter(options: $0, writesRoutes: element == .route)
             }
             if let failure { throw failure }

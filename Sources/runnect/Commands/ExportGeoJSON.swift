@@ -4,7 +4,7 @@ import RunnectKit
 
 extension Runnect {
     /// `runnect export geojson ID|FILE… [-o OUT] [--simplify METRES]`.
-    struct ExportGeoJSON: ParsableCommand {
+    struct ExportGeoJSON: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "geojson",
             abstract: "Write courses as GeoJSON (RFC 7946).",
@@ -42,11 +42,11 @@ extension Runnect {
             }
         }
 
-        func run() throws {
+        func run() async throws {
             var writer = GeoJSONWriter(
                 options: GeoJSONOptions(
                     simplifyToleranceMeters: simplify, includeElevation: !noElevation, coordinateDecimals: decimals))
-            let failure = try courses.readEach { course in
+            let failure = try await courses.readEach { course in
                 try writer.add(course.activity, id: course.id, properties: course.properties)
             }
             if writer.featureCount > 0 || failure == nil {

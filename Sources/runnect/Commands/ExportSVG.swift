@@ -4,7 +4,7 @@ import RunnectKit
 
 extension Runnect {
     /// `runnect export svg ID|FILE… [-o OUT] [--size WxH] [--profile]`.
-    struct ExportSVG: ParsableCommand {
+    struct ExportSVG: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "svg",
             abstract: "Write SVG previews of courses.",
@@ -52,10 +52,10 @@ extension Runnect {
             return (width, height)
         }
 
-        func run() throws {
+        func run() async throws {
             let (width, height) = try dimensions()
             var targets = try ExportTargets(output: output, inputCount: courses.inputs.count, fileExtension: "svg")
-            let failure = try courses.readEach { course in
+            let failure = try await courses.readEach { course in
                 let options = SVGPreviewOptions(
                     widthPixels: width, heightPixels: height, paddingPixels: padding,
                     includeProfile: profile, title: course.title)

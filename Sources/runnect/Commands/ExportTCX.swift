@@ -4,7 +4,7 @@ import RunnectKit
 
 extension Runnect {
     /// `runnect export tcx ID|record:R|FILE… [-o OUT] [--kind course|run] [--pace M:SS]`.
-    struct ExportTCX: ParsableCommand {
+    struct ExportTCX: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "tcx",
             abstract: "Write courses and runs as TCX (Garmin Training Center XML v2).",
@@ -24,8 +24,8 @@ extension Runnect {
             try file.validate(inputs: courses.inputs)
         }
 
-        func run() throws {
-            let failure = try file.export(courses, fileExtension: "tcx") { TCXWriter(options: $0) }
+        func run() async throws {
+            let failure = try await file.export(courses, fileExtension: "tcx") { TCXWriter(options: $0) }
             if let failure { throw failure }
         }
     }

@@ -5,7 +5,7 @@ import RunnectStore
 
 extension Runnect {
     /// `runnect import`: files and folders into the course store.
-    struct Import: ParsableCommand {
+    struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
                 "Import GPX, TCX, FIT and tapped-point courses (files, folders or a Strava export) into the store.",
@@ -94,11 +94,11 @@ extension Runnect {
             guard course == nil || !noMatch else { throw ValidationError("--course and --no-match exclude each other") }
         }
 
-        func run() throws {
-            try store.withStore(writing: true) { try importAll(into: $0) }
+        func run() async throws {
+            try await store.withStore(writing: true) { try await importAll(into: $0) }
         }
 
-        private func importAll(into courses: CourseStore) throws {
+        private func importAll(into courses: CourseStore) async throws {
             let place = try departure.place()
             var items: [ImportItem] = []
             // Files of Strava exports, by kind (gpx, tcx.gz, …), for the counts per format.
@@ -141,7 +141,7 @@ extension Runnect {
                     matchDistanceMeters: matchDistanceMeters, minimumCoverage: matchCoverageShare))
             var stopped: ImportStopped?
             do {
-                try importer.run(items) { outcomes in
+                try await importer.run(items) { outcomes in
                     progress.clear()
                     for outcome in outcomes {
                         summary.add(outcome)

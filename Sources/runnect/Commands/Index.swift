@@ -5,7 +5,7 @@ import RunnectStore
 
 extension Runnect {
     /// `runnect index`: the discovery index, a static site of the shared courses.
-    struct Index: ParsableCommand {
+    struct Index: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Export the shared courses (all with --all) as a static discovery site.",
             discussion: """
@@ -26,12 +26,12 @@ extension Runnect {
 
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
-            let summary = try store.withStore { courses in
+        func run() async throws {
+            let summary = try await store.withStore { courses in
                 var progress: ProgressBar?
                 defer { progress?.clear() }
                 do {
-                    return try DiscoveryIndexExporter(store: courses, scope: all ? .all : .shared)
+                    return try await DiscoveryIndexExporter(store: courses, scope: all ? .all : .shared)
                         .export(to: folder) { done, total in
                             if progress == nil { progress = ProgressBar(total: total, unit: "courses") }
                             progress?.update(done: done, detail: "")

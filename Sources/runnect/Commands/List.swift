@@ -3,7 +3,7 @@ import RunnectStore
 
 extension Runnect {
     /// `runnect list`: the user's courses, the ones they scrapped, or everyone's shared ones.
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List your courses (--uploaded/--private), --scrapped ones, or every user's --shared ones.",
             discussion: """
@@ -29,7 +29,7 @@ extension Runnect {
             }
         }
 
-        func run() throws {
+        func run() async throws {
             let scope: CourseListScope =
                 scrapped
                 ? .scrapped
@@ -37,13 +37,15 @@ extension Runnect {
                     ? .shared
                     : .mine(uploaded: uploaded ? true : privateOnly ? false : nil)
             if let point = nearby.point {
-                let found = try store.withStore {
-                    try $0.nearby(point, withinMeters: nearby.withinMeters, scope: scope, page: paging.page)
+                let found = try await store.withStore {
+                    try await $0.nearby(point, withinMeters: nearby.withinMeters, scope: scope, page: paging.page)
                 }
                 try CourseOutput.print(found, json: store.json, unit: units.unit)
                 return
             }
-            let courses = try store.withStore { try $0.list(scope, sort: paging.sort ?? .date, page: paging.page) }
+            let courses = try await store.withStore {
+                try await $0.list(scope, sort: paging.sort ?? .date, page: paging.page)
+            }
             try CourseOutput.print(courses, json: store.json, unit: units.unit)
         }
     }

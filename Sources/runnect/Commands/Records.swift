@@ -5,7 +5,7 @@ extension RecordSort: ExpressibleByArgument {}
 
 extension Runnect {
     /// `runnect records`: the user's records, newest first, or one course's as a leaderboard.
-    struct Records: ParsableCommand {
+    struct Records: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List your records (runs kept on the courses they followed), newest first.",
             discussion: """
@@ -26,13 +26,13 @@ extension Runnect {
 
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
+        func run() async throws {
             let sort = sort ?? (course == nil ? .date : .time)
-            try store.withStore { records in
-                let page = try records.records(
+            try await store.withStore { records in
+                let page = try await records.records(
                     course: course, sort: sort, page: pages.page)
                 if !store.json, let course {
-                    print(
+                    await print(
                         RecordText.summary(
                             try records.recordSummary(course: course), course: try records.course(id: course)))
                 }
@@ -44,14 +44,14 @@ extension Runnect {
     }
 
     /// `runnect record show|rename|delete`.
-    struct Record: ParsableCommand {
+    struct Record: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show, rename or delete one of your records.",
             subcommands: [ShowRecord.self, RenameRecord.self, DeleteRecord.self])
     }
 
     /// `runnect record show R`.
-    struct ShowRecord: ParsableCommand {
+    struct ShowRecord: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one of your records.")
 
         @Argument(help: ArgumentHelp("The record: record:R as records print, or R.", valueName: "record:R"))
@@ -59,14 +59,14 @@ extension Runnect {
         @OptionGroup var units: UnitsOptions
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
-            let record = try store.withStore { try $0.record(id: id.value) }
+        func run() async throws {
+            let record = try await store.withStore { try await $0.record(id: id.value) }
             print(store.json ? try RecordReport(record).jsonLine() : RecordText.line(record, unit: units.unit))
         }
     }
 
     /// `runnect record rename R TITLE`.
-    struct RenameRecord: ParsableCommand {
+    struct RenameRecord: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename one of your records.")
 
         @Argument(help: ArgumentHelp("The record: record:R as records print, or R.", valueName: "record:R"))
@@ -75,14 +75,14 @@ extension Runnect {
         @OptionGroup var units: UnitsOptions
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
-            let record = try store.withStore { try $0.renameRecord(id: id.value, title: title) }
+        func run() async throws {
+            let record = try await store.withStore { try await $0.renameRecord(id: id.value, title: title) }
             print(store.json ? try RecordReport(record).jsonLine() : RecordText.line(record, unit: units.unit))
         }
     }
 
     /// `runnect record delete R…`.
-    struct DeleteRecord: ParsableCommand {
+    struct DeleteRecord: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "delete", abstract: "Delete your records (all of them or, if one is not yours, none).")
 
@@ -90,8 +90,8 @@ extension Runnect {
         var ids: [RecordID]
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
-            try store.withStore { try $0.deleteRecords(ids: ids.map(\.value)) }
+        func run() async throws {
+            try await store.withStore { try await $0.deleteRecords(ids: ids.map(\.value)) }
             if !store.json { print("deleted " + ids.map { RecordID.label($0.value) }.joined(separator: " ")) }
         }
     }

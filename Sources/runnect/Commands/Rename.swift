@@ -3,7 +3,7 @@ import RunnectStore
 
 extension Runnect {
     /// `runnect rename ID --title T` (owner only).
-    struct Rename: ParsableCommand {
+    struct Rename: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Rename one of your courses.")
 
         @Argument(help: "The course's id.") var id: Int64
@@ -11,9 +11,9 @@ extension Runnect {
         @OptionGroup var units: UnitsOptions
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
-            try CourseOutput.print(
-                [store.withStore { try $0.rename(id: id, title: title) }], json: store.json, unit: units.unit)
+        func run() async throws {
+            try await CourseOutput.print(
+                [store.withStore { try await $0.rename(id: id, title: title) }], json: store.json, unit: units.unit)
         }
     }
 }

@@ -3,7 +3,7 @@ import RunnectStore
 
 extension Runnect {
     /// `runnect search [KEYWORD…] [--near LAT,LON [--within KM]]`.
-    struct Search: ParsableCommand {
+    struct Search: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Search shared courses by keyword (title, description, departure).",
             discussion: """
@@ -38,18 +38,18 @@ extension Runnect {
             }
         }
 
-        func run() throws {
+        func run() async throws {
             if let point = nearby.point {
-                let found = try store.withStore {
-                    try $0.search(
+                let found = try await store.withStore {
+                    try await $0.search(
                         keywords: keywords.joined(separator: " "), near: point, withinMeters: nearby.withinMeters,
                         scope: all ? .all : .shared, sort: paging.sort ?? .relevance, page: paging.page)
                 }
                 try CourseOutput.print(found, json: store.json, unit: units.unit)
                 return
             }
-            let courses = try store.withStore {
-                try $0.search(
+            let courses = try await store.withStore {
+                try await $0.search(
                     keywords: keywords.joined(separator: " "), scope: all ? .all : .shared,
                     sort: paging.sort ?? .relevance, page: paging.page)
             }

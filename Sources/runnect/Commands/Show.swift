@@ -3,15 +3,17 @@ import RunnectStore
 
 extension Runnect {
     /// `runnect show ID`.
-    struct Show: ParsableCommand {
+    struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show one course.")
 
         @Argument(help: "The course's id.") var id: Int64
         @OptionGroup var units: UnitsOptions
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
-            let (course, records) = try store.withStore { (try $0.course(id: id), try $0.recordFigures(course: id)) }
+        func run() async throws {
+            let (course, records) = try await store.withStore {
+                await (try $0.course(id: id), try $0.recordFigures(course: id))
+            }
             if store.json {
                 var report = CourseReport(course)
                 report.records = records

@@ -3,7 +3,7 @@ import RunnectStore
 
 extension Runnect {
     /// `runnect upload ID --title T --description D`: share a course.
-    struct Upload: ParsableCommand {
+    struct Upload: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Share one of your courses with a title (1–40 characters) and a description.")
 
@@ -13,14 +13,16 @@ extension Runnect {
         @OptionGroup var units: UnitsOptions
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
-            let course = try store.withStore { try $0.upload(id: id, title: title, description: description) }
+        func run() async throws {
+            let course = try await store.withStore {
+                try await $0.upload(id: id, title: title, description: description)
+            }
             try CourseOutput.print([course], json: store.json, unit: units.unit)
         }
     }
 
     /// `runnect unupload ID`: private again, scraps cleared.
-    struct Unupload: ParsableCommand {
+    struct Unupload: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make one of your shared courses private again (its scraps are cleared).")
 
@@ -28,8 +30,9 @@ extension Runnect {
         @OptionGroup var units: UnitsOptions
         @OptionGroup var store: StoreOptions
 
-        func run() throws {
-            try CourseOutput.print([store.withStore { try $0.unupload(id: id) }], json: store.json, unit: units.unit)
+        func run() async throws {
+            try await CourseOutput.print(
+                [store.withStore { try await $0.unupload(id: id) }], json: store.json, unit: units.unit)
         }
     }
 }

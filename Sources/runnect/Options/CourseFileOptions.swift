@@ -62,11 +62,11 @@ struct CourseFileOptions: ParsableArguments {
     /// - Returns: The exit code of the worst failure, `nil` when every input was written.
     func export(
         _ courses: ExportInputs, fileExtension: String, writer: (ExportOptions) -> any CourseFileWriter
-    ) throws -> ExitCode? {
+    ) async throws -> ExitCode? {
         let pace = try paceSecondsPerKilometer()
         var targets = try ExportTargets(output: output, inputCount: courses.inputs.count, fileExtension: fileExtension)
         var refused = false
-        let failure = try courses.readEach { course in
+        let failure = try await courses.readEach { course in
             let options = ExportOptions(
                 kind: kind?.exportKind ?? course.kind, name: course.title, description: course.description,
                 paceSecondsPerKilometer: pace, startTime: course.createdAt)

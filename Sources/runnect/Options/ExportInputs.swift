@@ -66,7 +66,7 @@ struct ExportInputs: ParsableArguments {
     /// Reads every input and hands each to `body`. An input that cannot be read is reported on
     /// standard error and the others go on; the exit code for the worst failure is returned.
     /// Several inputs show a progress bar on a terminal.
-    func readEach(_ body: (Course) throws -> Void) throws -> ExitCode? {
+    func readEach(_ body: (Course) throws -> Void) async throws -> ExitCode? {
         var failure: ExitCode?
         let progress = ProgressBar(total: inputs.count, enabled: inputs.count > 1 && isatty(STDERR_FILENO) == 1)
         defer { progress.clear() }
@@ -76,22 +76,22 @@ struct ExportInputs: ParsableArguments {
             let code: ExitCode = error is StoreError ? .failure : ExitStatus.code(for: error)
             if failure == nil || code == ExitStatus.dataError { failure = code }
         }
-        func readAll(_ courses: CourseStore?) throws {
+        func readAll(_ courses: CourseStore?) async throws {
             for (done, input) in inputs.enumerated() {
                 progress.update(done: done, detail: input)
                 let course: Course
                 do {
                     switch (Input(input), courses) {
                     case (.course(let id), let courses?):
-                        let stored = try courses.course(id: id)
+                        let stored = try await courses.course(id: id)
                         course = Course(
-                            label: input, id: id, activity: try courses.activity(id: id),
+                            label: input, id: id, activity: try await courses.activity(id: id),
                             properties: CourseReport(stored), title: stored.title, stem: String(id), kind: .course,
                             description: stored.description, createdAt: stored.createdAt)
                     case (.record(let id), let courses?):
-                        let record = try courses.record(id: id)
+                        let record = try await courses.record(id: id)
                         course = Course(
-                            label: input, id: nil, activity: try courses.recordActivity(id: id),
+                            label: input, id: nil, activity: try await courses.recordActivity(id: id),
                             properties: RecordReport(record), title: record.title, stem: "record-\(id)", kind: .run)
                     default:
                         let activity = try ActivityReader.read(path: input)
@@ -111,9 +111,9 @@ struct ExportInputs: ParsableArguments {
             }
         }
         if inputs.contains(where: { Input($0).needsStore }) {
-            try store.withStore { try readAll($0) }
+            try await store.withStore { try await readAll($0) }
         } else {
-            try readAll(nil)
+            try await readAll(nil)
         }
         return failure
     }

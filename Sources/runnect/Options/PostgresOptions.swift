@@ -1,4 +1,5 @@
 import ArgumentParser
+import RunnectBackends
 import RunnectPostgres
 import RunnectStore
 
@@ -13,7 +14,7 @@ struct PostgresOptions: ParsableArguments {
     /// The URL read; a path or a bad URL is a usage error.
     func url() throws -> PostgresURL {
         let text = db ?? CourseStore.defaultPath()
-        guard PostgresURL.isPostgresURL(text) else {
+        guard CourseStore.isServerLocation(text) else {
             throw ValidationError("This command needs a PostgreSQL database: --db postgresql://user@host/database.")
         }
         do {
@@ -50,17 +51,8 @@ enum StoreRefusal {
         }
     }
 
-    /// Runs `body`; a refusal is reported (``report(_:)``) and ends the command with exit code 1.
-    static func reported<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch {
-            throw report(error) ?? error
-        }
-    }
-
-    /// ``reported(_:)`` for work that connects asynchronously (`db init`, `db add-user`).
-    static func reportedAsync<T>(_ body: () async throws -> T) async throws -> T {
+    /// Runs `body`; a refusal is reported (``report(_:)``) and ends the command with its exit code.
+    static func reported<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RunnectBackends
 import RunnectKit
 import RunnectPostgres
 import RunnectStore
@@ -32,80 +33,42 @@ struct StoreOptions: ParsableArguments {
         return writing ? .inExistingFolder : .never
     }
 
-    /// The PostgreSQL URL when the location is one, else `nil` (a SQLite file).
-    ///
-    /// On PostgreSQL the user is the role that connects: `--user` is refused unless it names it.
-    func postgresURL() throws -> PostgresURL? {
-        guard PostgresURL.isPostgresURL(location) else { return nil }
-        let url: PostgresURL
-        do {
-            url = try PostgresURL(location)
-        } catch let error as PostgresURLError {
-            throw ValidationError("--db: \(error)")
-        }
-        if let user, user != url.user {
-            Diagnostics.error(
-                "--user \(user): on PostgreSQL you act as the role you connect as (\(url.user)); "
-                    + "leave out --user or connect as \(user)")
-            throw ExitCode.failure
-        }
-        return url
-    }
-
     /// Opens the store and runs `body` with it. What the store refuses (not the owner, not
     /// shared, a newer schema…) is printed as one line and exits 1; a named SQLite store that is
     /// not there, 66. `writing`: a command that adds courses (`import`, `draw`), which may make
     /// a named store in an existing folder.
-    func withStore<T>(writing: Bool = false, _ body: (CourseStore) throws -> T) throws -> T {
-        try StoreRefusal.reported {
-            let store: CourseStore
-            if let url = try postgresURL() {
-                store = try CourseStore(postgres: url)
-                // The role the server says (`current_user`), which a URL's user name may not spell.
-                if let user, user != store.user {
-                    Diagnostics.error(
-                        "--user \(user): on PostgreSQL you act as the role you connect as (\(store.user)); "
-                            + "leave out --user or connect as \(user)")
-                    throw ExitCode.failure
-                }
-            } else {
-                store = try CourseStore(
-                    path: location, user: user ?? CourseStore.defaultUser(), creating: creation(writing: writing))
-            }
+    func withStore<T>(writing: Bool = false, _ body: (CourseStore) async throws -> T) async throws -> T {
+        try await StoreRefusal.reported {
+            let store = try await Self.open(location, user: user, creating: creation(writing: writing), role: "--db")
             store.warnings.onWarning { Diagnostics.warning($0.description) }
-            return try body(store)
+            return try await body(store)
         }
     }
 
-    /// What a `db` subcommand does on either database: `postgres` with the URL, which connects
-    /// on its own (as an administrator, say), or `sqlite` with the opened store; a refusal of
-    /// either is one line and exit 1.
-    func onDatabase<T>(
-        postgres: (PostgresURL) async throws -> T, sqlite: (CourseStore) throws -> T
-    ) async throws -> T {
-        guard let url = try postgresURL() else { return try withStore(sqlite) }
-        return try await StoreRefusal.reportedAsync { try await postgres(url) }
+    /// Opens the stores at these locations (SQLite paths or PostgreSQL URLs) and runs `body`
+    /// with them, in order; what a store refuses is one line and exit 1, as for ``withStore(writing:_:)``.
+    /// The first is read (it must exist: exit 66); the others may be made in an existing folder.
+    static func withStores<T>(at locations: [String], _ body: ([CourseStore]) async throws -> T) async throws -> T {
+        try await StoreRefusal.reported {
+            var stores: [CourseStore] = []
+            for (index, location) in locations.enumerated() {
+                stores.append(
+                    try await open(
+                        location, user: nil, creating: index == 0 ? .never : .inExistingFolder,
+                        role: index == 0 ? "FROM" : "TO"))
+            }
+            return try await body(stores)
+        }
     }
 
-    /// Opens the stores at these locations (SQLite paths or PostgreSQL URLs) and runs `body`
-    /// with them, in order; what a store refuses is one line and exit 1, as for ``withStore(_:)``.
-    /// The first is read (it must exist: exit 66); the others may be made in an existing folder.
-    static func withStores<T>(at locations: [String], _ body: ([CourseStore]) throws -> T) throws -> T {
-        try StoreRefusal.reported {
-            let stores = try locations.indices.map { index -> CourseStore in
-                let location = locations[index]
-                guard PostgresURL.isPostgresURL(location) else {
-                    return try CourseStore(
-                        path: location, user: CourseStore.defaultUser(),
-                        creating: index == 0 ? .never : .inExistingFolder)
-                }
-                do {
-                    return try CourseStore(postgres: PostgresURL(location))
-                } catch let error as PostgresURLError {
-                    throw ValidationError("\(location == locations.first ? "FROM" : "TO"): \(error)")
-                }
-            }
-            return try body(stores)
+    /// `CourseStore.open(_:user:creating:)`, a URL that cannot be read a usage error naming `role`.
+    private static func open(
+        _ location: String, user: String?, creating: StoreCreation, role: String
+    ) async throws -> CourseStore {
+        do {
+            return try await CourseStore.open(location, user: user, creating: creating)
+        } catch let error as PostgresURLError {
+            throw ValidationError("\(role): \(error)")
         }
     }
 }

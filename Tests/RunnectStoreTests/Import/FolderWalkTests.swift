@@ -32,8 +32,8 @@ struct FolderWalkTests {
     }
 
     @Test("every supported regular file at any depth, hidden ones too, sorted and named under the folder")
-    func recursion() throws {
-        try withTemporaryDirectory { root in
+    func recursion() async throws {
+        try await withTemporaryDirectory { root in
             let folder = root.appendingPathComponent("runs")
             let expected = try [
                 "b.gpx", "a/deep/er/c.tcx.gz", "A.FIT", ".hidden.gpx", ".dot/d.json", "x.geojson", "folder.gpx/e.gpx",
@@ -49,8 +49,8 @@ struct FolderWalkTests {
     }
 
     @Test("a FIFO and a link to nothing of a supported name are skipped, each with its line; a link to a file is taken")
-    func specialEntries() throws {
-        try withTemporaryDirectory { root in
+    func specialEntries() async throws {
+        try await withTemporaryDirectory { root in
             let folder = root.appendingPathComponent("runs")
             let real = try Self.write("real.gpx", in: folder)
             let fifo = folder.appendingPathComponent("b.gpx").path
@@ -80,8 +80,8 @@ struct FolderWalkTests {
     }
 
     @Test("the folder named may be a link (runs, runs/, runs/.); links to folders inside it are not followed")
-    func links() throws {
-        try withTemporaryDirectory { root in
+    func links() async throws {
+        try await withTemporaryDirectory { root in
             let real = root.appendingPathComponent("Real")
             try Self.write("a.gpx", in: real)
             let elsewhere = root.appendingPathComponent("Elsewhere")
@@ -101,8 +101,8 @@ struct FolderWalkTests {
     }
 
     @Test("a folder that cannot be read, or is not there, gives nothing")
-    func unreadable() throws {
-        try withTemporaryDirectory { root in
+    func unreadable() async throws {
+        try await withTemporaryDirectory { root in
             let walk = FolderWalk(folder: root.appendingPathComponent("nothing").path)
             #expect(walk.files.isEmpty && walk.skipped.isEmpty)
         }
@@ -119,8 +119,8 @@ struct ImportPathTests {
     }
 
     @Test("a file, a FIFO named, and - are read as they are; a missing path is refused naming it")
-    func files() throws {
-        try withTemporaryDirectory { root in
+    func files() async throws {
+        try await withTemporaryDirectory { root in
             let file = try FolderWalkTests.write("anything.txt", in: root)
             let fifo = root.appendingPathComponent("pipe").path
             #expect(mkfifo(fifo, 0o600) == 0)
@@ -136,8 +136,8 @@ struct ImportPathTests {
     }
 
     @Test("a folder is walked, its skipped entries kept in the order met")
-    func folder() throws {
-        try withTemporaryDirectory { root in
+    func folder() async throws {
+        try await withTemporaryDirectory { root in
             let runs = root.appendingPathComponent("runs")
             let a = try FolderWalkTests.write("a.gpx", in: runs)
             let fifo = runs.appendingPathComponent("b.gpx").path
@@ -149,8 +149,8 @@ struct ImportPathTests {
     }
 
     @Test("a folder holding activities.csv is a Strava export, not walked; one that cannot be read is refused")
-    func stravaExport() throws {
-        try withTemporaryDirectory { root in
+    func stravaExport() async throws {
+        try await withTemporaryDirectory { root in
             let export = root.appendingPathComponent("export_1")
             try FolderWalkTests.write("activities.csv", in: export, "Activity ID,Filename\n1,activities/1.gpx\n2,\n")
             try FolderWalkTests.write("activities/1.gpx", in: export)

@@ -29,13 +29,13 @@ struct StoredStatsTests {
     }
 
     @Test("every row of the schema-1 fixture reads, and writes back to the same text")
-    func fixtureRows() throws {
+    func fixtureRows() async throws {
         let fixture = PackageFolder.url("Tests/Fixtures/store-v1/courses.sqlite")
-        let texts = try withTemporaryDirectory { folder -> [String] in
+        let texts = try await withTemporaryDirectory { folder -> [String] in
             let copy = folder.appendingPathComponent("courses.sqlite")
             try FileManager.default.copyItem(at: fixture, to: copy)
-            let store = try CourseStore(path: copy.path, user: "minji")
-            return try store.pool.read { try String.fetchAll($0, sql: "SELECT stats FROM course ORDER BY id") }
+            let store = try await CourseStore(path: copy.path, user: "minji")
+            return try await store.pool.read { try String.fetchAll($0, sql: "SELECT stats FROM course ORDER BY id") }
         }
         #expect(texts.count == 8)
         for text in texts {

@@ -106,12 +106,14 @@ struct CoursePiecesTests {
     }
 
     /// Every course measured, those within `meters` by distance then id.
-    static func bruteForce(_ store: CourseStore, _ point: Coordinate, meters: Double) throws -> [CourseDistance] {
-        try store.list(.mine(uploaded: nil), page: Page(limit: 10_000)).compactMap { course -> CourseDistance? in
-            let d = try #require(
-                Geodesic.distance(from: point, toSegments: store.activity(id: course.id).courseSegments))
-            return d <= meters ? CourseDistance(id: course.id, meters: d) : nil
-        }.sorted { $0.meters < $1.meters || ($0.meters == $1.meters && $0.id < $1.id) }
+    static func bruteForce(_ store: CourseStore, _ point: Coordinate, meters: Double) async throws -> [CourseDistance] {
+        var found: [CourseDistance] = []
+        for course in try await store.list(.mine(uploaded: nil), page: Page(limit: 10_000)) {
+            let segments = try await store.activity(id: course.id).courseSegments
+            let d = try #require(Geodesic.distance(from: point, toSegments: segments))
+            if d <= meters { found.append(CourseDistance(id: course.id, meters: d)) }
+        }
+        return found.sorted { $0.meters < $1.meters || ($0.meters == $1.meters && $0.id < $1.id) }
     }
 
     static let seoul = Coordinate(latitude: 37.5, longitude: 127)
@@ -119,39 +121,39 @@ struct CoursePiecesTests {
     static func hash(_ seed: UInt64) -> String { String(repeating: "0", count: 48) + String(format: "%016llx", seed) }
 
     @Test("deleting courses takes their pieces, and only theirs; importing them again puts them back")
-    func deleteAndReimport() throws {
-        try withTemporaryStore { store, _ in
+    func deleteAndReimport() async throws {
+        try await withTemporaryStore { store, _ in
             var ids: [Int64] = []
             for seed in UInt64(1)...30 {
                 let draft = try CourseDraft(
                     activity: Self.activity(seed: seed, centre: Self.seoul), contentHash: Self.hash(seed))
-                ids.append(try store.insert(draft).id)
+                await ids.append(try store.insert(draft).id)
             }
             var (stored, expected) = try Self.storedAndExpected(store)
             #expect(stored == expected && stored.count > 3 * ids.count)
             let gone = Set(ids.enumerated().filter { $0.offset % 3 == 1 }.map(\.element))
-            try store.delete(ids: Array(gone))
+            try await store.delete(ids: Array(gone))
             (stored, expected) = try Self.storedAndExpected(store)
             #expect(stored == expected)
             #expect(!stored.keys.contains { gone.contains(CoursePieces.courseID(ofPiece: $0)) })
             #expect(
                 Set(stored.keys.map(CoursePieces.courseID(ofPiece:))) == Set(ids).subtracting(gone))
-            let found = try store.nearby(
+            let found = try await store.nearby(
                 Self.seoul, withinMeters: 3_000, scope: .mine(uploaded: nil), page: Page(limit: 100))
-            #expect(found.map(\.course.id) == (try Self.bruteForce(store, Self.seoul, meters: 3_000)).map(\.id))
+            #expect(found.map(\.course.id) == (try await Self.bruteForce(store, Self.seoul, meters: 3_000)).map(\.id))
             // Imported again, under new ids.
             for seed in UInt64(1)...30 where gone.contains(ids[Int(seed) - 1]) {
                 let draft = try CourseDraft(
                     activity: Self.activity(seed: seed, centre: Self.seoul), contentHash: Self.hash(seed))
-                _ = try store.insert(draft)
+                _ = try await store.insert(draft)
             }
             (stored, expected) = try Self.storedAndExpected(store)
             #expect(stored == expected)
             #expect(Set(stored.keys.map(CoursePieces.courseID(ofPiece:))).count == 30)
             for meters in [200.0, 3_000] {
-                let again = try store.nearby(
+                let again = try await store.nearby(
                     Self.seoul, withinMeters: meters, scope: .mine(uploaded: nil), page: Page(limit: 100))
-                let expected = try Self.bruteForce(store, Self.seoul, meters: meters)
+                let expected = try await Self.bruteForce(store, Self.seoul, meters: meters)
                 #expect(again.map(\.course.id) == expected.map(\.id))
                 #expect(zip(again, expected).allSatisfy { $0.distanceMeters == $1.meters })
             }
@@ -159,30 +161,34 @@ struct CoursePiecesTests {
     }
 
     @Test("a schema-3 store with courses migrates to 4: its pieces from each course's path, the same near-me pages")
-    func migrationFromVersion3() throws {
-        try withTemporaryDatabase { path in
-            let store = try CourseStore(path: path, user: "a")
+    func migrationFromVersion3() async throws {
+        try await withTemporaryDatabase { path in
+            let store = try await CourseStore(path: path, user: "a")
             for seed in UInt64(1)...25 {
                 let centre = seed % 5 == 0 ? Coordinate(latitude: -16.8, longitude: 179.995) : Self.seoul
                 let draft = try CourseDraft(
                     activity: Self.activity(seed: seed, centre: centre), contentHash: Self.hash(seed))
-                _ = try store.insert(draft)
+                _ = try await store.insert(draft)
             }
             let points = [
                 Self.seoul, Coordinate(latitude: 37.505, longitude: 127.004),
                 Coordinate(latitude: -16.8, longitude: -179.99),
             ]
-            func pages(_ store: CourseStore) throws -> [[NearbyCourse]] {
-                try points.flatMap { point in
-                    try [300.0, 2_000, 20_000].map {
-                        try store.nearby(point, withinMeters: $0, scope: .mine(uploaded: nil), page: Page(limit: 50))
+            func pages(_ store: CourseStore) async throws -> [[NearbyCourse]] {
+                var pages: [[NearbyCourse]] = []
+                for point in points {
+                    for meters in [300.0, 2_000, 20_000] {
+                        pages.append(
+                            try await store.nearby(
+                                point, withinMeters: meters, scope: .mine(uploaded: nil), page: Page(limit: 50)))
                     }
                 }
+                return pages
             }
-            let before = try pages(store)
+            let before = try await pages(store)
             #expect(before.filter { !$0.isEmpty }.count >= 6)
             // Back to version 3, as a store written by the previous release.
-            try store.pool.write { db in
+            try await store.pool.write { db in
                 try db.execute(
                     sql: """
                         DROP TRIGGER course_piece_removed;
@@ -193,32 +199,32 @@ struct CoursePiecesTests {
                         PRAGMA user_version = 3;
                         """)
             }
-            let reopened = try CourseStore(path: path, user: "a")
-            #expect(try reopened.schemaVersion == 5)
+            let reopened = try await CourseStore(path: path, user: "a")
+            await #expect(try reopened.schemaVersion == 5)
             let (stored, expected) = try Self.storedAndExpected(reopened)
             #expect(stored == expected && !stored.isEmpty)
-            #expect(try pages(reopened) == before)
+            await #expect(try pages(reopened) == before)
             // The trigger came with it.
-            try reopened.delete(ids: [1])
+            try await reopened.delete(ids: [1])
             #expect(try Self.storedAndExpected(reopened).stored.keys.allSatisfy { $0 >> 24 != 1 })
         }
     }
 
     @Test("the schema-1 fixture migrates through to 4 with every course's pieces, and near-me search finds them")
-    func migrationFromVersion1() throws {
-        try withTemporaryDirectory { folder in
+    func migrationFromVersion1() async throws {
+        try await withTemporaryDirectory { folder in
             let copy = folder.appendingPathComponent("courses.sqlite")
             try FileManager.default.copyItem(at: CourseStoreMigrationTests.fixture, to: copy)
-            let store = try CourseStore(path: copy.path, user: "minji")
-            #expect(try store.schemaVersion == 5)
+            let store = try await CourseStore(path: copy.path, user: "minji")
+            await #expect(try store.schemaVersion == 5)
             let (stored, expected) = try Self.storedAndExpected(store)
             #expect(stored == expected)
             #expect(Set(stored.keys.map(CoursePieces.courseID(ofPiece:))).count == 8)
-            let first = try #require(try store.list(.mine(uploaded: nil), page: Page(limit: 1)).first)
-            let point = try #require(try store.activity(id: first.id).courseSegments.first?.first).coordinate
-            let found = try store.nearby(
+            let first = try await #require(try store.list(.mine(uploaded: nil), page: Page(limit: 1)).first)
+            let point = try await #require(try store.activity(id: first.id).courseSegments.first?.first).coordinate
+            let found = try await store.nearby(
                 point, withinMeters: 50_000, scope: .mine(uploaded: nil), page: Page(limit: 20))
-            let reference = try Self.bruteForce(store, point, meters: 50_000)
+            let reference = try await Self.bruteForce(store, point, meters: 50_000)
             #expect(found.map(\.course.id) == reference.map(\.id) && !found.isEmpty)
         }
     }

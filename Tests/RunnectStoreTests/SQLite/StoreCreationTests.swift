@@ -13,43 +13,43 @@ struct StoreCreationTests {
     }
 
     @Test("never: a missing file is noStore and nothing is made; an existing one opens")
-    func never() throws {
-        try withTemporaryDirectory { folder in
+    func never() async throws {
+        try await withTemporaryDirectory { folder in
             let path = folder.appendingPathComponent("nope.sqlite").path
-            #expect(throws: StoreError.noStore(path: path)) {
-                try CourseStore(path: path, user: "a", creating: .never)
+            await #expect(throws: StoreError.noStore(path: path)) {
+                try await CourseStore(path: path, user: "a", creating: .never)
             }
             #expect(Self.contents(folder) == [])
-            _ = try CourseStore(path: path, user: "a")
-            #expect(try CourseStore(path: path, user: "a", creating: .never).schemaVersion > 0)
+            _ = try await CourseStore(path: path, user: "a")
+            await #expect(try CourseStore(path: path, user: "a", creating: .never).schemaVersion > 0)
         }
     }
 
     @Test("inExistingFolder: made in a folder that exists; a missing folder is noFolder and nothing is made")
-    func inExistingFolder() throws {
-        try withTemporaryDirectory { folder in
+    func inExistingFolder() async throws {
+        try await withTemporaryDirectory { folder in
             let typo = folder.appendingPathComponent("typo").path
             let path = typo + "/nothere.sqlite"
-            #expect(throws: StoreError.noFolder(path: path, folder: typo)) {
-                try CourseStore(path: path, user: "a", creating: .inExistingFolder)
+            await #expect(throws: StoreError.noFolder(path: path, folder: typo)) {
+                try await CourseStore(path: path, user: "a", creating: .inExistingFolder)
             }
             #expect(Self.contents(folder) == [])
             let made = folder.appendingPathComponent("new.sqlite").path
-            _ = try CourseStore(path: made, user: "a", creating: .inExistingFolder)
+            _ = try await CourseStore(path: made, user: "a", creating: .inExistingFolder)
             #expect(FileManager.default.fileExists(atPath: made))
             // A file named inside a file is no folder either.
             let inFile = made + "/x.sqlite"
-            #expect(throws: StoreError.noFolder(path: inFile, folder: made)) {
-                try CourseStore(path: inFile, user: "a", creating: .inExistingFolder)
+            await #expect(throws: StoreError.noFolder(path: inFile, folder: made)) {
+                try await CourseStore(path: inFile, user: "a", creating: .inExistingFolder)
             }
         }
     }
 
     @Test("withFolders (init(path:user:)): the file and its folders are made, as for the default store")
-    func withFolders() throws {
-        try withTemporaryDirectory { folder in
+    func withFolders() async throws {
+        try await withTemporaryDirectory { folder in
             let path = folder.appendingPathComponent("data/runnect/courses.sqlite").path
-            _ = try CourseStore(path: path, user: "a")
+            _ = try await CourseStore(path: path, user: "a")
             #expect(FileManager.default.fileExists(atPath: path))
         }
     }

@@ -21,106 +21,106 @@ struct SearchIndexTests {
     @Test("English: substring, case-insensitive", arguments: StoreKind.available)
     func english(kind: StoreKind) async throws {
         let db = try await SearchDatabase.make(kind)
-        let night = try db.add("Hangang Night Run")
-        let forest = try db.add("Seoul Forest Loop", description: "Flat and FAST")
-        #expect(try db.searchAllPlans("han") == [night])
-        #expect(try db.searchAllPlans("HANGANG") == [night])
-        #expect(try db.searchAllPlans("ight r") == [night])  // two keywords, both found
-        #expect(try db.searchAllPlans("o") == [forest])
-        #expect(try db.searchAllPlans("n") == [forest, night])
-        #expect(try db.searchAllPlans("fast") == [forest])
-        #expect(try db.searchAllPlans("orest") == [forest])
-        #expect(try db.searchAllPlans("xyz") == [])
+        let night = try await db.add("Hangang Night Run")
+        let forest = try await db.add("Seoul Forest Loop", description: "Flat and FAST")
+        await #expect(try db.searchAllPlans("han") == [night])
+        await #expect(try db.searchAllPlans("HANGANG") == [night])
+        await #expect(try db.searchAllPlans("ight r") == [night])  // two keywords, both found
+        await #expect(try db.searchAllPlans("o") == [forest])
+        await #expect(try db.searchAllPlans("n") == [forest, night])
+        await #expect(try db.searchAllPlans("fast") == [forest])
+        await #expect(try db.searchAllPlans("orest") == [forest])
+        await #expect(try db.searchAllPlans("xyz") == [])
     }
 
     @Test("Korean words of 1, 2, 3 and more syllables, inside longer words", arguments: StoreKind.available)
     func korean(kind: StoreKind) async throws {
         let db = try await SearchDatabase.make(kind)
-        let jamsil = try db.add("잠실 한강공원 10K")
-        let olympic = try db.add("올림픽공원 한 바퀴")
-        let banpo = try db.add("반포 야간 러닝", description: "한강 야경")
-        #expect(try db.searchAllPlans("강") == [banpo, jamsil])
-        #expect(try db.searchAllPlans("한강") == [banpo, jamsil])
-        #expect(try db.searchAllPlans("잠실") == [jamsil])
-        #expect(try db.searchAllPlans("반포") == [banpo])
-        #expect(try db.searchAllPlans("공원") == [olympic, jamsil])
-        #expect(try db.searchAllPlans("한강공원") == [jamsil])
-        #expect(try db.searchAllPlans("올림픽공원") == [olympic])
-        #expect(try db.searchAllPlans("림픽공") == [olympic])
-        #expect(try db.searchAllPlans("한") == [banpo, olympic, jamsil])
-        #expect(try db.searchAllPlans("10k") == [jamsil])
-        #expect(try db.searchAllPlans("공원한") == [])
+        let jamsil = try await db.add("잠실 한강공원 10K")
+        let olympic = try await db.add("올림픽공원 한 바퀴")
+        let banpo = try await db.add("반포 야간 러닝", description: "한강 야경")
+        await #expect(try db.searchAllPlans("강") == [banpo, jamsil])
+        await #expect(try db.searchAllPlans("한강") == [banpo, jamsil])
+        await #expect(try db.searchAllPlans("잠실") == [jamsil])
+        await #expect(try db.searchAllPlans("반포") == [banpo])
+        await #expect(try db.searchAllPlans("공원") == [olympic, jamsil])
+        await #expect(try db.searchAllPlans("한강공원") == [jamsil])
+        await #expect(try db.searchAllPlans("올림픽공원") == [olympic])
+        await #expect(try db.searchAllPlans("림픽공") == [olympic])
+        await #expect(try db.searchAllPlans("한") == [banpo, olympic, jamsil])
+        await #expect(try db.searchAllPlans("10k") == [jamsil])
+        await #expect(try db.searchAllPlans("공원한") == [])
     }
 
     @Test("initial consonants (초성) and mixed keywords", arguments: StoreKind.available)
     func initials(kind: StoreKind) async throws {
         let db = try await SearchDatabase.make(kind)
-        let hangang = try db.add("한강 야경")
-        let olympic = try db.add("올림픽공원")
-        let kkachi = try db.add("까치산 둘레")
-        let typed = try db.add("ㅋㅋ 재밌는 코스")
-        #expect(try db.searchAllPlans("ㅎㄱ") == [hangang])
-        #expect(try db.searchAllPlans("ㅇㄹㅍ") == [olympic])
-        #expect(try db.searchAllPlans("ㅇㄹㅍㄱㅇ") == [olympic])
-        #expect(try db.searchAllPlans("한ㄱ") == [hangang])
-        #expect(try db.searchAllPlans("ㅎ강") == [hangang])
-        #expect(try db.searchAllPlans("올ㄹ픽") == [olympic])
-        #expect(try db.searchAllPlans("ㄱㅎ") == [])
-        #expect(try db.searchAllPlans("한ㄴ") == [])
-        #expect(try db.searchAllPlans("ㄱ") == [olympic, hangang])  // 강, 공: not 까 (ㄲ)
-        #expect(try db.searchAllPlans("ㄲㅊ") == [kkachi])
-        #expect(try db.searchAllPlans("ㅋ") == [typed])  // 코 and the typed ㅋ
-        #expect(try db.searchAllPlans("ㅋㅋ") == [typed])
-        #expect(try db.searchAllPlans("ㅇㄱ ㅎ") == [hangang])  // 야경, 한: AND
+        let hangang = try await db.add("한강 야경")
+        let olympic = try await db.add("올림픽공원")
+        let kkachi = try await db.add("까치산 둘레")
+        let typed = try await db.add("ㅋㅋ 재밌는 코스")
+        await #expect(try db.searchAllPlans("ㅎㄱ") == [hangang])
+        await #expect(try db.searchAllPlans("ㅇㄹㅍ") == [olympic])
+        await #expect(try db.searchAllPlans("ㅇㄹㅍㄱㅇ") == [olympic])
+        await #expect(try db.searchAllPlans("한ㄱ") == [hangang])
+        await #expect(try db.searchAllPlans("ㅎ강") == [hangang])
+        await #expect(try db.searchAllPlans("올ㄹ픽") == [olympic])
+        await #expect(try db.searchAllPlans("ㄱㅎ") == [])
+        await #expect(try db.searchAllPlans("한ㄴ") == [])
+        await #expect(try db.searchAllPlans("ㄱ") == [olympic, hangang])  // 강, 공: not 까 (ㄲ)
+        await #expect(try db.searchAllPlans("ㄲㅊ") == [kkachi])
+        await #expect(try db.searchAllPlans("ㅋ") == [typed])  // 코 and the typed ㅋ
+        await #expect(try db.searchAllPlans("ㅋㅋ") == [typed])
+        await #expect(try db.searchAllPlans("ㅇㄱ ㅎ") == [hangang])  // 야경, 한: AND
     }
 
     @Test("NFC on both sides: decomposed keywords find precomposed text and back", arguments: StoreKind.available)
     func nfc(kind: StoreKind) async throws {
         let db = try await SearchDatabase.make(kind)
-        let precomposed = try db.add("한강 러닝")
-        let decomposed = try db.add(
+        let precomposed = try await db.add("한강 러닝")
+        let decomposed = try await db.add(
             "\u{1112}\u{1161}\u{11AB}\u{1100}\u{1161}\u{11BC} 산책", description: "Cafe\u{301} stop")
-        #expect(try db.searchAllPlans("\u{1112}\u{1161}\u{11AB}") == [decomposed, precomposed])
-        #expect(try db.searchAllPlans("한강") == [decomposed, precomposed])
-        #expect(try db.searchAllPlans("ㅎㄱ") == [decomposed, precomposed])
-        #expect(try db.searchAllPlans("café") == [decomposed])
-        #expect(try db.searchAllPlans("CAFE\u{301}") == [decomposed])
+        await #expect(try db.searchAllPlans("\u{1112}\u{1161}\u{11AB}") == [decomposed, precomposed])
+        await #expect(try db.searchAllPlans("한강") == [decomposed, precomposed])
+        await #expect(try db.searchAllPlans("ㅎㄱ") == [decomposed, precomposed])
+        await #expect(try db.searchAllPlans("café") == [decomposed])
+        await #expect(try db.searchAllPlans("CAFE\u{301}") == [decomposed])
     }
 
     @Test("every departure part is searched, but no keyword spans two parts", arguments: StoreKind.available)
     func departure(kind: StoreKind) async throws {
         let db = try await SearchDatabase.make(kind)
-        let jamsil = try db.add("아침 러닝", departure: Self.jamsil)
-        let banpo = try db.add("Evening run", departure: ["서울", "서초구", "반포동", "신반포로11길 40", "반포한강공원"])
+        let jamsil = try await db.add("아침 러닝", departure: Self.jamsil)
+        let banpo = try await db.add("Evening run", departure: ["서울", "서초구", "반포동", "신반포로11길 40", "반포한강공원"])
         for keyword in ["송파구", "잠실동", "올림픽로", "올림픽로 25", "잠실종합운동장", "파구", "ㅅㅍㄱ", "25"] {
-            #expect(try db.searchAllPlans(keyword) == [jamsil], "\(keyword)")
+            await #expect(try db.searchAllPlans(keyword) == [jamsil], "\(keyword)")
         }
-        #expect(try db.searchAllPlans("서울") == [banpo, jamsil])
-        #expect(try db.searchAllPlans("신반포로11길") == [banpo])
-        #expect(try db.searchAllPlans("구잠") == [])  // 송파구 + 잠실동: two parts
-        #expect(try db.searchAllPlans("울송") == [])
-        #expect(try db.searchAllPlans("ㄱㅈ") == [])
+        await #expect(try db.searchAllPlans("서울") == [banpo, jamsil])
+        await #expect(try db.searchAllPlans("신반포로11길") == [banpo])
+        await #expect(try db.searchAllPlans("구잠") == [])  // 송파구 + 잠실동: two parts
+        await #expect(try db.searchAllPlans("울송") == [])
+        await #expect(try db.searchAllPlans("ㄱㅈ") == [])
     }
 
     @Test("every keyword must match (AND), each in any field", arguments: StoreKind.available)
     func and(kind: StoreKind) async throws {
         let db = try await SearchDatabase.make(kind)
-        let both = try db.add("잠실 야경 런", departure: Self.jamsil)
-        let one = try db.add("잠실 새벽런")
-        let split = try db.add("Night run", description: "잠실 출발")
-        #expect(try db.searchAllPlans("잠실 야경") == [both])
-        #expect(try db.searchAllPlans("잠실 night") == [split])
-        #expect(try db.searchAllPlans("잠실 런") == [one, both])
-        #expect(try db.searchAllPlans("잠실 송파구 ㅇㄱ") == [both])
-        #expect(try db.searchAllPlans("잠실 없는말") == [])
+        let both = try await db.add("잠실 야경 런", departure: Self.jamsil)
+        let one = try await db.add("잠실 새벽런")
+        let split = try await db.add("Night run", description: "잠실 출발")
+        await #expect(try db.searchAllPlans("잠실 야경") == [both])
+        await #expect(try db.searchAllPlans("잠실 night") == [split])
+        await #expect(try db.searchAllPlans("잠실 런") == [one, both])
+        await #expect(try db.searchAllPlans("잠실 송파구 ㅇㄱ") == [both])
+        await #expect(try db.searchAllPlans("잠실 없는말") == [])
     }
 
     @Test("empty and blank keywords find nothing", arguments: StoreKind.available)
     func blank(kind: StoreKind) async throws {
         let db = try await SearchDatabase.make(kind)
-        try db.add("한강")
+        try await db.add("한강")
         for keywords in ["", " ", "\t\n", "\u{3000}"] {
-            #expect(try db.searchAllPlans(keywords) == [])
+            await #expect(try db.searchAllPlans(keywords) == [])
         }
     }
 
@@ -129,7 +129,7 @@ struct SearchIndexTests {
     @Test("the index answers no rows for a limit of 0, and reads a negative offset as 0")
     func pageGuards() async throws {
         let db = try await SearchDatabase.make(.sqlite)
-        let ids = try (0..<7).map { try db.add("한강 \($0)") }
+        let ids = try await (0..<7).asyncMap { try await db.add("한강 \($0)") }
         func search(limit: Int, offset: Int) throws -> [Int64] {
             try db.sqliteRead {
                 try SearchIndex.search($0, keywords: "한강", scope: .all, sort: .date, limit: limit, offset: offset)
@@ -153,7 +153,7 @@ struct SearchIndexTests {
     func literal(kind: StoreKind, keyword: String) async throws {
         let db = try await SearchDatabase.make(kind)
         let courses = [("한강 야경 10K", "Flat and fast"), ("코스 \(keyword) 끝", "literal")]
-        let ids = try courses.map { try db.add($0.0, description: $0.1) }
+        let ids = try await courses.asyncMap { try await db.add($0.0, description: $0.1) }
         // The reference: every keyword a substring of the title or the description.
         let expected = zip(ids, courses).filter { _, course in
             KoreanText.words(in: keyword).allSatisfy {
@@ -163,24 +163,24 @@ struct SearchIndexTests {
         }.map(\.0)
         #expect(expected.contains(ids[1]))
         for sort in CourseSort.allCases {
-            #expect(Set(try db.searchAllPlans(keyword, sort: sort)) == Set(expected), "\(keyword) \(sort)")
+            await #expect(Set(try db.searchAllPlans(keyword, sort: sort)) == Set(expected), "\(keyword) \(sort)")
         }
-        #expect(try db.courseCount() == 2)
+        await #expect(try db.courseCount() == 2)
         try db.checkIntegrity()
     }
 
     @Test("% and _ are literal: 100% is found by 100%, and % alone matches only a %", arguments: StoreKind.available)
     func likeMetacharacters(kind: StoreKind) async throws {
         let db = try await SearchDatabase.make(kind)
-        let percent = try db.add("100% 평지")
-        let underscore = try db.add("run_club")
-        try db.add("100 m 트랙")
-        try db.add("runXclub")
-        #expect(try db.searchAllPlans("100%") == [percent])
-        #expect(try db.searchAllPlans("%") == [percent])
-        #expect(try db.searchAllPlans("_") == [underscore])
-        #expect(try db.searchAllPlans("n_c") == [underscore])
-        #expect(try db.searchAllPlans("0%") == [percent])
+        let percent = try await db.add("100% 평지")
+        let underscore = try await db.add("run_club")
+        try await db.add("100 m 트랙")
+        try await db.add("runXclub")
+        await #expect(try db.searchAllPlans("100%") == [percent])
+        await #expect(try db.searchAllPlans("%") == [percent])
+        await #expect(try db.searchAllPlans("_") == [underscore])
+        await #expect(try db.searchAllPlans("n_c") == [underscore])
+        await #expect(try db.searchAllPlans("0%") == [percent])
     }
 
     // MARK: Scope, order, pages
@@ -188,11 +188,11 @@ struct SearchIndexTests {
     @Test("shared scope holds uploaded courses only", arguments: StoreKind.available)
     func scope(kind: StoreKind) async throws {
         let db = try await SearchDatabase.make(kind)
-        let shared = try db.add("한강 10K", uploaded: true)
-        let mine = try db.add("한강 5K", uploaded: false)
+        let shared = try await db.add("한강 10K", uploaded: true)
+        let mine = try await db.add("한강 5K", uploaded: false)
         for sort in CourseSort.allCases {
-            #expect(try db.searchAllPlans("한강", scope: .shared, sort: sort) == [shared])
-            #expect(Set(try db.searchAllPlans("한강", scope: .all, sort: sort)) == [shared, mine])
+            await #expect(try db.searchAllPlans("한강", scope: .shared, sort: sort) == [shared])
+            await #expect(Set(try db.searchAllPlans("한강", scope: .all, sort: sort)) == [shared, mine])
         }
     }
 
@@ -200,16 +200,16 @@ struct SearchIndexTests {
     func dateOrder(kind: StoreKind) async throws {
         let db = try await SearchDatabase.make(kind)
         let base = Date(timeIntervalSince1970: 1_700_000_000)
-        let a = try db.add("한강 a", createdAt: base + 100)
-        let b = try db.add("한강 b", createdAt: base + 300)
-        let c = try db.add("한강 c", createdAt: base + 200)  // older than b, newer id: out of order
-        let d = try db.add("한강 d", createdAt: base + 300)  // ties with b: higher id first
-        let e = try db.add("한강 e", createdAt: base)  // oldest of all
-        let f = try db.add("한강 f", createdAt: base + 400)
-        #expect(try db.searchAllPlans("한강", sort: .date) == [f, d, b, c, a, e])
+        let a = try await db.add("한강 a", createdAt: base + 100)
+        let b = try await db.add("한강 b", createdAt: base + 300)
+        let c = try await db.add("한강 c", createdAt: base + 200)  // older than b, newer id: out of order
+        let d = try await db.add("한강 d", createdAt: base + 300)  // ties with b: higher id first
+        let e = try await db.add("한강 e", createdAt: base)  // oldest of all
+        let f = try await db.add("한강 f", createdAt: base + 400)
+        await #expect(try db.searchAllPlans("한강", sort: .date) == [f, d, b, c, a, e])
         for limit in 1...4 {
-            let pages = try stride(from: 0, to: 6, by: limit).flatMap {
-                try db.searchAllPlans("한강", sort: .date, limit: limit, offset: $0)
+            let pages = try await stride(from: 0, to: 6, by: limit).asyncFlatMap {
+                try await db.searchAllPlans("한강", sort: .date, limit: limit, offset: $0)
             }
             #expect(pages == [f, d, b, c, a, e], "limit \(limit)")
         }
@@ -219,39 +219,39 @@ struct SearchIndexTests {
     func scrapOrder(kind: StoreKind) async throws {
         let db = try await SearchDatabase.make(kind)
         let base = Date(timeIntervalSince1970: 1_700_000_000)
-        let a = try db.add("반포 a", createdAt: base, scraps: 3)
-        let b = try db.add("반포 b", createdAt: base + 10, scraps: 9)
-        let c = try db.add("반포 c", createdAt: base + 20, scraps: 3)
-        let d = try db.add("반포 d", createdAt: base + 20, scraps: 3)
-        let e = try db.add("반포 e", createdAt: base + 5, scraps: 0)
-        #expect(try db.searchAllPlans("반포", sort: .scrap) == [b, d, c, a, e])
+        let a = try await db.add("반포 a", createdAt: base, scraps: 3)
+        let b = try await db.add("반포 b", createdAt: base + 10, scraps: 9)
+        let c = try await db.add("반포 c", createdAt: base + 20, scraps: 3)
+        let d = try await db.add("반포 d", createdAt: base + 20, scraps: 3)
+        let e = try await db.add("반포 e", createdAt: base + 5, scraps: 0)
+        await #expect(try db.searchAllPlans("반포", sort: .scrap) == [b, d, c, a, e])
     }
 
     @Test("distance: shortest first, ties by id", arguments: StoreKind.available)
     func distanceOrder(kind: StoreKind) async throws {
         let db = try await SearchDatabase.make(kind)
-        let a = try db.add("야경 a", distance: 10_000)
-        let b = try db.add("야경 b", distance: 3_000)
-        let c = try db.add("야경 c", distance: 10_000)
-        let d = try db.add("야경 d", distance: 42_195)
-        #expect(try db.searchAllPlans("야경", sort: .distance) == [b, a, c, d])
+        let a = try await db.add("야경 a", distance: 10_000)
+        let b = try await db.add("야경 b", distance: 3_000)
+        let c = try await db.add("야경 c", distance: 10_000)
+        let d = try await db.add("야경 d", distance: 42_195)
+        await #expect(try db.searchAllPlans("야경", sort: .distance) == [b, a, c, d])
     }
 
     @Test("relevance: keywords in the title first, then in the departure, then newest", arguments: StoreKind.available)
     func relevance(kind: StoreKind) async throws {
         let db = try await SearchDatabase.make(kind)
-        let inDescription = try db.add("아침 러닝", description: "잠실 출발")
-        let inTitle = try db.add("잠실 야경")
-        let inDeparture = try db.add("Evening run", departure: Self.jamsil)
-        let inTitleAndDeparture = try db.add("잠실 한 바퀴", departure: Self.jamsil)
-        let olderInTitle = try db.add("잠실 새벽", createdAt: Date(timeIntervalSince1970: 1_600_000_000))
-        #expect(
+        let inDescription = try await db.add("아침 러닝", description: "잠실 출발")
+        let inTitle = try await db.add("잠실 야경")
+        let inDeparture = try await db.add("Evening run", departure: Self.jamsil)
+        let inTitleAndDeparture = try await db.add("잠실 한 바퀴", departure: Self.jamsil)
+        let olderInTitle = try await db.add("잠실 새벽", createdAt: Date(timeIntervalSince1970: 1_600_000_000))
+        await #expect(
             try db.searchAllPlans("잠실", sort: .relevance)
                 == [inTitleAndDeparture, inTitle, olderInTitle, inDeparture, inDescription])
         // Two keywords: both in the title beats one; ties fall to the departure count, then date.
-        let both = try db.add("잠실 야간 러닝")
-        #expect(try db.searchAllPlans("잠실 러닝", sort: .relevance) == [both, inDescription])
-        #expect(try db.searchAllPlans("ㅈㅅ 야", sort: .relevance) == [both, inTitle])
+        let both = try await db.add("잠실 야간 러닝")
+        await #expect(try db.searchAllPlans("잠실 러닝", sort: .relevance) == [both, inDescription])
+        await #expect(try db.searchAllPlans("ㅈㅅ 야", sort: .relevance) == [both, inTitle])
         // Entries with grams in both the title and the departure among them.
         try db.checkIntegrity()
     }
@@ -262,19 +262,19 @@ struct SearchIndexTests {
         let same = Date(timeIntervalSince1970: 1_700_000_000)
         var ids: [Int64] = []
         for i in 0..<23 {
-            ids.append(try db.add("한강 코스 \(i % 3)", createdAt: same, distance: Double(1 + i % 4), scraps: i % 2))
+            await ids.append(try db.add("한강 코스 \(i % 3)", createdAt: same, distance: Double(1 + i % 4), scraps: i % 2))
         }
         for sort in CourseSort.allCases {
-            let all = try db.searchAllPlans("한강", sort: sort)
+            let all = try await db.searchAllPlans("한강", sort: sort)
             #expect(Set(all) == Set(ids) && all.count == ids.count, "\(sort)")
             for limit in [1, 2, 5, 7, 23, 50] {
-                let pages = try stride(from: 0, to: 30, by: limit).flatMap {
-                    try db.searchAllPlans("한강", sort: sort, limit: limit, offset: $0)
+                let pages = try await stride(from: 0, to: 30, by: limit).asyncFlatMap {
+                    try await db.searchAllPlans("한강", sort: sort, limit: limit, offset: $0)
                 }
                 #expect(pages == all, "\(sort) limit \(limit)")
             }
         }
-        #expect(try db.searchAllPlans("한강", sort: .date) == ids.reversed())
+        await #expect(try db.searchAllPlans("한강", sort: .date) == ids.reversed())
     }
 
     @Test(
@@ -313,7 +313,7 @@ struct SearchIndexTests {
                 departure: random.int(0...3) == 0 ? [] : (0..<random.int(1...5)).map { _ in word() },
                 uploaded: random.int(0...4) != 0, createdAt: Date(timeIntervalSince1970: clock - back),
                 distance: Double(random.int(1...8) * 1_000), scraps: random.int(0...3))
-            course.id = try db.add(
+            course.id = try await db.add(
                 course.title, description: course.description, departure: course.departure,
                 uploaded: course.uploaded, createdAt: course.createdAt, distance: course.distance,
                 scraps: course.scraps)
@@ -367,11 +367,12 @@ struct SearchIndexTests {
                 ]
                 for sort in CourseSort.allCases {
                     let want = expected[sort]!.map(\.id)
-                    #expect(try db.searchAllPlans(query, scope: scope, sort: sort) == want, "\(query) \(sort) \(scope)")
+                    await #expect(
+                        try db.searchAllPlans(query, scope: scope, sort: sort) == want, "\(query) \(sort) \(scope)")
                     if want.count > 1 { answered += 1 }
                     guard round % 6 == 0 else { continue }
-                    let paged = try stride(from: 0, to: want.count + 4, by: 4).flatMap {
-                        try db.searchAllPlans(query, scope: scope, sort: sort, limit: 4, offset: $0)
+                    let paged = try await stride(from: 0, to: want.count + 4, by: 4).asyncFlatMap {
+                        try await db.searchAllPlans(query, scope: scope, sort: sort, limit: 4, offset: $0)
                     }
                     #expect(paged == want, "pages of \(query) \(sort) \(scope)")
                 }
@@ -385,32 +386,32 @@ struct SearchIndexTests {
     @Test("remove() forgets a course; index() replaces its text")
     func removeAndReindex() async throws {
         let db = try await SearchDatabase.make(.sqlite)
-        let a = try db.add("한강 야경", departure: Self.jamsil)
-        let b = try db.add("반포 달빛")
+        let a = try await db.add("한강 야경", departure: Self.jamsil)
+        let b = try await db.add("반포 달빛")
         try db.sqliteWrite { db in
             try SearchIndex.remove(db, courseID: a)
             try SearchIndex.remove(db, courseID: a)  // twice: nothing happens
             try SearchIndex.remove(db, courseID: 999)
         }
-        #expect(try db.searchAllPlans("한강") == [])
-        #expect(try db.searchAllPlans("송파구") == [])
-        #expect(try db.searchAllPlans("ㅎㄱ") == [])
+        await #expect(try db.searchAllPlans("한강") == [])
+        await #expect(try db.searchAllPlans("송파구") == [])
+        await #expect(try db.searchAllPlans("ㅎㄱ") == [])
         try db.sqliteWrite { db in
             try SearchIndex.index(db, courseID: b, fields: SearchFields(title: "석촌호수 한 바퀴", departure: ["서울"]))
             try SearchIndex.index(db, courseID: b, fields: SearchFields(title: "석촌호수 한 바퀴", departure: ["서울"]))
             try SearchIndex.index(db, courseID: a, fields: SearchFields(title: "Hangang again"))
         }
-        #expect(try db.searchAllPlans("반포") == [])
-        #expect(try db.searchAllPlans("석촌") == [b])
-        #expect(try db.searchAllPlans("서울") == [b])
-        #expect(try db.searchAllPlans("again") == [a])
-        #expect(try db.searchAllPlans("ㅅㅊㅎㅅ") == [b])
+        await #expect(try db.searchAllPlans("반포") == [])
+        await #expect(try db.searchAllPlans("석촌") == [b])
+        await #expect(try db.searchAllPlans("서울") == [b])
+        await #expect(try db.searchAllPlans("again") == [a])
+        await #expect(try db.searchAllPlans("ㅅㅊㅎㅅ") == [b])
         try db.checkIntegrity()
         try db.sqliteWrite { try SearchIndex.rebuildTokens($0) }
-        #expect(try db.searchAllPlans("석촌") == [b])
-        #expect(try db.searchAllPlans("again") == [a])
+        await #expect(try db.searchAllPlans("석촌") == [b])
+        await #expect(try db.searchAllPlans("again") == [a])
         try db.sqliteWrite { try SearchIndex.remove($0, courseID: b) }
-        #expect(try db.searchAllPlans("석촌") == [])
+        await #expect(try db.searchAllPlans("석촌") == [])
         try db.checkIntegrity()
         let rows = try db.sqliteRead { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_search") }
         #expect(rows == 1)
@@ -421,14 +422,14 @@ struct SearchIndexTests {
         let db = try await SearchDatabase.make(.sqlite)
         let base = Date(timeIntervalSince1970: 1_700_000_000)
         var ids: [Int64] = []
-        for i in 0..<5 { ids.append(try db.add("한강 \(i)", createdAt: base + Double(i))) }
-        let spike = try db.add("한강 미래", createdAt: base + 1e7)
-        for i in 5..<10 { ids.append(try db.add("한강 \(i)", createdAt: base + Double(i))) }
+        for i in 0..<5 { await ids.append(try db.add("한강 \(i)", createdAt: base + Double(i))) }
+        let spike = try await db.add("한강 미래", createdAt: base + 1e7)
+        for i in 5..<10 { await ids.append(try db.add("한강 \(i)", createdAt: base + Double(i))) }
         let outOfOrder = try db.sqliteRead {
             try Int64.fetchAll($0, sql: "SELECT course_id FROM course_search WHERE in_order = 0")
         }
         #expect(outOfOrder == [spike])
-        #expect(try db.searchAllPlans("한강") == [spike] + ids.reversed())
+        await #expect(try db.searchAllPlans("한강") == [spike] + ids.reversed())
     }
 
     @Test("optimize() leaves the fewest courses out of order")
@@ -440,20 +441,20 @@ struct SearchIndexTests {
         // The clock steps back 1,000 s after 10 courses: too many to push out of order, so the
         // 15 that follow go out of order while they are indexed; 10 would do.
         var ids: [Int64] = []
-        for i in 0..<10 { ids.append(try db.add("반포 \(i)", createdAt: base + Double(1_000 + i))) }
-        for i in 0..<15 { ids.append(try db.add("반포 b\(i)", createdAt: base + Double(i))) }
+        for i in 0..<10 { await ids.append(try db.add("반포 \(i)", createdAt: base + Double(1_000 + i))) }
+        for i in 0..<15 { await ids.append(try db.add("반포 b\(i)", createdAt: base + Double(i))) }
         let count = {
             try db.sqliteRead { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_search WHERE in_order = 0") }
         }
         #expect(try count() == 15)
-        let before = try db.searchAllPlans("반포")
+        let before = try await db.searchAllPlans("반포")
         #expect(before == Array(ids[..<10].reversed()) + Array(ids[10...].reversed()))
         try db.sqliteWrite { try SearchIndex.optimize($0) }
         #expect(try count() == 10)
-        #expect(try db.searchAllPlans("반포") == before)
+        await #expect(try db.searchAllPlans("반포") == before)
         for limit in [3, 7] {
-            let pages = try stride(from: 0, to: 25, by: limit).flatMap {
-                try db.searchAllPlans("반포", limit: limit, offset: $0)
+            let pages = try await stride(from: 0, to: 25, by: limit).asyncFlatMap {
+                try await db.searchAllPlans("반포", limit: limit, offset: $0)
             }
             #expect(pages == before)
         }
@@ -462,11 +463,11 @@ struct SearchIndexTests {
     @Test("optimize() keeps every answer")
     func optimize() async throws {
         let db = try await SearchDatabase.make(.sqlite)
-        let ids = try (0..<30).map { try db.add("한강 \($0)", description: $0 % 2 == 0 ? "야경" : nil) }
-        let before = try db.searchAllPlans("야경", sort: .relevance)
+        let ids = try await (0..<30).asyncMap { try await db.add("한강 \($0)", description: $0 % 2 == 0 ? "야경" : nil) }
+        let before = try await db.searchAllPlans("야경", sort: .relevance)
         try db.sqliteWrite { try SearchIndex.optimize($0) }
-        #expect(try db.searchAllPlans("야경", sort: .relevance) == before)
-        #expect(try db.searchAllPlans("한강") == ids.reversed())
+        await #expect(try db.searchAllPlans("야경", sort: .relevance) == before)
+        await #expect(try db.searchAllPlans("한강") == ids.reversed())
         try db.checkIntegrity()
     }
 }

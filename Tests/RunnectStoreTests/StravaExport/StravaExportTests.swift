@@ -105,8 +105,8 @@ struct StravaExportTests {
     }
 
     @Test("activities.csv gives names, types, descriptions, dates and files; manual activities have none")
-    func entries() throws {
-        try withTemporaryDirectory { folder in
+    func entries() async throws {
+        try await withTemporaryDirectory { folder in
             try Self.makeExport(in: folder)
             #expect(StravaExport.isExport(folder: folder.path))
             let export = try StravaExport(folder: folder.path)
@@ -130,13 +130,15 @@ struct StravaExportTests {
     }
 
     @Test("importing an export: titles and descriptions from the CSV, the broken file fails, a re-run imports nothing")
-    func importExport() throws {
-        try withTemporaryDirectory { folder in
+    func importExport() async throws {
+        try await withTemporaryDirectory { folder in
             try Self.makeExport(in: folder)
             let export = try StravaExport(folder: folder.path)
-            try withTemporaryStore { store, _ in
+            try await withTemporaryStore { store, _ in
                 var outcomes: [ImportOutcome] = []
-                let summary = try BulkImporter(store: store, jobs: 2).run(export.importItems().items) { outcomes += $0 }
+                let summary = try await BulkImporter(store: store, jobs: 2).run(export.importItems().items) {
+                    outcomes += $0
+                }
                 #expect(summary.imported == 4 && summary.failed == 1 && summary.skipped == 0)
                 var courses: [String: Course] = [:]
                 for case .imported(let item, let course) in outcomes {
@@ -148,7 +150,7 @@ struct StravaExportTests {
                 #expect(courses["102.gpx.gz"]?.sourceFormat == "gpx-1.1")
                 #expect(courses["103.tcx.gz"]?.sourceFormat == "tcx" && courses["106.tcx"]?.title == "석촌호수 한 바퀴")
                 // The stored geometry keeps the laps and the device's totals.
-                let stored = try store.activity(id: try #require(courses["103.tcx.gz"]?.id))
+                let stored = try await store.activity(id: try #require(courses["103.tcx.gz"]?.id))
                 #expect(stored.laps.count == 1 && stored.deviceTotals?.distanceMeters == 650)
                 #expect(stored.deviceTotals?.timerTimeSeconds == 1740 && stored.deviceTotals?.sport == "Running")
                 // The gzipped GPX measures as the plain sample does.
@@ -159,15 +161,15 @@ struct StravaExportTests {
                     #expect("\(error)".contains("not closed"), "\(error)")
                 }
 
-                let again = try BulkImporter(store: store).run(export.importItems().items)
+                let again = try await BulkImporter(store: store).run(export.importItems().items)
                 #expect(again.imported == 0 && again.skipped == 4 && again.failed == 1)
             }
         }
     }
 
     @Test("a folder whose activities.csv has no Filename column, or a broken one, is refused with the reason")
-    func badTables() throws {
-        try withTemporaryDirectory { folder in
+    func badTables() async throws {
+        try await withTemporaryDirectory { folder in
             let table = folder.appendingPathComponent("activities.csv")
             try "Activity ID,Activity Name\n1,x\n".write(to: table, atomically: true, encoding: .utf8)
             let missing = try #require(throws: StravaExportError.self) { try StravaExport(folder: folder.path) }
@@ -181,8 +183,8 @@ struct StravaExportTests {
     @Test(
         "a Filename leading outside the export folder (.., absolute, a link out) or to a FIFO is refused; the rest import"
     )
-    func escapingRows() throws {
-        try withTemporaryDirectory { root in
+    func escapingRows() async throws {
+        try await withTemporaryDirectory { root in
             let export = root.appendingPathComponent("export")
             let activities = export.appendingPathComponent("activities")
             let secret = root.appendingPathComponent("secret")
@@ -238,10 +240,10 @@ struct StravaExportTests {
             // A link that stays inside the folder is fine.
             #expect(try parsed.path(of: StravaExport.Entry(fileName: "activities/inside.gpx", line: 9)) != nil)
 
-            try withTemporaryStore { store, _ in
-                let summary = try BulkImporter(store: store).run(items)
+            try await withTemporaryStore { store, _ in
+                let summary = try await BulkImporter(store: store).run(items)
                 #expect(summary.imported == 1 && summary.failed == 1)
-                #expect(try store.list(.mine(uploaded: nil)).map(\.title) == ["first \u{FFFD}]0;pwned\u{FFFD}"])
+                await #expect(try store.list(.mine(uploaded: nil)).map(\.title) == ["first \u{FFFD}]0;pwned\u{FFFD}"])
             }
         }
     }

@@ -62,7 +62,7 @@ final class SearchDatabase {
     func add(
         _ title: String, description: String? = nil, departure: [String] = [], uploaded: Bool = true,
         createdAt: Date? = nil, distance: Double = 5_000, scraps: Int = 0
-    ) throws -> Int64 {
+    ) async throws -> Int64 {
         clock += 60
         count += 1
         // A departure's first three parts are its region, city and town; fewer are padded with
@@ -84,12 +84,13 @@ final class SearchDatabase {
         draft.preset(owner: owner, createdAt: createdAt ?? clock, isUploaded: uploaded, scrapCount: scraps)
         draft.record.id = Int64(count)
         unanalyzed = true
-        return try writer.write { try $0.insertCourse(draft) }.id
+        let finished = draft
+        return try await writer.write { try await $0.insertCourse(finished) }.id
     }
 
     /// The courses stored.
-    func courseCount() throws -> Int {
-        try writer.read { try $0.counts() }.courses
+    func courseCount() async throws -> Int {
+        try await writer.read { try await $0.counts() }.courses
     }
 
     /// The search under every plan of the backend (SQLite: sorting candidates, and walking
@@ -100,7 +101,7 @@ final class SearchDatabase {
     func searchAllPlans(
         _ keywords: String, scope: SearchScope = .all, sort: CourseSort = .date, limit: Int = 1_000,
         offset: Int = 0, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws -> [Int64] {
+    ) async throws -> [Int64] {
         let answers: [[Int64]]
         switch kind {
         case .sqlite:
@@ -121,9 +122,9 @@ final class SearchDatabase {
                 #expect(analyzed.status == 0, "\(analyzed.stderr)", sourceLocation: sourceLocation)
                 unanalyzed = false
             }
-            answers = try searchers.map { backend in
-                try backend.read {
-                    try $0.searchIDs(keywords: keywords, scope: scope, sort: sort, limit: limit, offset: offset)
+            answers = try await searchers.asyncMap { backend in
+                try await backend.read(as: owner) {
+                    try await $0.searchIDs(keywords: keywords, scope: scope, sort: sort, limit: limit, offset: offset)
                 }
             }
         }
@@ -179,7 +180,7 @@ final class SearchDatabase {
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("runnect-search-tests-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let store = try CourseStore(path: directory.appendingPathComponent("search.sqlite").path, user: "a")
+            let store = try await CourseStore(path: directory.appendingPathComponent("search.sqlite").path, user: "a")
             let database = SearchDatabase(kind: .sqlite, writer: store, owner: "a", searchers: [], postgres: nil)
             database.directory = directory
             return database
@@ -199,8 +200,9 @@ final class SearchDatabase {
                 PostgresSearchPlans(walkRows: nil), PostgresSearchPlans(maxTieredWords: 0),
             ]
             return SearchDatabase(
-                kind: .postgres, writer: try CourseStore(postgres: try database.database.adminURL), owner: runner.role,
-                searchers: try plans.map { try PostgresBackend(url: runner.url, searchPlans: $0) },
+                kind: .postgres, writer: try await CourseStore(postgres: try database.database.adminURL),
+                owner: runner.role,
+                searchers: try await plans.asyncMap { try await PostgresBackend(url: runner.url, searchPlans: $0) },
                 postgres: database.database)
         }
     }

@@ -32,10 +32,10 @@ final class StoreFixture: Sendable {
     }
 
     /// The fixture over a SQLite file at `path`.
-    static func sqlite(path: String, users: [String]) throws -> StoreFixture {
+    static func sqlite(path: String, users: [String]) async throws -> StoreFixture {
         StoreFixture(
-            kind: .sqlite, stores: try users.map { try CourseStore(path: path, user: $0) }, backing: .sqlite(path: path)
-        )
+            kind: .sqlite, stores: try await users.asyncMap { try await CourseStore(path: path, user: $0) },
+            backing: .sqlite(path: path))
     }
 
     /// The fixture over a new PostgreSQL database of the tests' cluster.
@@ -43,7 +43,7 @@ final class StoreFixture: Sendable {
         let database = try await PostgresStoreDatabase()
         var stores: [CourseStore] = []
         for user in users {
-            stores.append(try CourseStore(postgres: try await database.addRunner(user).url))
+            await stores.append(try CourseStore(postgres: try await database.addRunner(user).url))
         }
         return StoreFixture(kind: .postgres, stores: stores, backing: .postgres(database))
     }
@@ -164,13 +164,15 @@ final class StoreFixture: Sendable {
 /// an issue is recorded and the call throws: the test fails, never passes without its body.
 func withStores(
     _ kind: StoreKind, users: [String] = ["a"], sourceLocation: SourceLocation = #_sourceLocation,
-    _ body: (StoreFixture) throws -> Void
+    _ body: (StoreFixture) async throws -> Void
 ) async throws {
     try kind.require(sourceLocation: sourceLocation)
     switch kind {
     case .sqlite:
-        try withTemporaryDatabase { path in try body(try StoreFixture.sqlite(path: path, users: users)) }
+        try await withTemporaryDatabase { path in
+            try await body(try await StoreFixture.sqlite(path: path, users: users))
+        }
     case .postgres:
-        try body(try await StoreFixture.postgres(users: users))
+        try await body(try await StoreFixture.postgres(users: users))
     }
 }
