@@ -114,11 +114,13 @@ extension PostgresURL {
         if let seconds = connectTimeoutSeconds, seconds > 0 {
             configuration.options.connectTimeout = .seconds(Int64(seconds))
         }
-        if let applicationName {
-            configuration.options.additionalStartupParameters.append(("application_name", applicationName))
-        }
-        configuration.options.additionalStartupParameters.append(("jit", "off"))
+        configuration.options.additionalStartupParameters += startupParameters
         return configuration
+    }
+
+    /// `application_name` when the URL names one, and `jit = off`.
+    private var startupParameters: [(String, String)] {
+        (applicationName.map { [("application_name", $0)] } ?? []) + [("jit", "off")]
     }
 
     /// The configuration of a `PostgresClient` (the backend's pool) on the same terms as
@@ -142,10 +144,7 @@ extension PostgresURL {
         if let seconds = connectTimeoutSeconds, seconds > 0 {
             configuration.options.connectTimeout = .seconds(Int64(seconds))
         }
-        if let applicationName {
-            configuration.options.additionalStartupParameters.append(("application_name", applicationName))
-        }
-        configuration.options.additionalStartupParameters.append(("jit", "off"))
+        configuration.options.additionalStartupParameters += startupParameters
         // Idle connections go after a few seconds: a CLI's store, a test's, leaves none behind.
         configuration.options.connectionIdleTimeout = .seconds(10)
         configuration.options.keepAliveBehavior = nil

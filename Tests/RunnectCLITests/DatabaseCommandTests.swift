@@ -104,4 +104,38 @@ import Testing
         #expect(records.status == 0, "\(records.stderr)")
         #expect(try runnect(jisoo, "list", "--user", minji).status == 1)
     }
+
+    @Test("a server's role (add-user --server) acts for each runner with --user, each seeing only theirs")
+    func aServerActsForEachRunner() throws {
+        let cluster = try PostgresCluster.get()
+        let database = try cluster.makeDatabase(prefix: "cli")
+        let admin = cluster.url(database: database)
+        #expect(try RunnectProcess.run(["db", "init", "--db", admin]).status == 0)
+        let (minji, jisoo, server) = (
+            PostgresCluster.uniqueRoleName("minji"), PostgresCluster.uniqueRoleName("jisoo"),
+            PostgresCluster.uniqueRoleName("server")
+        )
+        for runner in [minji, jisoo] {
+            #expect(try RunnectProcess.run(["db", "add-user", runner, "--no-password", "--db", admin]).status == 0)
+        }
+        let added = try RunnectProcess.run(
+            ["db", "add-user", server, "--server", "--password-stdin", "--db", admin], stdin: "s3rver pw\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout == "created login role \(server) a server of \(database): it acts for each runner\n")
+
+        let url = cluster.url(database: database, user: server, password: "s3rver pw")
+        let drawn = try RunnectProcess.run(
+            ["draw", "--db", url, "--user", minji, "--title", "민지 코스", "--points", "37.50,127.00 37.51,127.01"])
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        let mine = try RunnectProcess.run(["list", "--json", "--db", url, "--user", minji])
+        #expect(mine.stdoutLines.count == 1 && mine.stdout.contains(#""owner":"\#(minji)""#), "\(mine.stdout)")
+        let theirs = try RunnectProcess.run(["list", "--json", "--db", url, "--user", jisoo])
+        #expect(theirs.status == 0 && theirs.stdout.isEmpty, "\(theirs.stdout)\(theirs.stderr)")
+        // The server's role reads no table itself, and may not become a role that is no runner.
+        let itself = try RunnectProcess.run(["list", "--json", "--db", url])
+        #expect(itself.status == 1 && itself.stdout.isEmpty && itself.stderr.contains("permission denied"))
+        let stranger = try RunnectProcess.run(["list", "--db", url, "--user", cluster.admin])
+        #expect(stranger.status == 1)
+        #expect(stranger.stderr.contains("--user \(cluster.admin): on PostgreSQL you act as the role you connect as"))
+    }
 }

@@ -19,7 +19,7 @@ extension Runnect {
                 line of standard input with --password-stdin; it is sent to the server as a \
                 SCRAM-SHA-256 verifier, never as itself. --no-password makes a role that logs in \
                 only where the server trusts it (peer or certificate authentication). --existing \
-                makes an existing role a runner, its password and attributes unchanged.
+                makes an existing role a runner, its password and attributes unchanged. --server                 makes the role a server's instead (a member of runnect_server, as `runnect serve`                 connects): it acts for each runner in turn (SET LOCAL ROLE), holding none of their                 rows itself.
                 """)
 
         @Argument(help: "The role's name: the runner's user name on this store.") var name: String
@@ -32,6 +32,9 @@ extension Runnect {
 
         @Flag(help: "Make an existing role a runner; it is not created or changed.")
         var existing = false
+
+        @Flag(help: "A server's role (runnect_server), which acts for each runner, not a runner.")
+        var server = false
 
         @OptionGroup var database: PostgresOptions
 
@@ -47,9 +50,13 @@ extension Runnect {
             let role = try await StoreRefusal.reported { try RoleName(name) }
             let password = try existing || noPassword ? nil : readPassword(for: role.name)
             let report = try await StoreRefusal.reported {
-                try await PostgresAdministration.addRunner(role, password: password, existing: existing, at: url)
+                try await PostgresAdministration.addRunner(
+                    role, password: password, existing: existing, server: server, at: url)
             }
-            if report.created {
+            if server {
+                let made = report.created ? "created login role" : "made existing role"
+                print("\(made) \(report.role) a server of \(report.database): it acts for each runner")
+            } else if report.created {
                 let secret = report.setPassword ? "with a password" : "without a password"
                 print("created login role \(report.role): a runner of \(report.database), \(secret)")
             } else {
