@@ -20,8 +20,8 @@ import RunnectStore
 /// so that an insert meeting a concurrent one of the same content waits for it and sees it.
 /// A transaction the server ends with a serialization failure or a deadlock (SQLSTATE `40001`,
 /// `40P01`) runs again, a few times, after a random pause; one whose connection was lost before
-/// it committed runs again once on a new connection (waiting for a restarting server up to
-/// ``reconnectSeconds``). A connection lost while committing leaves the outcome unknown: that is
+/// it committed runs again on another connection, for up to ``reconnectSeconds`` (a restarting
+/// server). A connection lost while committing leaves the outcome unknown: that is
 /// reported, never retried.
 package final class PostgresBackend: StoreBackend {
     /// The database, as the URL names it.
@@ -254,7 +254,7 @@ package final class PostgresBackend: StoreBackend {
     ) async throws -> T {
         let role = user == sessionUser ? nil : try RoleName(user)
         var attempt = 1
-        var reconnected = false
+        var lostSince: Date?
         while true {
             let phase = TransactionPhase()
             do {
@@ -272,10 +272,18 @@ package final class PostgresBackend: StoreBackend {
                             "the connection to \(location) was lost while committing: what this command "
                                 + "changed may or may not be stored; run it again")
                     }
-                    guard reconnected else {
-                        reconnected = true
+                    // Again on another connection: after a server's restart the pool may hand out
+                    // several connections it has not yet seen closed, and the server may still be
+                    // starting.
+                    let first = lostSince ?? Date()
+                    lostSince = first
+                    if Date().timeIntervalSince(first) < Self.reconnectSeconds {
+                        try await Task.sleep(nanoseconds: 100_000_000)
                         continue
                     }
+                    throw StoreError.database(
+                        "the connection to \(location) was lost and not regained within "
+                            + "\(Int(Self.reconnectSeconds)) s: \(PostgresSession.message(of: error)); run it again")
                 } else if failure.isRetryable && attempt < Self.maximumAttempts {
                     attempt += 1
                     try await Task.sleep(nanoseconds: UInt64.random(in: 1_000_000...(10_000_000 * UInt64(attempt))))

@@ -49,6 +49,7 @@ struct PostgresFailure {
     /// The error as a ``StoreError``: the server's message (and hint) for a database error.
     var storeError: StoreError? {
         if let error = error as? StoreError { return error }
+        if error is ConnectionClosed { return .database("the connection to the database was lost") }
         guard isDatabaseError else { return nil }
         return .database(PostgresSession.message(of: error))
     }
