@@ -101,7 +101,8 @@ public enum PostgresAdministration {
 
     /// Makes `role` a runner of the URL's store: creates it as a login role (with `password`, when
     /// given) unless `existing`, makes it a member of `runnect_runner`, lets it connect to the
-    /// database, and lets servers act as it (a grant to `runnect_server`).
+    /// database, and lets servers act as it (a grant to `runnect_server`) unless it is a
+    /// superuser or holds another attribute beyond a runner's (``beyondARunner``).
     ///
     /// With `server`, the role is a server's instead (`runnect serve`'s): a member of
     /// `runnect_server`, which connects as itself and runs each runner's transactions as the
@@ -135,7 +136,9 @@ public enum PostgresAdministration {
                     let passwordClause = verifier.map { " PASSWORD '\($0)'" } ?? ""
                     statements.append("CREATE ROLE \(role.quoted) LOGIN\(passwordClause)")
                 }
-                statements += server ? ["GRANT \(serverGroup) TO \(role.quoted)"] : enrolling(role, database: database)
+                statements +=
+                    server
+                    ? ["GRANT \(serverGroup) TO \(role.quoted)"] : enrolling(role, database: database) + [serveEveryRunner]
                 try await session.execute(statements)
                 return AddRunnerReport(
                     role: role.name, database: database, created: found.isEmpty,
@@ -174,23 +177,39 @@ public enum PostgresAdministration {
     static let serverGroup = "runnect_server"
 
     /// What makes an existing login role a runner of the database: a member of
-    /// `runnect_runner`, allowed to connect, and granted to `runnect_server`.
+    /// `runnect_runner`, allowed to connect. Run ``serveEveryRunner`` after it, so that servers
+    /// may act as it.
     static func enrolling(_ role: RoleName, database: String) -> [String] {
         [
             "GRANT \(PostgresSchema.runnerGroup) TO \(role.quoted)",
             "GRANT CONNECT ON DATABASE \(RoleName.quote(database)) TO \(role.quoted)",
-            "GRANT \(role.quoted) TO \(serverGroup)",
         ]
     }
 
-    /// Grants every runner to `runnect_server` (runners enrolled before servers acted for them).
+    /// What a role may not hold for a server to act as it: a server that could `SET ROLE` to a
+    /// superuser, or to a role that bypasses row-level security, creates roles or replicates,
+    /// would hold every runner's rows (an administrator made a runner by `db copy
+    /// --existing-roles`, say).
+    static let beyondARunner = "(r.rolsuper OR r.rolbypassrls OR r.rolcreaterole OR r.rolreplication)"
+
+    /// Grants `runnect_server` every runner it was not granted (runners enrolled before servers
+    /// acted for them, or just now), except a role ``beyondARunner``; and takes back such a role
+    /// where an earlier build granted it.
     static let serveEveryRunner = """
         DO $$ DECLARE runner text; BEGIN
-            FOR runner IN SELECT m.rolname FROM pg_auth_members a
-                JOIN pg_roles g ON g.oid = a.roleid JOIN pg_roles m ON m.oid = a.member
-                WHERE g.rolname = '\(PostgresSchema.runnerGroup)'
+            FOR runner IN SELECT r.rolname FROM pg_auth_members a
+                JOIN pg_roles g ON g.oid = a.roleid JOIN pg_roles r ON r.oid = a.member
+                WHERE g.rolname = '\(PostgresSchema.runnerGroup)' AND NOT \(beyondARunner)
+                  AND NOT EXISTS (SELECT 1 FROM pg_auth_members s JOIN pg_roles sg ON sg.oid = s.member
+                                  WHERE s.roleid = r.oid AND sg.rolname = '\(serverGroup)')
             LOOP
                 EXECUTE format('GRANT %I TO \(serverGroup)', runner);
+            END LOOP;
+            FOR runner IN SELECT r.rolname FROM pg_auth_members s
+                JOIN pg_roles sg ON sg.oid = s.member JOIN pg_roles r ON r.oid = s.roleid
+                WHERE sg.rolname = '\(serverGroup)' AND \(beyondARunner)
+            LOOP
+                EXECUTE format('REVOKE %I FROM \(serverGroup)', runner);
             END LOOP;
         END $$
         """

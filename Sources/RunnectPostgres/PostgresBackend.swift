@@ -168,6 +168,7 @@ package final class PostgresBackend: StoreBackend {
                     try await tx.execute(statement)
                 }
             }
+            try await tx.execute(PostgresAdministration.serveEveryRunner)
             return strangers
         }
     }

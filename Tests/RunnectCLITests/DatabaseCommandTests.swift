@@ -137,5 +137,24 @@ import Testing
         let stranger = try RunnectProcess.run(["list", "--db", url, "--user", cluster.admin])
         #expect(stranger.status == 1)
         #expect(stranger.stderr.contains("--user \(cluster.admin): on PostgreSQL you act as the role you connect as"))
+
+        // A superuser made a runner (as `db copy --existing-roles` does) is no role a server may
+        // become, and `db init` takes back such a grant an earlier build made.
+        let boss = PostgresCluster.uniqueRoleName("boss")
+        #expect(try cluster.psql(["-d", database, "-c", "CREATE ROLE \"\(boss)\" LOGIN SUPERUSER"]).status == 0)
+        let enrolled = try RunnectProcess.run(["db", "add-user", boss, "--existing", "--db", admin])
+        #expect(enrolled.status == 0, "\(enrolled.stderr)")
+        let granted = """
+            SELECT count(*) FROM pg_auth_members a JOIN pg_roles s ON s.oid = a.member
+                JOIN pg_roles r ON r.oid = a.roleid
+            WHERE s.rolname = 'runnect_server' AND r.rolname IN ('\(boss)', '\(minji)')
+            """
+        #expect(try cluster.psql(["-d", database, "-tAc", granted]).stdout == "1\n", "minji alone")
+        let asBoss = try RunnectProcess.run(["list", "--db", url, "--user", boss])
+        #expect(asBoss.status == 1 && asBoss.stderr.contains("--user \(boss): on PostgreSQL"), "\(asBoss.stderr)")
+        #expect(try cluster.psql(["-d", database, "-c", "GRANT \"\(boss)\" TO runnect_server"]).status == 0)
+        #expect(try RunnectProcess.run(["db", "init", "--db", admin]).status == 0)
+        #expect(try cluster.psql(["-d", database, "-tAc", granted]).stdout == "1\n", "taken back by db init")
+        #expect(try RunnectProcess.run(["list", "--db", url, "--user", boss]).status == 1)
     }
 }
