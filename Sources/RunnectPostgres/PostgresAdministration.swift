@@ -138,7 +138,8 @@ public enum PostgresAdministration {
                 }
                 statements +=
                     server
-                    ? ["GRANT \(serverGroup) TO \(role.quoted)"] : enrolling(role, database: database) + [serveEveryRunner]
+                    ? ["GRANT \(serverGroup) TO \(role.quoted)"]
+                    : enrolling(role, database: database) + [serveEveryRunner]
                 try await session.execute(statements)
                 return AddRunnerReport(
                     role: role.name, database: database, created: found.isEmpty,
