@@ -102,7 +102,7 @@ public enum PostgresAdministration {
     /// Makes `role` a runner of the URL's store: creates it as a login role (with `password`, when
     /// given) unless `existing`, makes it a member of `runnect_runner`, lets it connect to the
     /// database, and lets servers act as it (a grant to `runnect_server`) unless it is a
-    /// superuser or holds another attribute beyond a runner's (``beyondARunner``).
+    /// superuser or bypasses row-level security, creates roles or replicates.
     ///
     /// With `server`, the role is a server's instead (`runnect serve`'s): a member of
     /// `runnect_server`, which connects as itself and runs each runner's transactions as the
