@@ -129,7 +129,7 @@ extension PostgresTransaction {
         }
         try await insertPieces(drafts.map { ($0.record.id!, $0) })
         var entries = UnnestInsert(into: "course_search")
-        let rows = drafts.map(\.searchEntry.row)
+        let rows = drafts.map(\.searchEntry.text)
         try entries.column("course_id", "bigint", records.map(\.id))
         try entries.column("created_ms", "bigint", createdAt.map(Self.wholeMilliseconds))
         try entries.column("title", "text", rows.map(\.title))

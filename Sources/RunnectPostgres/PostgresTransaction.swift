@@ -336,9 +336,9 @@ final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
     }
 
     /// Writes a course's search entry (its postings follow by trigger), replacing any before.
-    func index(courseID id: Int64, entry: SearchIndex.Entry, createdAt: Date) async throws {
+    func index(courseID id: Int64, entry: SearchEntry, createdAt: Date) async throws {
         try await query("DELETE FROM course_search WHERE course_id = \(id)")
-        let row = entry.row
+        let row = entry.text
         let initials = row.initials
         let tokens = entry.postgresTokenDocument.split(separator: " ").map(String.init)
         try await query(
@@ -356,7 +356,7 @@ final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
         let fields = SearchFields(
             title: course.title, description: course.description,
             departure: course.departure?.searchableParts ?? [])
-        try await index(courseID: id, entry: SearchIndex.Entry(fields: fields), createdAt: course.createdAt)
+        try await index(courseID: id, entry: SearchEntry(fields: fields), createdAt: course.createdAt)
     }
 
     /// Re-indexes only a course the policies let the user change: another's is left alone.

@@ -83,7 +83,8 @@ extension CourseStore {
             while matches.count < wanted {
                 // The matches in their order, from the first (the search's plans are fastest
                 // from the start), the ones read before skipped.
-                let ids = try await tx.searchIDs(keywords: keywords, scope: scope, sort: sort, limit: batch, offset: 0)
+                let ids = try await tx.searchIDs(
+                    SearchRequest(keywords: keywords, scope: scope, sort: sort, limit: batch, offset: 0))
                 let fresh = Array(ids.dropFirst(read))
                 let distances = try await tx.courseDistances(ids: fresh, to: point, withinMeters: withinMeters)
                 matches += fresh.compactMap { id in distances[id].map { CourseDistance(id: id, meters: $0) } }

@@ -5,7 +5,7 @@ extension CourseStore {
     ///
     /// Matching is case-insensitive, NFC-normalised, finds words inside longer words, handles
     /// one- and two-syllable Korean words and initial consonants (`ㅎㄱ` finds 한강); what the
-    /// user types is searched for literally (see `SearchIndex`).
+    /// user types is searched for literally (see `SQLiteSearchIndex`).
     ///
     /// - Parameters:
     ///   - keywords: Words separated by white space.
@@ -22,7 +22,8 @@ extension CourseStore {
         let offset = try page.offset()
         return try await read { tx in
             try await tx.courses(
-                ids: tx.searchIDs(keywords: keywords, scope: scope, sort: sort, limit: page.limit, offset: offset))
+                ids: tx.searchIDs(
+                    SearchRequest(keywords: keywords, scope: scope, sort: sort, limit: page.limit, offset: offset)))
         }
     }
 }
@@ -61,7 +62,7 @@ extension Course {
     /// keyword never holds white space, so it occurs in this text exactly when it occurs in one
     /// of the fields. What the discovery page searches.
     package var searchKey: String {
-        let row = SearchIndex.NormalizedRow(fields: searchFields)
+        let row = SearchText(fields: searchFields)
         return [row.title, row.description, row.departure].joined(separator: "\n")
     }
 }

@@ -330,7 +330,7 @@ import Testing
         try store.database.adminSQL("ANALYZE course_search")
 
         let search = PostgresSearch(words: KoreanText.words(in: "ㅇㄹㅍ"))
-        let tier = PostgresSearch.Tier(inTitle: 1, inDeparture: 1)
+        let tier = SearchTier(inTitle: 1, inDeparture: 1)
         try await mine.read { transaction in
             let transaction = try #require(transaction as? PostgresTransaction)
             let entries = try await transaction.searchEntries()

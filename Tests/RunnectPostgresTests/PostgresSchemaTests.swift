@@ -319,14 +319,14 @@ import Testing
         let database = try ClusterDatabase()
         let url = try database.adminURL
         #expect(try await PostgresAdministration.initialize(url, upTo: 11).appliedVersions == Array(1...11))
-        let both = SearchIndex.Entry(
+        let both = SearchEntry(
             fields: SearchFields(title: "올림픽공원 야간 러닝", description: "잠실", departure: ["서울", "송파구", "올림픽공원"]))
-        let neither = SearchIndex.Entry(fields: SearchFields(title: "Han River", departure: ["부산"]))
-        #expect(!both.row.bothFieldsDocument.isEmpty)
-        #expect(both.bothFieldsDocument == both.row.bothFieldsDocument)
-        #expect(neither.row.bothFieldsDocument.isEmpty)
+        let neither = SearchEntry(fields: SearchFields(title: "Han River", departure: ["부산"]))
+        #expect(!both.text.bothFieldsDocument.isEmpty)
+        #expect(both.bothFieldsDocument == both.text.bothFieldsDocument)
+        #expect(neither.text.bothFieldsDocument.isEmpty)
         for (id, entry) in [both, neither].enumerated() {
-            let initials = entry.row.initials
+            let initials = entry.text.initials
             try database.adminSQL(
                 """
                 INSERT INTO course (id, owner, title, source_format, content_hash, distance_m, point_count, stats,
@@ -334,7 +334,7 @@ import Testing
                 VALUES (\(id + 1), 'x', 't', 'gpx', 'h\(id)', 1, 1, '{}', '\\x00', true);
                 INSERT INTO course_search (course_id, created_ms, title, description, departure, tokens, title_initials,
                                            description_initials, departure_initials)
-                VALUES (\(id + 1), \(id), '\(entry.row.title)', '\(entry.row.description)', '\(entry.row.departure)',
+                VALUES (\(id + 1), \(id), '\(entry.text.title)', '\(entry.text.description)', '\(entry.text.departure)',
                         string_to_array('\(entry.tokenDocument)', ' '), '\(initials.title)', '\(initials.description)',
                         '\(initials.departure)');
                 """)
@@ -353,7 +353,7 @@ import Testing
         #expect(try tokens(2) == sorted(neither.tokenDocument))
         // `ㅇㄹㅍ` in the title and in the departure: one `b` list finds the first entry alone.
         let search = PostgresSearch(words: KoreanText.words(in: "ㅇㄹㅍ"))
-        let clause = PostgresSearch.encoded(search.clauses(tier: PostgresSearch.Tier(inTitle: 1, inDeparture: 1)))
+        let clause = PostgresSearch.encoded(search.clauses(tier: SearchTier(inTitle: 1, inDeparture: 1)))
         #expect(clause.first?.hasPrefix("b") == true)
         let found = try database.adminSQL(
             """

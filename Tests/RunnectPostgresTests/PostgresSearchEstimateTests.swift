@@ -33,7 +33,7 @@ import Testing
         try store.database.adminSQL("ANALYZE course_search")
 
         let search = PostgresSearch(words: KoreanText.words(in: "ㅇㄹㅍ"))
-        let tier = PostgresSearch.Tier(inTitle: 1, inDeparture: 0)
+        let tier = SearchTier(inTitle: 1, inDeparture: 0)
         func readsFirst(_ backend: PostgresBackend, wanted: Int) async throws -> Bool {
             try await backend.read { transaction in
                 let transaction = try #require(transaction as? PostgresTransaction)

@@ -146,7 +146,7 @@ struct CourseStoreListTests {
         try await withTemporaryStore { store, _ in
             let plan = try store.pool.read { db in
                 let request = SQLiteTransaction.listRequest(.shared, sort: sort, user: store.user).limit(10, offset: 20)
-                    .select(CourseRecord.Columns.id, as: Int64.self)
+                    .select(CourseTableRow.Columns.id, as: Int64.self)
                 let statement = try request.makePreparedRequest(db).statement
                 return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + statement.sql, arguments: statement.arguments)
                     .map { $0["detail"] as String }

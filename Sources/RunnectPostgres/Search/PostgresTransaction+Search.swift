@@ -5,7 +5,7 @@ import RunnectStore
 extension PostgresTransaction {
     // MARK: - Search
 
-    /// The same answers as SQLite's search (`SearchIndex.search`), read in order from the server
+    /// The same answers as SQLite's search (`SQLiteSearchIndex.search`), read in order from the server
     /// by `runnect_search_page`, a function of the tables' owner (under row-level security the
     /// planner may not use `@>`, not leakproof, in an index scan of a runner's query): the
     /// entries holding all of each keyword's lookup grams in one field (a superset of its
@@ -17,24 +17,22 @@ extension PostgresTransaction {
     /// on SQLite: all keywords in the title first, then fewer; within a title count, more in the
     /// departure first; each tier newest first. Longer queries, whose matches the AND makes few,
     /// read them all and sort them here.
-    func searchIDs(keywords: String, scope: SearchScope, sort: CourseSort, limit: Int, offset: Int) async throws
-        -> [Int64]
-    {
-        let search = PostgresSearch(words: KoreanText.words(in: keywords))
-        guard !search.words.isEmpty, limit > 0 else { return [] }
-        let offset = max(0, offset)
-        let wanted = offset + limit
+    func searchIDs(_ request: SearchRequest) async throws -> [Int64] {
+        guard !request.asksNothing else { return [] }
+        let search = PostgresSearch(words: request.words)
+        let (scope, wanted) = (request.scope, request.wanted)
         let entries = try await searchEntries()
         let ids: [Int64]
-        if sort != .relevance {
+        if request.sort != .relevance {
             ids = try await slice(
-                search, scope: scope, sort: sort, wanted: wanted, tier: nil, entries: entries, walk: plans.walkRows)
+                search, scope: scope, sort: request.sort, wanted: wanted, tier: nil, entries: entries,
+                walk: plans.walkRows)
         } else if search.words.count <= plans.maxTieredWords {
             ids = try await tiers(search, scope: scope, wanted: wanted, entries: entries)
         } else {
             ids = try await sortedByRelevance(search, scope: scope, wanted: wanted)
         }
-        return Array(ids.dropFirst(offset).prefix(limit))
+        return Array(ids.dropFirst(request.offset).prefix(request.limit))
     }
 
     /// The first `wanted` matches in relevance order, tier by tier. One walk of the newest
@@ -52,10 +50,7 @@ extension PostgresTransaction {
     func tiers(_ search: PostgresSearch, scope: SearchScope, wanted: Int, entries: PendingEntries) async throws
         -> [Int64]
     {
-        let k = search.words.count
-        let tiers = stride(from: k, through: 0, by: -1).flatMap { inTitle in
-            stride(from: k, through: 0, by: -1).map { PostgresSearch.Tier(inTitle: inTitle, inDeparture: $0) }
-        }
+        let tiers = SearchTier.relevanceOrder(keywords: search.words.count)
         var ids: [Int64] = []
         guard let window = plans.walkRows else {
             for tier in tiers where ids.count < wanted {
@@ -124,7 +119,7 @@ extension PostgresTransaction {
     /// (``PendingEntries/planned()``, which `ANALYZE` changes) stays the same
     /// (``PostgresSearchEstimates``).
     func readsFirst(
-        _ search: PostgresSearch, tier: PostgresSearch.Tier, wanted: Int, entries: PendingEntries
+        _ search: PostgresSearch, tier: SearchTier, wanted: Int, entries: PendingEntries
     ) async throws -> Bool {
         guard let limit = plans.topTierRows, search.words.count == 1,
             case let clauses = search.clauses(tier: tier), clauses.count == 1, clauses[0].count == 1,
@@ -161,7 +156,7 @@ extension PostgresTransaction {
     /// - **Sort** every match the GIN index finds (after the last one found): the few of a rare
     ///   keyword, once the walk has seen how rare.
     func slice(
-        _ search: PostgresSearch, scope: SearchScope, sort: CourseSort, wanted: Int, tier: PostgresSearch.Tier?,
+        _ search: PostgresSearch, scope: SearchScope, sort: CourseSort, wanted: Int, tier: SearchTier?,
         entries: PendingEntries, walk first: Int?, after start: PostgresSearch.Match? = nil
     ) async throws -> [Int64] {
         var found: [PostgresSearch.Match] = []
@@ -249,7 +244,7 @@ extension PostgresTransaction {
     /// ``PostgresSearchPlans/growth`` times.
     func read(
         _ search: PostgresSearch, scope: SearchScope, sort: CourseSort, walk: Int?, wanted: Int,
-        tier: PostgresSearch.Tier?, after: PostgresSearch.Match? = nil
+        tier: SearchTier?, after: PostgresSearch.Match? = nil
     ) async throws -> [PostgresSearch.Match] {
         var found: [PostgresSearch.Match] = []
         var skip = 0
@@ -277,41 +272,16 @@ extension PostgresTransaction {
     /// read.
     func matches(
         _ search: PostgresSearch, scope: SearchScope, sort: CourseSort, walk: Int? = nil, skip: Int, upTo: Int?,
-        tier: PostgresSearch.Tier?, titleGroup: Int? = nil, after: PostgresSearch.Match? = nil,
+        tier: SearchTier?, titleGroup: Int? = nil, after: PostgresSearch.Match? = nil,
         onRow: () -> Void = {}
     ) async throws -> [PostgresSearch.Match] {
-        var bindings = PostgresBindings()
-        // Every keyword's needles (its literal run in the text, its initials projection in the
-        // projection's), which `strpos` tests: all a walk needs; the GIN index needs the grams.
         // A title group asks the index what its count's tier with nothing in the departure
         // asks: a superset of each of its tiers.
-        let asked = titleGroup.map { PostgresSearch.Tier(inTitle: $0, inDeparture: 0) } ?? tier
-        bindings.append(PostgresSearch.encoded(walk == nil ? search.clauses(tier: asked) : []))
-        try bindings.append(PostgresArrayParameter(search.words.map(KoreanText.literalRun(of:))))
-        try bindings.append(PostgresArrayParameter(search.words.map { $0.kind == .plain ? nil : $0.indexText }))
-        bindings.append(Int32(asked?.inTitle ?? 0))
-        bindings.append(Int32(asked?.inDeparture ?? 0))
-        bindings.append(scope == .shared)
-        bindings.append(PostgresSearch.order(sort))
-        bindings.append(walk.map { Int32(clamping: $0) })
-        bindings.append(Int32(clamping: skip))
-        bindings.append(upTo.map { Int32(clamping: $0) })
-        bindings.append(after?.id)
-        bindings.append(after?.createdMs)
-        bindings.append(after.map { Int32(clamping: $0.scrapCount) })
-        bindings.append(after?.distanceMeters)
-        // The rows as one row of arrays (``PostgresArrayColumn``), in the function's order: one
-        // aggregate over its scan, whose arrays all see its rows in that order.
-        let rows = try await query(
-            PostgresQuery(
-                unsafeSQL: """
-                    SELECT array_agg(id), array_agg(created_ms), array_agg(title), array_agg(description),
-                           array_agg(departure), array_agg(scrap_count), array_agg(distance_m), array_agg(in_title),
-                           array_agg(in_departure)
-                    FROM runnect_search_page($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-                    """,
-                binds: bindings)
-        ).rows
+        let asked = titleGroup.map { SearchTier(inTitle: $0, inDeparture: 0) } ?? tier
+        let call = PostgresSearchPage(
+            search, tier: asked, sharedOnly: scope == .shared, sort: sort, walk: walk, skip: skip, upTo: upTo,
+            after: after)
+        let rows = try await query(call.query()).rows
         guard let row = rows.first else { return [] }
         let read = try PostgresSearch.Rows(row)
         var found: [PostgresSearch.Match] = []
@@ -337,167 +307,5 @@ extension PostgresTransaction {
             }
         }
         return sorted.dropFirst(offset).prefix(limit).map(\.id)
-    }
-}
-
-/// One search's keywords, as the postings and the exact check see them.
-struct PostgresSearch {
-    let words: [KoreanText.Word]
-
-    /// A course matching every keyword, with how many are in its title and in its departure.
-    struct Match {
-        var id: Int64
-        var createdMs: Int64
-        var scrapCount: Int
-        var distanceMeters: Double
-        var inTitle: Int
-        var inDeparture: Int
-    }
-
-    /// One relevance tier: the matches with exactly `inTitle` keywords in the title and
-    /// `inDeparture` in the departure.
-    struct Tier {
-        var inTitle: Int
-        var inDeparture: Int
-
-        func holds(_ match: Match) -> Bool { match.inTitle == inTitle && match.inDeparture == inDeparture }
-    }
-
-    /// A keyword's lookup grams (``KoreanText/lookupGrams(for:)``) as the index tokens of the
-    /// field with letter `prefix` (`t`, `d`, `p`, as `SearchIndex` writes them; `b`, both the
-    /// title and the departure, since schema version 12).
-    func tokens(_ word: KoreanText.Word, field prefix: UInt8) -> [String] {
-        KoreanText.lookupGrams(for: word).map { KoreanText.token(prefix: prefix, gram: $0) }
-    }
-
-    /// What the index can tell of the matches (of `tier`, when given), as clauses all of
-    /// which hold, each met by any of its token lists, each list wholly in `tokens`: every
-    /// keyword's grams in some field; for a tier, the grams of `inTitle` keywords in the title
-    /// together with those of `inDeparture` keywords in the departure (a list for each pair of
-    /// such sets of keywords; a keyword in both sets by its grams in both fields, one posting
-    /// list where the two fields' were intersected), and then a keyword's own clause only where
-    /// that one does not imply it (the keyword is not in every pair). Supersets: the exact check
-    /// decides.
-    ///
-    /// Why one clause for the tier, and no more than it needs: the planner indexes the clauses
-    /// it expects fewest rows of and checks the rest on every row it fetches, and it prices
-    /// grams as independent. Given `hangang night run`'s top tier (all three words in the
-    /// title, two in the departure) as a clause per field beside each word's, it indexed two and
-    /// fetched 2,168 rows at 100,000 courses (21,609 at a million) to find none: 24 ms. The
-    /// tier's one clause alone: 1.7 ms.
-    ///
-    /// Why a keyword's grams in both fields (schema version 12): at a million courses `ㅇㄹㅍ`'s
-    /// top tier (in the title and in the departure) intersected its gram's title list (26,344
-    /// entries) with its departure list (58,000) in the GIN index, 3.1 ms for 1,549 entries;
-    /// the `b` token's list holds just those.
-    func clauses(tier: Tier? = nil) -> [[[String]]] {
-        var clauses: [[[String]]] = []
-        var implied = Set<Int>()
-        if let tier, tier.inTitle > 0 || tier.inDeparture > 0 {
-            let pairs = KeywordSubsets.of(words.count, size: tier.inTitle).flatMap { inTitle in
-                KeywordSubsets.of(words.count, size: tier.inDeparture).map { (inTitle, $0) }
-            }
-            clauses.append(
-                pairs.map { inTitle, inDeparture in
-                    inTitle.flatMap { word in
-                        tokens(words[word], field: inDeparture.contains(word) ? bothFields : 0x74)
-                    } + inDeparture.filter { !inTitle.contains($0) }.flatMap { tokens(words[$0], field: 0x70) }
-                })
-            implied = Set(words.indices.filter { word in pairs.allSatisfy { $0.contains(word) || $1.contains(word) } })
-        }
-        clauses += words.indices.filter { !implied.contains($0) }.map { index in
-            [0x74, 0x64, 0x70].map { tokens(words[index], field: $0) }
-        }
-        // A clause with an empty list holds for every entry: nothing to ask of the index.
-        return clauses.filter { clause in !clause.contains(where: \.isEmpty) }
-    }
-
-    /// The letter of a gram's tokens in both the title and the departure.
-    var bothFields: UInt8 { SearchIndex.NormalizedRow.bothFieldsPrefix }
-
-    /// Clauses as `runnect_search_page` takes them: one string a clause, its token lists
-    /// separated by `|`, tokens by a space (tokens are `[0-9a-z]`).
-    static func encoded(_ clauses: [[[String]]]) -> [String] {
-        clauses.map { clause in clause.map { $0.joined(separator: " ") }.joined(separator: "|") }
-    }
-
-    /// The `sort` argument of `runnect_search_page` for an order (relevance tiers read by date).
-    static func order(_ sort: CourseSort) -> String {
-        switch sort {
-        case .date, .relevance: "date"
-        case .scrap: "scrap"
-        case .distance: "distance"
-        }
-    }
-
-    /// The rows of one `runnect_search_page` read, a column each (``PostgresArrayColumn``).
-    struct Rows {
-        var ids: [Int64?]
-        var createdMs: [Int64?]
-        var titles: [String?]
-        var descriptions: [String?]
-        var departures: [String?]
-        var scrapCounts: [Int32?]
-        var distances: [Double?]
-        var titleCounts: [Int32?]
-        var departureCounts: [Int32?]
-
-        /// How many rows: every column holds as many (else the read fails).
-        let count: Int
-
-        /// Reads the one row of `array_agg`s (each `NULL` when the function sent no row).
-        init(_ row: PostgresRow) throws {
-            let columns = try row.decode(
-                (
-                    PostgresArrayColumn<Int64>?, PostgresArrayColumn<Int64>?, PostgresArrayColumn<String>?,
-                    PostgresArrayColumn<String>?, PostgresArrayColumn<String>?, PostgresArrayColumn<Int32>?,
-                    PostgresArrayColumn<Double>?, PostgresArrayColumn<Int32>?, PostgresArrayColumn<Int32>?
-                ).self)
-            ids = columns.0?.elements ?? []
-            createdMs = columns.1?.elements ?? []
-            titles = columns.2?.elements ?? []
-            descriptions = columns.3?.elements ?? []
-            departures = columns.4?.elements ?? []
-            scrapCounts = columns.5?.elements ?? []
-            distances = columns.6?.elements ?? []
-            titleCounts = columns.7?.elements ?? []
-            departureCounts = columns.8?.elements ?? []
-            count = ids.count
-            guard
-                [
-                    createdMs.count, titles.count, descriptions.count, departures.count, scrapCounts.count,
-                    distances.count, titleCounts.count, departureCounts.count,
-                ].allSatisfy({ $0 == count })
-            else { throw PostgresDecodingError.Code.failure }
-        }
-    }
-
-    /// Row `index` of a read (``Rows``) when it matches every keyword exactly: as the server
-    /// tells when it sends no texts (no keyword is mixed: its `strpos` tests were exact), else as
-    /// ``KoreanText/contains(_:word:)`` finds in them.
-    func match(_ rows: Rows, at index: Int) throws -> Match? {
-        guard let id = rows.ids[index], let createdMs = rows.createdMs[index],
-            let scrapCount = rows.scrapCounts[index], let distance = rows.distances[index],
-            let titleCount = rows.titleCounts[index], let departureCount = rows.departureCounts[index]
-        else { throw PostgresDecodingError.Code.missingData }
-        guard let title = rows.titles[index], let description = rows.descriptions[index],
-            let departure = rows.departures[index]
-        else {
-            return Match(
-                id: id, createdMs: createdMs, scrapCount: Int(scrapCount), distanceMeters: distance,
-                inTitle: Int(titleCount), inDeparture: Int(departureCount))
-        }
-        var inTitle = 0
-        var inDeparture = 0
-        for word in words {
-            let title = KoreanText.contains(title, word: word.text)
-            let departure = KoreanText.contains(departure, word: word.text)
-            guard title || departure || KoreanText.contains(description, word: word.text) else { return nil }
-            if title { inTitle += 1 }
-            if departure { inDeparture += 1 }
-        }
-        return Match(
-            id: id, createdMs: createdMs, scrapCount: Int(scrapCount), distanceMeters: distance, inTitle: inTitle,
-            inDeparture: inDeparture)
     }
 }

@@ -1,15 +1,15 @@
 import RunnectStore
 
-extension SearchIndex.Entry {
+extension SearchEntry {
     /// The tokens of a PostgreSQL search entry (schema version 12): the FTS5 document's, then
     /// the grams in both the title and the departure.
     var postgresTokenDocument: String {
-        SearchIndex.NormalizedRow.postgresTokenDocument(tokenDocument, bothFieldsDocument)
+        SearchText.postgresTokenDocument(tokenDocument, bothFieldsDocument)
     }
 }
 
-extension SearchIndex.NormalizedRow {
-    /// ``SearchIndex/Entry/postgresTokenDocument`` of a row as stored: what its entry's tokens
+extension SearchText {
+    /// ``SearchEntry/postgresTokenDocument`` of a row as stored: what its entry's tokens
     /// hold on PostgreSQL.
     package var postgresTokenDocument: String { Self.postgresTokenDocument(tokenDocument, bothFieldsDocument) }
 

@@ -132,8 +132,7 @@ package protocol StoreTransaction: StoreCopyTransaction, Sendable {
     /// A page of the ids of the courses matching every keyword (already checked by
     /// ``CourseStore/checkKeywords(_:)``), as ``CourseStore/search(keywords:scope:sort:page:)``
     /// documents.
-    func searchIDs(keywords: String, scope: SearchScope, sort: CourseSort, limit: Int, offset: Int) async throws
-        -> [Int64]
+    func searchIDs(_ request: SearchRequest) async throws -> [Int64]
 
     /// Inserts the course row, its search entry and its spatial entries; the owner and the
     /// creation date are the user and now unless the draft is preset. Returns the course as read

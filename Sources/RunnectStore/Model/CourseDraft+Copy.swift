@@ -20,7 +20,7 @@ extension CourseDraft {
         } catch {
             throw StoreError.database("course #\(stored.id) has stats that cannot be read: \(error)")
         }
-        var record = CourseRecord(
+        var record = CourseTableRow(
             id: stored.id, owner: stored.owner, title: stored.title, description: stored.description,
             sourceFormat: stored.sourceFormat, contentHash: stored.contentHash, createdAt: stored.createdAt,
             isUploaded: stored.isUploaded, uploadedAt: stored.uploadedAt, scrapCount: 0,
@@ -30,7 +30,7 @@ extension CourseDraft {
         self.record = record
         statsJSON = stored.statsJSON
         departure = stored.departure
-        searchEntry = SearchIndex.Entry(
+        searchEntry = SearchEntry(
             fields: SearchFields(
                 title: stored.title, description: stored.description,
                 departure: stored.departure?.searchableParts ?? []))

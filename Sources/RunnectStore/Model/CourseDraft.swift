@@ -9,7 +9,7 @@ import RunnectKit
 /// or, many in one transaction, ``CourseStore/insert(_:)-([CourseDraft])``.
 public struct CourseDraft: Sendable {
     /// The row to insert; its owner and creation date are set when it is stored.
-    package var record: CourseRecord
+    package var record: CourseTableRow
     /// Store the record as it is, owner, date and flags included (``preset(owner:createdAt:isUploaded:scrapCount:)``).
     package var isPreset = false
     /// ``stats`` as the JSON text stored in the `stats` column, encoded with the draft so that
@@ -18,7 +18,7 @@ public struct CourseDraft: Sendable {
     /// Where the course starts.
     public let departure: Departure?
     /// The course's search entry, prepared with the draft.
-    package let searchEntry: SearchIndex.Entry
+    package let searchEntry: SearchEntry
     /// The course's entry in the R*Tree of course bounds.
     package let bounds: CourseBounds?
     /// The course's path as near-me search measures it (``CoursePieces/path(of:)``), kept so
@@ -95,7 +95,7 @@ public struct CourseDraft: Sendable {
         } catch let error as ActivityCodecError {
             throw StoreError.cannotEncode(error.description)
         }
-        record = CourseRecord(
+        record = CourseTableRow(
             id: nil, owner: "", title: title, description: description, sourceFormat: activity.format.rawValue,
             contentHash: contentHash.lowercased(), createdAt: Date(), isUploaded: false, uploadedAt: nil,
             scrapCount: 0, distanceMeters: stats.stats.distanceMeters, pointCount: stats.stats.points, stats: stats,
@@ -107,7 +107,7 @@ public struct CourseDraft: Sendable {
         pieces = CoursePieces(path: path)
         run = matching.flatMap { RunDraft(activity, stats: stats.stats, matching: $0) }
         warnings = activity.warnings
-        searchEntry = SearchIndex.Entry(
+        searchEntry = SearchEntry(
             fields: SearchFields(
                 title: title, description: description, departure: departure?.searchableParts ?? []))
     }

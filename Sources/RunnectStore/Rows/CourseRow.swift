@@ -5,9 +5,9 @@ import RunnectKit
 /// A course read for display: every column of `course` but the geometry (and the two figures
 /// the list orders use), plus whether the current user scrapped it.
 struct CourseRow: FetchableRecord {
-    typealias Key = CourseRecord.CodingKeys
+    typealias Key = CourseTableRow.CodingKeys
 
-    /// The columns selected, in order: ``CourseRecord``'s, less what display does not need.
+    /// The columns selected, in order: ``CourseTableRow``'s, less what display does not need.
     static let listed: [Key] = Key.allCases.filter { ![.distanceMeters, .pointCount, .geometry].contains($0) }
     /// Each listed column's place in the row; `is_scrapped` comes after them.
     private static let position = Dictionary(uniqueKeysWithValues: listed.enumerated().map { ($1, $0) })
@@ -58,7 +58,7 @@ struct CourseRow: FetchableRecord {
     }
 
     /// `request` narrowed to the display columns, decoded as rows.
-    static func request(_ request: QueryInterfaceRequest<CourseRecord>, user: String) -> QueryInterfaceRequest<
+    static func request(_ request: QueryInterfaceRequest<CourseTableRow>, user: String) -> QueryInterfaceRequest<
         CourseRow
     > {
         request.select(selection(user: user), as: CourseRow.self)

@@ -7,7 +7,7 @@ import RunnectKit
 /// migrations spell them again on purpose: a released migration keeps meaning what it meant.
 ///
 /// Reads go through ``CourseRow``, which leaves the geometry blob out.
-package struct CourseRecord: Codable, FetchableRecord, MutablePersistableRecord {
+package struct CourseTableRow: Codable, FetchableRecord, MutablePersistableRecord {
     package static let databaseTableName = "course"
 
     package var id: Int64?
@@ -126,20 +126,20 @@ package struct CourseRecord: Codable, FetchableRecord, MutablePersistableRecord 
 
 // MARK: - Requests
 
-extension DerivableRequest<CourseRecord> {
+extension DerivableRequest<CourseTableRow> {
     /// Courses owned by `user`.
     func owned(by user: String) -> Self {
-        filter(CourseRecord.Columns.owner == user)
+        filter(CourseTableRow.Columns.owner == user)
     }
 
     /// Shared (uploaded) courses, or private ones with `false`.
     func uploaded(_ isUploaded: Bool = true) -> Self {
-        filter(CourseRecord.Columns.isUploaded == isUploaded)
+        filter(CourseTableRow.Columns.isUploaded == isUploaded)
     }
 
     /// Courses `user` may read: their own and shared ones (PostgreSQL's `course_read` policy).
     func readable(by user: String) -> Self {
-        filter(CourseRecord.Columns.owner == user || CourseRecord.Columns.isUploaded == true)
+        filter(CourseTableRow.Columns.owner == user || CourseTableRow.Columns.isUploaded == true)
     }
 
     /// Courses `user` scrapped.
@@ -150,7 +150,7 @@ extension DerivableRequest<CourseRecord> {
     /// In the order of `sort`; every order ends with the id so that ties are stable across pages.
     /// ``CourseSort/relevance`` means nothing outside a search and sorts by date.
     func sorted(by sort: CourseSort) -> Self {
-        typealias C = CourseRecord.Columns
+        typealias C = CourseTableRow.Columns
         switch sort {
         case .date, .relevance:
             return order(C.createdAt.desc, C.id.desc)

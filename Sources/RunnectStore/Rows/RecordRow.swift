@@ -3,7 +3,7 @@ import GRDB
 import RunnectKit
 
 /// A row of the `record` table: the one place its columns are named (``CodingKeys``), as
-/// ``CourseRecord`` is for `course`.
+/// ``CourseTableRow`` is for `course`.
 struct RecordRow: Codable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "record"
 
@@ -45,7 +45,7 @@ struct RecordRow: Codable, FetchableRecord, MutablePersistableRecord {
     }
 
     static func databaseJSONEncoder(for column: String) -> JSONEncoder {
-        CourseRecord.databaseJSONEncoder(for: column)
+        CourseTableRow.databaseJSONEncoder(for: column)
     }
 
     mutating func didInsert(_ inserted: InsertionSuccess) {

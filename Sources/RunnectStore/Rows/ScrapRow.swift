@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A row of the `scrap` table: `user` bookmarked the shared course `courseID`.
-struct ScrapRecord: Codable, FetchableRecord, PersistableRecord {
+struct ScrapRow: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "scrap"
 
     var courseID: Int64

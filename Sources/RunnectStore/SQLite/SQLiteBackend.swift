@@ -198,7 +198,7 @@ package final class SQLiteBackend: StoreBackend {
 
     package func optimizeSearch() async throws {
         do {
-            try await pool.write { try SearchIndex.optimize($0) }
+            try await pool.write { try SQLiteSearchIndex.optimize($0) }
         } catch let error as DatabaseError {
             throw StoreError(error)
         }

@@ -44,7 +44,7 @@ extension SQLiteTransaction {
     }
 
     func storedScraps() throws -> [StoredScrap] {
-        try ScrapRecord.order(ScrapRecord.Columns.courseID, ScrapRecord.Columns.user).fetchAll(db).map {
+        try ScrapRow.order(ScrapRow.Columns.courseID, ScrapRow.Columns.user).fetchAll(db).map {
             StoredScrap(courseID: $0.courseID, user: $0.user, createdAt: $0.createdAt)
         }
     }

@@ -16,7 +16,7 @@ struct SQLiteTransaction: StoreTransaction, @unchecked Sendable {
     // MARK: - Reading courses
 
     func course(id: Int64) throws -> Course? {
-        try CourseRow.request(CourseRecord.filter(key: id).readable(by: user), user: user).fetchOne(db)?.course
+        try CourseRow.request(CourseTableRow.filter(key: id).readable(by: user), user: user).fetchOne(db)?.course
     }
 
     /// Lists pick a page of ids first and read the rows after: the sort (when no index gives the
@@ -24,7 +24,7 @@ struct SQLiteTransaction: StoreTransaction, @unchecked Sendable {
     /// the courses shown.
     func courses(ids: [Int64]) throws -> [Course] {
         guard !ids.isEmpty else { return [] }
-        let rows = try readableRows(CourseRecord.filter(keys: ids).readable(by: user))
+        let rows = try readableRows(CourseTableRow.filter(keys: ids).readable(by: user))
         let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
     }
@@ -37,14 +37,14 @@ struct SQLiteTransaction: StoreTransaction, @unchecked Sendable {
 
     func courseIDs(_ scope: CourseListScope, sort: CourseSort, limit: Int, offset: Int) throws -> [Int64] {
         try Self.listRequest(scope, sort: sort, user: user).limit(limit, offset: offset)
-            .select(CourseRecord.Columns.id, as: Int64.self).fetchAll(db)
+            .select(CourseTableRow.Columns.id, as: Int64.self).fetchAll(db)
     }
 
     /// The courses of `scope` in the order of `sort`, without paging.
     static func listRequest(
         _ scope: CourseListScope, sort: CourseSort, user: String
-    ) -> QueryInterfaceRequest<CourseRecord> {
-        var request = CourseRecord.all()
+    ) -> QueryInterfaceRequest<CourseTableRow> {
+        var request = CourseTableRow.all()
         switch scope {
         case .mine(let uploaded):
             request = request.owned(by: user)
@@ -58,13 +58,13 @@ struct SQLiteTransaction: StoreTransaction, @unchecked Sendable {
     }
 
     func courses(in scope: SearchScope, sort: CourseSort) throws -> [Course] {
-        let all = CourseRecord.all()
+        let all = CourseTableRow.all()
         let request = (scope == .shared ? all.uploaded() : all.readable(by: user)).sorted(by: sort)
         return try readableRows(request)
     }
 
     /// The courses of `request` whose rows decode; the others noted in ``unreadable``.
-    private func readableRows(_ request: QueryInterfaceRequest<CourseRecord>) throws -> [Course] {
+    private func readableRows(_ request: QueryInterfaceRequest<CourseTableRow>) throws -> [Course] {
         // Each row decoded where the cursor holds it, as `fetchAll` of `CourseRow` did: no copy.
         let rows = try Row.fetchCursor(db, request.select(CourseRow.selection(user: user)))
         var courses: [Course] = []
@@ -78,9 +78,8 @@ struct SQLiteTransaction: StoreTransaction, @unchecked Sendable {
         return courses
     }
 
-    func searchIDs(keywords: String, scope: SearchScope, sort: CourseSort, limit: Int, offset: Int) throws -> [Int64] {
-        try SearchIndex.search(
-            db, keywords: keywords, scope: scope, reader: user, sort: sort, limit: limit, offset: offset)
+    func searchIDs(_ request: SearchRequest) throws -> [Int64] {
+        try SQLiteSearchIndex.search(db, request, reader: user)
     }
 
     func counts() throws -> StoreCounts {
@@ -103,12 +102,12 @@ struct SQLiteTransaction: StoreTransaction, @unchecked Sendable {
             record.owner = user
             record.createdAt = Date()
         }
-        let insert = try db.cachedStatement(sql: CourseRecord.insertSQL)
+        let insert = try db.cachedStatement(sql: CourseTableRow.insertSQL)
         do {
             try insert.execute(arguments: record.insertArguments(statsJSON: draft.statsJSON))
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
-            typealias C = CourseRecord.Columns
-            let existing = try CourseRecord.all().owned(by: record.owner).filter(C.contentHash == record.contentHash)
+            typealias C = CourseTableRow.Columns
+            let existing = try CourseTableRow.all().owned(by: record.owner).filter(C.contentHash == record.contentHash)
                 .select(C.id, as: Int64.self).fetchOne(db)
             guard let existing else { throw error }
             throw StoreError.duplicate(existingID: existing)
@@ -122,7 +121,7 @@ struct SQLiteTransaction: StoreTransaction, @unchecked Sendable {
             departure: draft.departure, sourceFormat: record.sourceFormat, contentHash: record.contentHash,
             stats: record.stats.stats, createdAt: dates?[0] ?? record.createdAt, isUploaded: record.isUploaded,
             uploadedAt: dates?[1], scrapCount: record.scrapCount, isScrapped: false)
-        try SearchIndex.index(db, courseID: id, entry: draft.searchEntry)
+        try SQLiteSearchIndex.index(db, courseID: id, entry: draft.searchEntry)
         try draft.bounds?.insert(db, courseID: id)
         try draft.pieces?.insert(db, courseID: id)
         try hooks.beforeImportCommit?(db, id)
@@ -130,13 +129,13 @@ struct SQLiteTransaction: StoreTransaction, @unchecked Sendable {
     }
 
     func setTitle(id: Int64, title: String) throws {
-        try CourseRecord.filter(key: id).updateAll(db, CourseRecord.Columns.title.set(to: title))
+        try CourseTableRow.filter(key: id).updateAll(db, CourseTableRow.Columns.title.set(to: title))
         try reindex(id: id)
     }
 
     func share(id: Int64, title: String, description: String, at date: Date) throws {
-        typealias C = CourseRecord.Columns
-        try CourseRecord.filter(key: id).updateAll(
+        typealias C = CourseTableRow.Columns
+        try CourseTableRow.filter(key: id).updateAll(
             db, C.isUploaded.set(to: true), C.uploadedAt.set(to: date), C.title.set(to: title),
             C.description.set(to: description))
         try reindex(id: id)
@@ -145,13 +144,13 @@ struct SQLiteTransaction: StoreTransaction, @unchecked Sendable {
     /// Refreshes the search entry of a course whose text changed.
     private func reindex(id: Int64) throws {
         guard let course = try course(id: id) else { return }
-        try SearchIndex.index(db, courseID: id, fields: course.searchFields)
+        try SQLiteSearchIndex.index(db, courseID: id, fields: course.searchFields)
     }
 
     func unshare(id: Int64) throws {
-        try ScrapRecord.filter(ScrapRecord.Columns.courseID == id).deleteAll(db)
-        typealias C = CourseRecord.Columns
-        try CourseRecord.filter(key: id).updateAll(db, C.isUploaded.set(to: false), C.uploadedAt.set(to: nil))
+        try ScrapRow.filter(ScrapRow.Columns.courseID == id).deleteAll(db)
+        typealias C = CourseTableRow.Columns
+        try CourseTableRow.filter(key: id).updateAll(db, C.isUploaded.set(to: false), C.uploadedAt.set(to: nil))
     }
 
     func recordCounts(course id: Int64) throws -> (own: Int, others: Int) {
@@ -164,16 +163,16 @@ struct SQLiteTransaction: StoreTransaction, @unchecked Sendable {
     func deleteCourses(ids: [Int64]) throws {
         // The user's own records; others' stay, their course kept by trigger (schema version 5).
         try RecordRow.filter(ids.contains(RecordRow.Columns.courseID) && RecordRow.Columns.owner == user).deleteAll(db)
-        for id in ids { try SearchIndex.remove(db, courseID: id) }
-        try CourseRecord.deleteAll(db, keys: ids)
+        for id in ids { try SQLiteSearchIndex.remove(db, courseID: id) }
+        try CourseTableRow.deleteAll(db, keys: ids)
     }
 
     func addScrap(course id: Int64, at date: Date) throws {
-        try ScrapRecord(courseID: id, user: user, createdAt: date).insert(db)
+        try ScrapRow(courseID: id, user: user, createdAt: date).insert(db)
     }
 
     func removeScrap(course id: Int64) throws {
-        try ScrapRecord.filter(key: [ScrapRecord.Columns.courseID.name: id, ScrapRecord.Columns.user.name: user])
+        try ScrapRow.filter(key: [ScrapRow.Columns.courseID.name: id, ScrapRow.Columns.user.name: user])
             .deleteAll(db)
     }
 

@@ -105,15 +105,16 @@ final class SearchDatabase {
         let answers: [[Int64]]
         switch kind {
         case .sqlite:
-            let plans: [SearchIndex.Plans] = [
+            let plans: [SQLiteSearchIndex.Plans] = [
                 .standard,
-                SearchIndex.Plans(denseCandidateCount: 1, maxTieredWords: 3),
-                SearchIndex.Plans(denseCandidateCount: Int.max, maxTieredWords: 0),
+                SQLiteSearchIndex.Plans(denseCandidateCount: 1, maxTieredWords: 3),
+                SQLiteSearchIndex.Plans(denseCandidateCount: Int.max, maxTieredWords: 0),
             ]
             answers = try plans.map { plans in
                 try pool.read {
-                    try SearchIndex.search(
-                        $0, keywords: keywords, scope: scope, sort: sort, limit: limit, offset: offset, plans: plans)
+                    try SQLiteSearchIndex.search(
+                        $0, SearchRequest(keywords: keywords, scope: scope, sort: sort, limit: limit, offset: offset),
+                        plans: plans)
                 }
             }
         case .postgres:
@@ -162,7 +163,7 @@ final class SearchDatabase {
                     Issue.record("entry \(entry) has \(fields.count) fields", sourceLocation: sourceLocation)
                     continue
                 }
-                let expected = SearchIndex.NormalizedRow(title: fields[1], description: fields[2], departure: fields[3])
+                let expected = SearchText(title: fields[1], description: fields[2], departure: fields[3])
                     .postgresTokenDocument
                 #expect(fields[4] == expected, "course \(fields[0])", sourceLocation: sourceLocation)
             }

@@ -1,10 +1,10 @@
 import GRDB
 
-extension SearchIndex {
+extension SQLiteSearchIndex {
     // MARK: - Searching
 
     /// When a search sorts its candidates and when it walks an index already in the order asked
-    /// (see ``SearchQuery``). Both plans return the same ids; tests move the thresholds to run
+    /// (see ``SQLiteSearchQuery``). Both plans return the same ids; tests move the thresholds to run
     /// each plan on small stores.
     ///
     /// Why two plans: sorting alone, on the 100,000-course benchmark store
@@ -24,51 +24,41 @@ extension SearchIndex {
         static let standard = Plans()
     }
 
-    /// The ids of the courses matching every keyword, in `sort` order, one page of them.
+    /// The ids of the courses matching every keyword of `request`, one page of them in its order.
     ///
     /// - Parameters:
-    ///   - keywords: What the user typed, split on whitespace. Blank input matches nothing
-    ///     (listing without keywords is ``CourseStore/list(_:sort:page:)``'s job): `[]`.
-    ///   - scope: `.shared` for uploaded courses only, `.all` for every course `reader` may read.
+    ///   - request: The keywords, scope, order and page (``SearchRequest``).
     ///   - reader: Who searches: their own private courses and the shared ones; `nil`: every course.
-    ///   - sort: `relevance` ranks by the number of keywords found in the title, then the number
-    ///     found in the departure, then newest first; `date` is newest first; `scrap` most
-    ///     scrapped first, then newest; `distance` shortest first. Ties end with the id, so
-    ///     pages are stable.
-    ///   - limit: Page size; `[]` when not positive.
-    ///   - offset: Matches skipped before the page; negative counts as 0.
     ///   - plans: The thresholds between the plans; tests change them.
     /// - Returns: Course ids, best first.
     /// - Complexity: Date pages cost about `offset + limit` candidates, however many courses
     ///   match; relevance pages as much per score tier visited. Scrap and distance pages cost
     ///   the same for common keywords and a sort of the matches for rare ones.
     static func search(
-        _ db: Database, keywords: String, scope: SearchScope, reader: String? = nil, sort: CourseSort, limit: Int,
-        offset: Int, plans: Plans = .standard
+        _ db: Database, _ request: SearchRequest, reader: String? = nil, plans: Plans = .standard
     ) throws -> [Int64] {
-        let words = KoreanText.words(in: keywords)
-        guard !words.isEmpty, limit > 0 else { return [] }
-        let query = SearchQuery(words: words, scope: scope, reader: reader)
-        let offset = max(0, offset)
+        guard !request.asksNothing else { return [] }
+        let query = SQLiteSearchQuery(words: request.words, scope: request.scope, reader: reader)
+        let (limit, offset) = (request.limit, request.offset)
         func isDense() throws -> Bool {
             try query.candidateCount(db, query.anyExpression, upTo: plans.denseCandidateCount)
                 >= plans.denseCandidateCount
         }
-        switch sort {
+        switch request.sort {
         case .date:
             // Walking the FTS5 rowids costs the candidates before the page, never more than a sort.
-            var page = SearchQuery.Page(limit: limit, skip: offset)
-            try query.fillNewestFirst(&page, db, tier: query.allMatches, isLast: true)
+            var page = SQLiteSearchQuery.Page(limit: limit, skip: offset)
+            try query.fillNewestFirst(&page, db, selection: query.allMatches, isLast: true)
             return page.ids
         case .relevance:
-            guard words.count <= plans.maxTieredWords, try isDense() else {
+            guard request.words.count <= plans.maxTieredWords, try isDense() else {
                 return try query.sorted(db, by: query.relevanceOrder, limit: limit, offset: offset)
             }
-            var page = SearchQuery.Page(limit: limit, skip: offset)
+            var page = SQLiteSearchQuery.Page(limit: limit, skip: offset)
             try query.fillByRelevance(&page, db, denseCandidateCount: plans.denseCandidateCount)
             return page.ids
         case .scrap, .distance:
-            let order: SearchQuery.ListOrder = sort == .scrap ? .scrap : .distance
+            let order: SQLiteSearchQuery.ListOrder = request.sort == .scrap ? .scrap : .distance
             if try isDense() {
                 return try query.walkCourse(db, order: order, limit: limit, offset: offset)
             }

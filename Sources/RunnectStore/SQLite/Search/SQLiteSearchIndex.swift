@@ -1,28 +1,6 @@
 import Foundation
 import GRDB
 
-/// Which courses a search looks at.
-public enum SearchScope: Sendable {
-    /// Shared courses only (`is_uploaded = 1`): discovery.
-    case shared
-    /// Every course in the store.
-    case all
-}
-
-/// The searchable text of one course, as given to ``SearchIndex/index(_:courseID:fields:)``.
-package struct SearchFields: Sendable, Equatable {
-    var title: String
-    var description: String?
-    /// The departure parts that are present, in order: region, city, town, detail, name.
-    var departure: [String]
-
-    package init(title: String, description: String? = nil, departure: [String] = []) {
-        self.title = title
-        self.description = description
-        self.departure = departure
-    }
-}
-
 /// Korean-aware keyword search over courses.
 ///
 /// A keyword matches a course when it is a substring of the title, the description or a
@@ -51,7 +29,7 @@ package struct SearchFields: Sendable, Equatable {
 /// id order is date order almost always: "newest matches first" then costs the page, not the
 /// number of matches, for a one-syllable word found in half the store as for a rare one.
 /// Relevance is walked the same way, a score tier at a time (see
-/// ``search(_:keywords:scope:sort:limit:offset:plans:)``). (Negated ids would let FTS5 walk
+/// ``search(_:_:reader:plans:)``). (Negated ids would let FTS5 walk
 /// forwards, 0.3 ms faster per query, but it flushes its pending postings whenever a rowid is
 /// not above the last one written, which halved the bulk insert rate; measured.)
 ///
@@ -66,8 +44,8 @@ package struct SearchFields: Sendable, Equatable {
 /// - ``index(_:courseID:fields:)``
 /// - ``remove(_:courseID:)``
 /// - ``optimize(_:)``
-/// - ``search(_:keywords:scope:sort:limit:offset:plans:)``
-package enum SearchIndex {
+/// - ``search(_:_:reader:plans:)``
+package enum SQLiteSearchIndex {
     // MARK: - Schema
 
     /// Creates the search tables. Call once, from the migration that creates `course`.
@@ -97,14 +75,14 @@ package enum SearchIndex {
     /// Reads the course's `created_at` (for the date order of results), so the `course` row must
     /// exist; a course without one sorts as the oldest.
     static func index(_ db: Database, courseID: Int64, fields: SearchFields) throws {
-        try index(db, courseID: courseID, entry: Entry(fields: fields))
+        try index(db, courseID: courseID, entry: SearchEntry(fields: fields))
     }
 
     /// Indexes a course's text prepared beforehand (on another thread, say), replacing what was
     /// indexed for it before.
-    static func index(_ db: Database, courseID: Int64, entry: Entry) throws {
+    static func index(_ db: Database, courseID: Int64, entry: SearchEntry) throws {
         try remove(db, courseID: courseID)
-        let row = entry.row
+        let row = entry.text
         let createdAt = try Date.fetchOne(
             db.cachedStatement(sql: "SELECT created_at FROM course WHERE id = ?"), arguments: [courseID])
         let milliseconds = Self.milliseconds(createdAt)
@@ -119,24 +97,6 @@ package enum SearchIndex {
             .execute(arguments: [courseID, entry.tokenDocument])
     }
 
-    /// A course's text as the index keeps it: normalised, and cut into the grams FTS5 indexes.
-    /// Needs no database, so it can be made where the course is drafted.
-    package struct Entry: Sendable {
-        package let row: NormalizedRow
-        package let tokenDocument: String
-        /// ``NormalizedRow/bothFieldsDocument``, from the same grams as ``tokenDocument``.
-        package let bothFieldsDocument: String
-
-        package init(fields: SearchFields) {
-            row = NormalizedRow(fields: fields)
-            let title = KoreanText.indexGrams(of: row.title)
-            let departure = KoreanText.indexGrams(of: row.departure)
-            tokenDocument = NormalizedRow.tokenDocument(
-                title: title, description: KoreanText.indexGrams(of: row.description), departure: departure)
-            bothFieldsDocument = NormalizedRow.bothFieldsDocument(title: title, departure: departure)
-        }
-    }
-
     /// Removes a course from the index; nothing happens if it is not there.
     static func remove(_ db: Database, courseID: Int64) throws {
         guard
@@ -145,7 +105,7 @@ package enum SearchIndex {
                     sql: "SELECT title, description, departure FROM course_search WHERE course_id = ?"),
                 arguments: [courseID])
         else { return }
-        let document = NormalizedRow(title: old[0], description: old[1], departure: old[2]).tokenDocument
+        let document = SearchText(title: old[0], description: old[1], departure: old[2]).tokenDocument
         // A contentless FTS5 table forgets a document when told its exact tokens again; they are
         // recomputed from the stored normalised text, deterministically. (A release that changes
         // the gram rules must migrate with rebuildTokens(_:) before anything is removed.)
@@ -214,7 +174,7 @@ package enum SearchIndex {
         let insert = try db.makeStatement(sql: "INSERT INTO course_search_token (rowid, tokens) VALUES (?, ?)")
         let rows = try Row.fetchCursor(db, sql: "SELECT course_id, title, description, departure FROM course_search")
         while let row = try rows.next() {
-            let text = NormalizedRow(title: row[1], description: row[2], departure: row[3])
+            let text = SearchText(title: row[1], description: row[2], departure: row[3])
             try insert.execute(arguments: [row[0] as Int64, text.tokenDocument])
         }
     }
@@ -249,78 +209,5 @@ package enum SearchIndex {
         let seconds = date?.timeIntervalSince1970 ?? 0
         guard seconds.isFinite else { return 0 }
         return Int64(max(min((seconds * 1000).rounded(.down), 9e15), -9e15))
-    }
-
-    /// The normalised text of one course, and its token documents.
-    package struct NormalizedRow: Sendable {
-        package var title: String
-        package var description: String
-        package var departure: String
-
-        init(title: String, description: String, departure: String) {
-            self.title = title
-            self.description = description
-            self.departure = departure
-        }
-
-        package init(fields: SearchFields) {
-            title = KoreanText.normalize(fields.title)
-            description = KoreanText.normalize(fields.description ?? "")
-            departure = fields.departure.map(KoreanText.normalize).joined(separator: "\n")
-        }
-
-        /// Each field's initials projection (``KoreanText``: every syllable replaced by its
-        /// initial consonant, `잠실 한강` → `ㅈㅅ ㅎㄱ`), in which a keyword of initial consonants
-        /// is a plain substring: what PostgreSQL's search tests with `strpos` (schema version 10).
-        package var initials: NormalizedRow {
-            NormalizedRow(
-                title: KoreanText.initials(of: title), description: KoreanText.initials(of: description),
-                departure: KoreanText.initials(of: departure))
-        }
-
-        /// Field letters of the index tokens.
-        static let titlePrefix = UInt8(ascii: "t")
-        static let descriptionPrefix = UInt8(ascii: "d")
-        static let departurePrefix = UInt8(ascii: "p")
-
-        /// Letter of the tokens of grams in both the title and the departure (PostgreSQL's
-        /// entries, schema version 12).
-        package static let bothFieldsPrefix = UInt8(ascii: "b")
-
-        /// The grams in both the title and the departure, each once, as `b` tokens separated by a
-        /// space (empty for none): what PostgreSQL's entries hold beside ``tokenDocument`` since
-        /// its schema version 12, so that a relevance tier with a keyword in both fields reads
-        /// one posting list where it intersected two (``KoreanText/lookupGrams(for:)`` with this
-        /// prefix).
-        package var bothFieldsDocument: String {
-            Self.bothFieldsDocument(
-                title: KoreanText.indexGrams(of: title), departure: KoreanText.indexGrams(of: departure))
-        }
-
-        /// ``bothFieldsDocument`` of a title's and a departure's grams.
-        static func bothFieldsDocument(title: [KoreanText.Gram], departure: [KoreanText.Gram]) -> String {
-            let inDeparture = Set(departure)
-            var seen = Set<KoreanText.Gram>()
-            let grams = title.filter { inDeparture.contains($0) && seen.insert($0).inserted }
-            return KoreanText.document(prefix: bothFieldsPrefix, grams: grams)
-        }
-
-        /// The FTS5 document: every field's grams, tokens prefixed by the field's letter.
-        package var tokenDocument: String {
-            Self.tokenDocument(
-                title: KoreanText.indexGrams(of: title), description: KoreanText.indexGrams(of: description),
-                departure: KoreanText.indexGrams(of: departure))
-        }
-
-        /// ``tokenDocument`` of each field's grams.
-        static func tokenDocument(
-            title: [KoreanText.Gram], description: [KoreanText.Gram], departure: [KoreanText.Gram]
-        ) -> String {
-            [
-                KoreanText.document(prefix: titlePrefix, grams: title),
-                KoreanText.document(prefix: descriptionPrefix, grams: description),
-                KoreanText.document(prefix: departurePrefix, grams: departure),
-            ].filter { !$0.isEmpty }.joined(separator: " ")
-        }
     }
 }

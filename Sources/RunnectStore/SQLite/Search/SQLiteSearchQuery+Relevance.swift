@@ -1,6 +1,6 @@
 import GRDB
 
-extension SearchQuery {
+extension SQLiteSearchQuery {
     // MARK: - Relevance, tier by tier
 
     /// Fills the page in relevance order: one title group after another (all keywords in the
@@ -18,39 +18,40 @@ extension SearchQuery {
             if candidates == 0 { continue }
             if candidates < dense {
                 let order: SQL = "\(score(.departure)) DESC, s.created_ms DESC, s.course_id DESC"
-                try fillSorted(&page, db, tier: group, by: order, isLast: inTitle == 0)
+                try fillSorted(&page, db, selection: group, by: order, isLast: inTitle == 0)
                 continue
             }
-            for inDeparture in stride(from: k, through: 0, by: -1) {
-                let tier = tier(inTitle: inTitle, inDeparture: inDeparture)
-                try fillNewestFirst(&page, db, tier: tier, isLast: inTitle == 0 && inDeparture == 0)
+            for tier in SearchTier.relevanceOrder(keywords: k) where tier.inTitle == inTitle {
+                try fillNewestFirst(
+                    &page, db, selection: selection(tier), isLast: inTitle == 0 && tier.inDeparture == 0)
             }
         }
     }
 
     /// The matches with exactly `inTitle` keywords in the title: a cheap expression on title
     /// tokens (which are few) that may propose more.
-    func titleGroup(_ inTitle: Int) -> Tier {
+    func titleGroup(_ inTitle: Int) -> Selection {
         let part = exactly(inTitle, in: .title)
         var expression = part.positive ?? anyExpression
         if let no = part.negative { expression = "(\(expression)) NOT (\(no))" }
-        return Tier(expression: expression, filter: "\(score(.title)) = \(inTitle)")
+        return Selection(expression: expression, filter: "\(score(.title)) = \(inTitle)")
     }
 
-    /// The matches with exactly `inTitle` keywords in the title and `inDeparture` in the
-    /// departure: an FTS5 expression that proposes them (a superset), and the exact SQL test.
-    func tier(inTitle: Int, inDeparture: Int) -> Tier {
+    /// The matches of `tier`: an FTS5 expression that proposes them (a superset), and the exact
+    /// SQL test.
+    func selection(_ tier: SearchTier) -> Selection {
+        let (inTitle, inDeparture) = (tier.inTitle, tier.inDeparture)
         // All keywords in one field already says that each is in some field.
         var positive = inTitle == terms.count || inDeparture == terms.count ? [] : [anyExpression]
         var negative: [String] = []
-        for (count, field) in [(inTitle, SearchTerm.Field.title), (inDeparture, .departure)] {
+        for (count, field) in [(inTitle, SearchField.title), (inDeparture, .departure)] {
             let part = exactly(count, in: field)
             if let yes = part.positive { positive.append(yes) }
             if let no = part.negative { negative.append(no) }
         }
         let expression =
             "(" + positive.joined(separator: " AND ") + ")" + negative.map { " NOT (\($0))" }.joined()
-        return Tier(
+        return Selection(
             expression: expression,
             filter: "\(score(.title)) = \(inTitle) AND \(score(.departure)) = \(inDeparture)")
     }
@@ -58,7 +59,7 @@ extension SearchQuery {
     /// FTS5 parts for "exactly `count` keywords in `field`": a positive expression to AND and a
     /// negative one to NOT. Only exact terms are negated, so both are supersets of the tier;
     /// the SQL filter makes it exact.
-    func exactly(_ count: Int, in field: SearchTerm.Field) -> (positive: String?, negative: String?) {
+    func exactly(_ count: Int, in field: SearchField) -> (positive: String?, negative: String?) {
         let k = terms.count
         if count == k {
             return (terms.map { $0.expression(in: field) }.joined(separator: " AND "), nil)

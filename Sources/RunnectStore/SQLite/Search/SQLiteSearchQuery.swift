@@ -6,10 +6,10 @@ import GRDB
 ///
 /// User text only ever reaches SQLite as bound values (`instr` needles, `GLOB` patterns); the
 /// FTS5 expressions are made of the index's own tokens and are bound too.
-struct SearchQuery {
-    /// A slice of the matches that comes whole before the next one in relevance order: the FTS5
-    /// expression proposing its candidates (a superset), and the exact SQL test of membership.
-    struct Tier {
+struct SQLiteSearchQuery {
+    /// Some of the matches (all of them, a ``SearchTier``, a title count's tiers): the FTS5
+    /// expression proposing their candidates (a superset), and the exact SQL test of membership.
+    struct Selection {
         var expression: String
         var filter: SQL?
     }
@@ -24,14 +24,14 @@ struct SearchQuery {
         var isFull: Bool { ids.count >= limit }
     }
 
-    let terms: [SearchTerm]
+    let terms: [SQLiteSearchTerm]
     let scope: SearchScope
     /// Who searches: with ``SearchScope/all``, their own private courses are read beside the
     /// shared ones, never another runner's; `nil` reads every course (tests of the index alone).
     let reader: String?
 
     init(words: [KoreanText.Word], scope: SearchScope, reader: String? = nil) {
-        terms = words.map(SearchTerm.init)
+        terms = words.map(SQLiteSearchTerm.init)
         self.scope = scope
         self.reader = reader
     }
@@ -57,11 +57,11 @@ struct SearchQuery {
         terms.map(\.expressionInAnyField).joined(separator: " AND ")
     }
 
-    /// All the matches, as one tier.
-    var allMatches: Tier { Tier(expression: anyExpression) }
+    /// All the matches, as one selection.
+    var allMatches: Selection { Selection(expression: anyExpression) }
 
     /// The number of keywords found in `field`.
-    func score(_ field: SearchTerm.Field) -> SQL {
+    func score(_ field: SearchField) -> SQL {
         "(" + terms.map { $0.occurs(in: field) }.joined(separator: " + ") + ")"
     }
 
@@ -70,32 +70,32 @@ struct SearchQuery {
         "\(score(.title)) DESC, \(score(.departure)) DESC, s.created_ms DESC, s.course_id DESC"
     }
 
-    /// The matches of `tier` among the FTS5 candidates, joined to their text (`s`) and course
+    /// The matches of `selection` among the FTS5 candidates, joined to their text (`s`) and course
     /// (`c`): a FROM … WHERE to select from.
-    func candidates(_ tier: Tier) -> SQL {
+    func candidates(_ selection: Selection) -> SQL {
         """
         FROM course_search_token t
         CROSS JOIN course_search s ON s.course_id = t.rowid
         CROSS JOIN course c ON c.id = s.course_id
-        WHERE \(members(of: tier, among: "t.course_search_token MATCH \(tier.expression)"))
+        WHERE \(members(of: selection, among: "t.course_search_token MATCH \(selection.expression)"))
         """
     }
 
-    /// The out-of-order matches of `tier` (see ``SearchIndex``), from their own index.
-    func outOfOrderCandidates(_ tier: Tier) -> SQL {
+    /// The out-of-order matches of `selection` (see ``SQLiteSearchIndex``), from their own index.
+    func outOfOrderCandidates(_ selection: Selection) -> SQL {
         """
         FROM course_search s INDEXED BY course_search_out_of_order
         CROSS JOIN course c ON c.id = s.course_id
-        WHERE \(members(of: tier, among: "s.in_order = 0"))
+        WHERE \(members(of: selection, among: "s.in_order = 0"))
         """
     }
 
-    /// The courses of `candidates` in the scope that match every keyword and the tier's filter.
-    private func members(of tier: Tier, among candidates: SQL) -> SQL {
+    /// The courses of `candidates` in the scope that match every keyword and the selection's filter.
+    private func members(of selection: Selection, among candidates: SQL) -> SQL {
         var conditions = [candidates]
         if let readable { conditions.append(readable) }
         conditions.append(matchesAll)
-        if let filter = tier.filter { conditions.append(filter) }
+        if let filter = selection.filter { conditions.append(filter) }
         return conditions.joined(separator: " AND ")
     }
 
@@ -157,11 +157,11 @@ struct SearchQuery {
         return try Int64.fetchAll(db.cachedStatement(literal: sql))
     }
 
-    /// Adds `tier`'s share of the page, newest first: its in-order courses by walking the FTS5
+    /// Adds `selection`'s share of the page, newest first: its in-order courses by walking the FTS5
     /// rowids (course ids, in date order) downwards, merged with its out-of-order ones (usually
     /// none). A tier before the page is counted and skipped whole, unless it is the last one.
-    func fillNewestFirst(_ page: inout Page, _ db: Database, tier: Tier, isLast: Bool) throws {
-        let from = candidates(tier)
+    func fillNewestFirst(_ page: inout Page, _ db: Database, selection: Selection, isLast: Bool) throws {
+        let from = candidates(selection)
         guard try !skipsWhole(&page, db, from, isLast: isLast) else { return }
         let wanted = page.skip + page.need
         let inOrder = try Self.newestFirst(
@@ -174,7 +174,7 @@ struct SearchQuery {
             outOfOrder = try Self.newestFirst(
                 db,
                 """
-                SELECT s.created_ms, c.id \(outOfOrderCandidates(tier)) AND s.created_ms >= \(inOrder[wanted - 1].createdMs)
+                SELECT s.created_ms, c.id \(outOfOrderCandidates(selection)) AND s.created_ms >= \(inOrder[wanted - 1].createdMs)
                 ORDER BY s.created_ms DESC, s.course_id DESC LIMIT \(wanted)
                 """)
         } else {
@@ -185,9 +185,9 @@ struct SearchQuery {
         page.skip = 0
     }
 
-    /// Adds `tier`'s share of the page, sorted by `order`: for a tier with few candidates.
-    func fillSorted(_ page: inout Page, _ db: Database, tier: Tier, by order: SQL, isLast: Bool) throws {
-        let from = candidates(tier)
+    /// Adds `selection`'s share of the page, sorted by `order`: for one with few candidates.
+    func fillSorted(_ page: inout Page, _ db: Database, selection: Selection, by order: SQL, isLast: Bool) throws {
+        let from = candidates(selection)
         guard try !skipsWhole(&page, db, from, isLast: isLast) else { return }
         page.ids += try Int64.fetchAll(
             db.cachedStatement(literal: "SELECT c.id \(from) ORDER BY \(order) LIMIT \(page.need) OFFSET \(page.skip)"))

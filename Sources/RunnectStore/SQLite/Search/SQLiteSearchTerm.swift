@@ -1,29 +1,18 @@
 import GRDB
 
-/// One keyword of a search, as the SQL and the token index see it.
-struct SearchTerm {
-    /// The fields a keyword is looked for in: their `course_search` column and the letter their
-    /// index tokens start with.
-    enum Field: CaseIterable {
-        case title, description, departure
-
-        var column: SQL {
-            switch self {
-            case .title: "s.title"
-            case .description: "s.description"
-            case .departure: "s.departure"
-            }
-        }
-
-        var tokenPrefix: UInt8 {
-            switch self {
-            case .title: SearchIndex.NormalizedRow.titlePrefix
-            case .description: SearchIndex.NormalizedRow.descriptionPrefix
-            case .departure: SearchIndex.NormalizedRow.departurePrefix
-            }
+extension SearchField {
+    /// The field's `course_search` column.
+    var column: SQL {
+        switch self {
+        case .title: "s.title"
+        case .description: "s.description"
+        case .departure: "s.departure"
         }
     }
+}
 
+/// One keyword of a search, as SQLite's SQL and token index see it.
+struct SQLiteSearchTerm {
     let word: KoreanText.Word
     /// The grams the index finds the word by (``KoreanText/lookupGrams(for:)``).
     let grams: [KoreanText.Gram]
@@ -39,7 +28,7 @@ struct SearchTerm {
 
     /// `1` when the word occurs in `field`, else `0`, exactly: `instr` for a plain word, `GLOB`
     /// with syllable classes for one with initial consonants. The word is a bound value.
-    func occurs(in field: Field) -> SQL {
+    func occurs(in field: SearchField) -> SQL {
         if word.kind == .plain {
             return "(instr(\(field.column), \(word.text)) > 0)"
         }
@@ -48,17 +37,17 @@ struct SearchTerm {
 
     /// The word in some field, exactly.
     var inAnyField: SQL {
-        "(" + Field.allCases.map(occurs(in:)).joined(separator: " OR ") + ")"
+        "(" + SearchField.allCases.map(occurs(in:)).joined(separator: " OR ") + ")"
     }
 
     /// The FTS5 expression for the word in `field`: all its grams, as tokens of that field. It
     /// holds only the index's own `[a-z0-9]` tokens, never user text.
-    func expression(in field: Field) -> String {
+    func expression(in field: SearchField) -> String {
         "(" + grams.map { KoreanText.token(prefix: field.tokenPrefix, gram: $0) }.joined(separator: " AND ") + ")"
     }
 
     /// The FTS5 expression for the word in any field.
     var expressionInAnyField: String {
-        "(" + Field.allCases.map(expression(in:)).joined(separator: " OR ") + ")"
+        "(" + SearchField.allCases.map(expression(in:)).joined(separator: " OR ") + ")"
     }
 }

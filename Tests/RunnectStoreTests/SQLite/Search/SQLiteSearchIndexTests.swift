@@ -124,7 +124,7 @@ struct SearchIndexTests {
         }
     }
 
-    /// SQLite-only: the guards of SQLite's `SearchIndex.search` itself (the store checks pages
+    /// SQLite-only: the guards of SQLite's `SQLiteSearchIndex.search` itself (the store checks pages
     /// before either backend is asked).
     @Test("the index answers no rows for a limit of 0, and reads a negative offset as 0")
     func pageGuards() async throws {
@@ -132,7 +132,8 @@ struct SearchIndexTests {
         let ids = try await (0..<7).asyncMap { try await db.add("한강 \($0)") }
         func search(limit: Int, offset: Int) throws -> [Int64] {
             try db.sqliteRead {
-                try SearchIndex.search($0, keywords: "한강", scope: .all, sort: .date, limit: limit, offset: offset)
+                try SQLiteSearchIndex.search(
+                    $0, SearchRequest(keywords: "한강", scope: .all, sort: .date, limit: limit, offset: offset))
             }
         }
         #expect(try search(limit: 0, offset: 0) == [])
@@ -389,17 +390,17 @@ struct SearchIndexTests {
         let a = try await db.add("한강 야경", departure: Self.jamsil)
         let b = try await db.add("반포 달빛")
         try db.sqliteWrite { db in
-            try SearchIndex.remove(db, courseID: a)
-            try SearchIndex.remove(db, courseID: a)  // twice: nothing happens
-            try SearchIndex.remove(db, courseID: 999)
+            try SQLiteSearchIndex.remove(db, courseID: a)
+            try SQLiteSearchIndex.remove(db, courseID: a)  // twice: nothing happens
+            try SQLiteSearchIndex.remove(db, courseID: 999)
         }
         await #expect(try db.searchAllPlans("한강") == [])
         await #expect(try db.searchAllPlans("송파구") == [])
         await #expect(try db.searchAllPlans("ㅎㄱ") == [])
         try db.sqliteWrite { db in
-            try SearchIndex.index(db, courseID: b, fields: SearchFields(title: "석촌호수 한 바퀴", departure: ["서울"]))
-            try SearchIndex.index(db, courseID: b, fields: SearchFields(title: "석촌호수 한 바퀴", departure: ["서울"]))
-            try SearchIndex.index(db, courseID: a, fields: SearchFields(title: "Hangang again"))
+            try SQLiteSearchIndex.index(db, courseID: b, fields: SearchFields(title: "석촌호수 한 바퀴", departure: ["서울"]))
+            try SQLiteSearchIndex.index(db, courseID: b, fields: SearchFields(title: "석촌호수 한 바퀴", departure: ["서울"]))
+            try SQLiteSearchIndex.index(db, courseID: a, fields: SearchFields(title: "Hangang again"))
         }
         await #expect(try db.searchAllPlans("반포") == [])
         await #expect(try db.searchAllPlans("석촌") == [b])
@@ -407,10 +408,10 @@ struct SearchIndexTests {
         await #expect(try db.searchAllPlans("again") == [a])
         await #expect(try db.searchAllPlans("ㅅㅊㅎㅅ") == [b])
         try db.checkIntegrity()
-        try db.sqliteWrite { try SearchIndex.rebuildTokens($0) }
+        try db.sqliteWrite { try SQLiteSearchIndex.rebuildTokens($0) }
         await #expect(try db.searchAllPlans("석촌") == [b])
         await #expect(try db.searchAllPlans("again") == [a])
-        try db.sqliteWrite { try SearchIndex.remove($0, courseID: b) }
+        try db.sqliteWrite { try SQLiteSearchIndex.remove($0, courseID: b) }
         await #expect(try db.searchAllPlans("석촌") == [])
         try db.checkIntegrity()
         let rows = try db.sqliteRead { try Int.fetchOne($0, sql: "SELECT count(*) FROM course_search") }
@@ -434,8 +435,9 @@ struct SearchIndexTests {
 
     @Test("optimize() leaves the fewest courses out of order")
     func optimizeOrder() async throws {
-        #expect(SearchIndex.longestNonDecreasingRun([]) == [])
-        #expect(SearchIndex.longestNonDecreasingRun([5, 1, 2, 2, 9, 3]) == [false, true, true, true, false, true])
+        #expect(SQLiteSearchIndex.longestNonDecreasingRun([]) == [])
+        #expect(
+            SQLiteSearchIndex.longestNonDecreasingRun([5, 1, 2, 2, 9, 3]) == [false, true, true, true, false, true])
         let db = try await SearchDatabase.make(.sqlite)
         let base = Date(timeIntervalSince1970: 1_700_000_000)
         // The clock steps back 1,000 s after 10 courses: too many to push out of order, so the
@@ -449,7 +451,7 @@ struct SearchIndexTests {
         #expect(try count() == 15)
         let before = try await db.searchAllPlans("반포")
         #expect(before == Array(ids[..<10].reversed()) + Array(ids[10...].reversed()))
-        try db.sqliteWrite { try SearchIndex.optimize($0) }
+        try db.sqliteWrite { try SQLiteSearchIndex.optimize($0) }
         #expect(try count() == 10)
         await #expect(try db.searchAllPlans("반포") == before)
         for limit in [3, 7] {
@@ -465,7 +467,7 @@ struct SearchIndexTests {
         let db = try await SearchDatabase.make(.sqlite)
         let ids = try await (0..<30).asyncMap { try await db.add("한강 \($0)", description: $0 % 2 == 0 ? "야경" : nil) }
         let before = try await db.searchAllPlans("야경", sort: .relevance)
-        try db.sqliteWrite { try SearchIndex.optimize($0) }
+        try db.sqliteWrite { try SQLiteSearchIndex.optimize($0) }
         await #expect(try db.searchAllPlans("야경", sort: .relevance) == before)
         await #expect(try db.searchAllPlans("한강") == ids.reversed())
         try db.checkIntegrity()
