@@ -11,6 +11,10 @@ import GRDB
 /// tokens of letters and digits: it is never SQL or FTS5 syntax.
 ///
 /// ## Storage
+///
+/// The tables are made by the frozen migration `Migrations/v1-courses.sql` (today's shape:
+/// `Schema/current.sql`).
+///
 /// - `course_search(course_id, created_ms, in_order, title, description, departure)`: the
 ///   normalised text of each indexed course (departure parts joined by newlines, so that no
 ///   keyword spans two of them). Every candidate the token index proposes is checked against
@@ -40,34 +44,11 @@ import GRDB
 /// `created_at` change).
 ///
 /// ## Topics
-/// - ``createTables(_:)``
 /// - ``index(_:courseID:fields:)``
 /// - ``remove(_:courseID:)``
 /// - ``optimize(_:)``
 /// - ``search(_:_:reader:plans:)``
 package enum SQLiteSearchIndex {
-    // MARK: - Schema
-
-    /// Creates the search tables. Call once, from the migration that creates `course`.
-    static func createTables(_ db: Database) throws {
-        try db.execute(
-            sql: """
-                CREATE TABLE course_search (
-                    course_id INTEGER PRIMARY KEY,
-                    created_ms INTEGER NOT NULL,
-                    in_order BOOLEAN NOT NULL,
-                    title TEXT NOT NULL,
-                    description TEXT NOT NULL,
-                    departure TEXT NOT NULL
-                );
-                CREATE INDEX course_search_out_of_order ON course_search (created_ms, course_id)
-                    WHERE in_order = 0;
-                CREATE VIRTUAL TABLE course_search_token USING fts5(
-                    tokens, content='', detail=none, columnsize=0, tokenize='ascii'
-                );
-                """)
-    }
-
     // MARK: - Writing
 
     /// Indexes a course's text, replacing what was indexed for it before.
