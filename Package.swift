@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -11,6 +11,15 @@ let package = Package(
         .library(name: "RunnectBackends", targets: ["RunnectBackends"]),
         .library(name: "RunnectSite", targets: ["RunnectSite"]),
         .executable(name: "runnect", targets: ["runnect"]),
+    ],
+    // `runnect` and `CourseStore.open(_:)` reach PostgreSQL only with this trait, on by default:
+    // `--disable-default-traits` builds them SQLite-only, without postgres-nio, SwiftNIO,
+    // swift-nio-ssl and their two BoringSSL builds (what `scripts/demo.sh` builds).
+    traits: [
+        .trait(
+            name: "PostgreSQL",
+            description: "The PostgreSQL + PostGIS backend in runnect and RunnectBackends (postgres-nio and TLS)."),
+        .default(enabledTraits: ["PostgreSQL"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -71,7 +80,10 @@ let package = Package(
             ].map { .embedInCode("Migrations/\($0).sql") }
         ),
         // `CourseStore.open(_:)`: a store by its location, with every backend of the build.
-        .target(name: "RunnectBackends", dependencies: ["RunnectStore", "RunnectPostgres"]),
+        .target(
+            name: "RunnectBackends",
+            dependencies: ["RunnectStore", .target(name: "RunnectPostgres", condition: .when(traits: ["PostgreSQL"]))]
+        ),
         // The discovery site: a static folder of the store's courses. The page's HTML, CSS and
         // script are resource files.
         .target(
@@ -89,7 +101,7 @@ let package = Package(
             dependencies: [
                 "RunnectKit",
                 "RunnectStore",
-                "RunnectPostgres",
+                .target(name: "RunnectPostgres", condition: .when(traits: ["PostgreSQL"])),
                 "RunnectBackends",
                 "RunnectSite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

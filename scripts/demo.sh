@@ -5,8 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-swift build -c release --product runnect >&2
-bin=$(swift build -c release --show-bin-path)/runnect
+# SQLite only (--disable-default-traits): no PostgreSQL client and no TLS stack to compile.
+swift build -c release --product runnect --disable-default-traits >&2
+bin=$(swift build -c release --disable-default-traits --show-bin-path)/runnect
 
 shopt -s nullglob
 samples=(SampleTracks/*.gpx SampleTracks/*.json SampleTracks/*.geojson)

@@ -1,6 +1,9 @@
 import Foundation
-import RunnectPostgres
 import RunnectStore
+
+#if PostgreSQL
+    import RunnectPostgres
+#endif
 
 extension CourseStore {
     /// Opens the store at `location` with the backend it names: a `postgresql://` (or
@@ -16,24 +19,38 @@ extension CourseStore {
     ///     is a server's (a member of `runnect_server`).
     ///   - creating: What a SQLite store may make of a missing file (`StoreCreation`); nothing is
     ///     made on PostgreSQL.
-    /// - Throws: `PostgresURLError` for a URL that cannot be read, and what
-    ///   `CourseStore.init(path:user:creating:)` or `init(postgres:)` throw.
+    /// - Throws: `PostgresURLError` for a URL that cannot be read, ``BackendNotBuilt`` for a URL
+    ///   in a build without the `PostgreSQL` trait, and what `CourseStore.init(path:user:creating:)`
+    ///   or `init(postgres:)` throw.
     public static func open(
         _ location: String, user: String? = nil, creating: StoreCreation = .withFolders
     ) async throws -> CourseStore {
-        let store: CourseStore
-        if PostgresURL.isPostgresURL(location) {
-            store = try await CourseStore(postgres: PostgresURL(location))
-        } else {
+        guard isServerLocation(location) else {
             return try await CourseStore(path: location, user: user ?? defaultUser(), creating: creating)
         }
-        guard let user else { return store }
-        return try store.acting(as: user)
+        #if PostgreSQL
+            let store = try await CourseStore(postgres: PostgresURL(location))
+            guard let user else { return store }
+            return try store.acting(as: user)
+        #else
+            throw BackendNotBuilt.postgreSQL
+        #endif
     }
 
-    /// Whether `location` names a database server rather than a file: what messages about a
-    /// location (and `db` subcommands that administer a server) tell apart.
+    /// Whether `location` names a database server rather than a file (a `postgresql://` or
+    /// `postgres://` URL, in any build): what messages about a location (and `db` subcommands
+    /// that administer a server) tell apart.
     public static func isServerLocation(_ location: String) -> Bool {
-        PostgresURL.isPostgresURL(location)
+        let lowered = location.lowercased()
+        return serverSchemes.contains { lowered.hasPrefix($0) }
+    }
+
+    /// Whether this build opens PostgreSQL stores (the package's `PostgreSQL` trait).
+    public static var hasPostgreSQL: Bool {
+        #if PostgreSQL
+            true
+        #else
+            false
+        #endif
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RunnectStore
 
 #if canImport(Glibc)
     import Glibc
@@ -56,7 +57,7 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
     public var connectTimeoutSeconds: Int?
 
     /// The scheme prefixes of a PostgreSQL URL.
-    static let schemes = ["postgresql://", "postgres://"]
+    static let schemes = CourseStore.serverSchemes
 
     /// Whether `text` names a PostgreSQL database (its scheme), not a SQLite file.
     public static func isPostgresURL(_ text: String) -> Bool {

@@ -165,6 +165,10 @@ public final class CourseStore: Sendable {
 
     // MARK: - Defaults
 
+    /// How a database server's location starts (any case): a PostgreSQL URL. Anything else is a
+    /// SQLite path.
+    package static let serverSchemes = ["postgresql://", "postgres://"]
+
     /// The database to use: `$RUNNECT_DB` (a SQLite path or a PostgreSQL URL), else
     /// `$XDG_DATA_HOME/runnect/courses.sqlite`, else `~/.local/share/runnect/courses.sqlite`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
-import RunnectPostgres
+
+#if PostgreSQL
+    import RunnectPostgres
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -46,22 +49,26 @@ extension Runnect {
         }
 
         func run() async throws {
-            let url = try database.url()
-            let role = try await StoreRefusal.reported { try RoleName(name) }
-            let password = try existing || noPassword ? nil : readPassword(for: role.name)
-            let report = try await StoreRefusal.reported {
-                try await PostgresAdministration.addRunner(
-                    role, password: password, existing: existing, server: server, at: url)
-            }
-            if server {
-                let made = report.created ? "created login role" : "made existing role"
-                print("\(made) \(report.role) a server of \(report.database): it acts for each runner")
-            } else if report.created {
-                let secret = report.setPassword ? "with a password" : "without a password"
-                print("created login role \(report.role): a runner of \(report.database), \(secret)")
-            } else {
-                print("made existing role \(report.role) a runner of \(report.database), unchanged otherwise")
-            }
+            #if PostgreSQL
+                let url = try database.url()
+                let role = try await StoreRefusal.reported { try RoleName(name) }
+                let password = try existing || noPassword ? nil : readPassword(for: role.name)
+                let report = try await StoreRefusal.reported {
+                    try await PostgresAdministration.addRunner(
+                        role, password: password, existing: existing, server: server, at: url)
+                }
+                if server {
+                    let made = report.created ? "created login role" : "made existing role"
+                    print("\(made) \(report.role) a server of \(report.database): it acts for each runner")
+                } else if report.created {
+                    let secret = report.setPassword ? "with a password" : "without a password"
+                    print("created login role \(report.role): a runner of \(report.database), \(secret)")
+                } else {
+                    print("made existing role \(report.role) a runner of \(report.database), unchanged otherwise")
+                }
+            #else
+                _ = try database.location()
+            #endif
         }
 
         private func readPassword(for role: String) throws -> String {

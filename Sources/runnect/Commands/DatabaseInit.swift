@@ -1,5 +1,8 @@
 import ArgumentParser
-import RunnectPostgres
+
+#if PostgreSQL
+    import RunnectPostgres
+#endif
 
 extension Runnect {
     /// `runnect db init --db URL`: sets up a PostgreSQL store, as an administrator.
@@ -18,19 +21,23 @@ extension Runnect {
         @OptionGroup var database: PostgresOptions
 
         func run() async throws {
-            let url = try database.url()
-            let report = try await StoreRefusal.reported { try await PostgresAdministration.initialize(url) }
-            let applied =
-                report.appliedVersions.isEmpty
-                ? "up to date"
-                : "migrated to it now (\(report.appliedVersions.map(String.init).joined(separator: ", ")))"
-            print(
-                """
-                Database  \(url)
-                Schema    version \(report.schemaVersion), \(applied)
-                PostGIS   \(report.createdExtension ? "extension created" : "extension present")
-                Runners   add one with `runnect db add-user NAME --db URL`
-                """)
+            #if PostgreSQL
+                let url = try database.url()
+                let report = try await StoreRefusal.reported { try await PostgresAdministration.initialize(url) }
+                let applied =
+                    report.appliedVersions.isEmpty
+                    ? "up to date"
+                    : "migrated to it now (\(report.appliedVersions.map(String.init).joined(separator: ", ")))"
+                print(
+                    """
+                    Database  \(url)
+                    Schema    version \(report.schemaVersion), \(applied)
+                    PostGIS   \(report.createdExtension ? "extension created" : "extension present")
+                    Runners   add one with `runnect db add-user NAME --db URL`
+                    """)
+            #else
+                _ = try database.location()
+            #endif
         }
     }
 }

@@ -1,7 +1,10 @@
 import ArgumentParser
 import RunnectBackends
-import RunnectPostgres
 import RunnectStore
+
+#if PostgreSQL
+    import RunnectPostgres
+#endif
 
 /// `--db URL` of the commands that only work on PostgreSQL (`db init`, `db add-user`).
 struct PostgresOptions: ParsableArguments {
@@ -11,18 +14,27 @@ struct PostgresOptions: ParsableArguments {
             valueName: "url"))
     var db: String?
 
-    /// The URL read; a path or a bad URL is a usage error.
-    func url() throws -> PostgresURL {
+    /// The URL given (or `$RUNNECT_DB`); a path is a usage error, and so is any URL in a build
+    /// without PostgreSQL.
+    func location() throws -> String {
         let text = db ?? CourseStore.defaultPath()
         guard CourseStore.isServerLocation(text) else {
             throw ValidationError("This command needs a PostgreSQL database: --db postgresql://user@host/database.")
         }
-        do {
-            return try PostgresURL(text)
-        } catch let error as PostgresURLError {
-            throw ValidationError("--db: \(error)")
-        }
+        guard CourseStore.hasPostgreSQL else { throw StoreRefusal.report(BackendNotBuilt.postgreSQL) ?? .failure }
+        return text
     }
+
+    #if PostgreSQL
+        /// The URL read; a path or a bad URL is a usage error.
+        func url() throws -> PostgresURL {
+            do {
+                return try PostgresURL(location())
+            } catch let error as PostgresURLError {
+                throw ValidationError("--db: \(error)")
+            }
+        }
+    #endif
 }
 
 /// What the store or the server refuses (not the owner, a newer schema, a role that exists…),
@@ -35,7 +47,12 @@ enum StoreRefusal {
         case let error as StoreError:
             Diagnostics.error("\(error)")
             return code(for: error)
-        case let error as PostgresAdministrationError: Diagnostics.error("\(error)")
+        case let error as BackendNotBuilt:
+            Diagnostics.error("\(error)")
+            return ExitStatus.unavailable
+        #if PostgreSQL
+            case let error as PostgresAdministrationError: Diagnostics.error("\(error)")
+        #endif
         default: return nil
         }
         return .failure

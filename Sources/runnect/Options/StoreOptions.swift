@@ -2,8 +2,11 @@ import ArgumentParser
 import Foundation
 import RunnectBackends
 import RunnectKit
-import RunnectPostgres
 import RunnectStore
+
+#if PostgreSQL
+    import RunnectPostgres
+#endif
 
 /// `--db`, `--user` and `--json`, taken by every command that uses the course store.
 struct StoreOptions: ParsableArguments {
@@ -67,8 +70,13 @@ struct StoreOptions: ParsableArguments {
     ) async throws -> CourseStore {
         do {
             return try await CourseStore.open(location, user: user, creating: creating)
-        } catch let error as PostgresURLError {
-            throw ValidationError("\(role): \(error)")
+        } catch let error as BackendNotBuilt {
+            throw StoreRefusal.report(error) ?? ExitCode.failure
+        } catch {
+            #if PostgreSQL
+                if let error = error as? PostgresURLError { throw ValidationError("\(role): \(error)") }
+            #endif
+            throw error
         }
     }
 }

@@ -10,6 +10,8 @@ enum ExitStatus {
     /// An output could not be written (`runnect index`: a file in the way that runnect did not
     /// write, no permission, disk full).
     static let cannotCreate = ExitCode(73)
+    /// What the command needs is not in this build (PostgreSQL, in a SQLite-only build).
+    static let unavailable = ExitCode(69)
 
     /// The code for a failure to read one input.
     static func code(for error: Error) -> ExitCode {

@@ -24,10 +24,10 @@ struct RunnectProcess {
 
     static func run(
         _ arguments: [String], stdin: String? = nil,
-        environment: [String: String] = [:], workingDirectory: URL? = nil
+        environment: [String: String] = [:], workingDirectory: URL? = nil, binary: URL? = nil
     ) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = binary ?? executable
         process.arguments = arguments
         process.currentDirectoryURL = workingDirectory ?? PackageFolder.root
         var env = ProcessInfo.processInfo.environment
