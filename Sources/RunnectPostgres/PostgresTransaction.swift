@@ -155,12 +155,48 @@ final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
     }
 
     /// The courses of `ids` the user may read, in that order: ``courseColumns`` read by
-    /// `runnect_courses`, whose plan the connection keeps.
+    /// `runnect_courses`, whose plan the connection keeps (or as ``PostgresSearchPlans/coursesRead``
+    /// says, for the benchmark that weighs the function against the alternatives).
     func courses(ids: [Int64]) async throws -> [Course] {
         guard !ids.isEmpty else { return [] }
-        let rows = readableCourses(try await query("SELECT * FROM runnect_courses(\(user), \(ids))").rows)
-        let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let rows: [PostgresRow]
+        switch plans.coursesRead {
+        case .function:
+            rows = try await query("SELECT * FROM runnect_courses(\(user), \(ids))").rows
+        case .preparedStatement:
+            guard !connection.isClosed else { throw PostgresFailure.ConnectionClosed() }
+            var read: [PostgresRow] = []
+            for try await row in try await connection.execute(
+                CoursesStatement(viewer: user, ids: ids), logger: PostgresSession.silentLogger)
+            {
+                read.append(row)
+            }
+            rows = read
+        case .statement:
+            let sql = "SELECT \(Self.courseColumns) FROM course c WHERE c.id = ANY($2)"
+            rows = try await query(PostgresQuery(unsafeSQL: sql, binds: try binds(user, ids))).rows
+        }
+        let byID = Dictionary(readableCourses(rows).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
+    }
+
+    /// ``courseColumns`` of the courses of `ids`, as postgres-nio's prepared statement: parsed
+    /// and planned once per connection.
+    struct CoursesStatement: PostgresPreparedStatement {
+        static let sql = "SELECT \(courseColumns) FROM course c WHERE c.id = ANY($2)"
+        typealias Row = PostgresRow
+
+        var viewer: String
+        var ids: [Int64]
+
+        func makeBindings() throws -> PostgresBindings {
+            var bindings = PostgresBindings()
+            bindings.append(viewer)
+            bindings.append(ids)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
     }
 
     func courseGeometry(id: Int64) async throws -> Data? {

@@ -12,7 +12,8 @@ import RunnectStore
 /// unless `--keep-database`. `--database NAME` times the queries again on a database kept before
 /// (migrated to this build's schema first; no copy), and with `--postgres-only` only there.
 /// `--only KEYWORDS` (repeatable) times on PostgreSQL only the queries of those keywords (to
-/// profile one).
+/// profile one). `--courses-read function|prepared|statement` reads each page's courses through
+/// `runnect_courses` (the default), postgres-nio's prepared statement, or the statement as it is.
 /// `scripts/pg-cluster.sh run` gives a throwaway server: ADMIN_URL is its `$RUNNECT_PG_URL`.
 func postgresBench(_ arguments: [String]) async throws {
     guard let work = arguments.first, ["search", "near"].contains(work),
@@ -85,7 +86,14 @@ func postgresBench(_ arguments: [String]) async throws {
     var runner = databaseAdmin
     runner.user = "bench"
     runner.password = nil
-    let store = try await CourseStore(postgres: runner)
+    // `--courses-read function|prepared|statement`: how a page's courses are read (the
+    // shipped `runnect_courses` function by default), to weigh the function against the others.
+    var plans = PostgresSearchPlans.standard
+    if let read = option("--courses-read", in: arguments) {
+        guard let chosen = PostgresSearchPlans.CoursesRead(rawValue: read) else { usage() }
+        plans.coursesRead = chosen
+    }
+    let store = try await CourseStore(backend: PostgresBackend(url: runner, searchPlans: plans))
     if work == "search" {
         let only = options("--only", in: arguments)
         let figures = try await SearchBenchmark.time(store, repeats: repeats, only: only.isEmpty ? nil : Set(only))

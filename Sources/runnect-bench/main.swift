@@ -89,7 +89,7 @@ func fileBytes(_ path: String) throws -> Double {
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | near [COURSES] | import [FILES] | export [POINTS] | write FILE OUTDIR --format gpx|tcx|fit | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N] | numbers FILE… [--repeat N] | stats-json FILE… [--repeat N] | copy [COURSES] [--jobs N] | pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--keep PATH] [--only KEYWORDS]\n"
+            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | near [COURSES] | import [FILES] | export [POINTS] | write FILE OUTDIR --format gpx|tcx|fit | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N] | numbers FILE… [--repeat N] | stats-json FILE… [--repeat N] | copy [COURSES] [--jobs N] | pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--keep PATH] [--only KEYWORDS] [--courses-read function|prepared|statement]\n"
                 .utf8))
     exit(64)
 }

@@ -301,6 +301,32 @@ import Testing
     /// reads that tier before any walk (`runnect_search_estimate`, schema version 13), with the
     /// same answers as the walks give: when the tier fills the page, and when the estimate,
     /// which counts every entry holding the token, promised more than the runner may read.
+    /// The shipped function, postgres-nio's prepared statement and the plain statement give a
+    /// page the same courses, in the order asked, under row-level security (what
+    /// `runnect-bench pg search --courses-read` times).
+    @Test(arguments: PostgresSearchPlans.CoursesRead.allCases)
+    func aPagesCoursesReadAlikeEveryWay(read: PostgresSearchPlans.CoursesRead) async throws {
+        let store = try await PostgresStoreDatabase()
+        let plans = PostgresSearchPlans(coursesRead: read)
+        let alice = try await store.backend("alice", plans: plans)
+        let bob = try await store.backend("bob", plans: plans)
+        let drafts = try Self.drafts()
+        let (shared, secret) = try await alice.write {
+            await (try $0.insertCourse(drafts[0]), try $0.insertCourse(drafts[1]))
+        }
+        try await alice.write { try await $0.share(id: shared.id, title: "공유 코스", description: "같이 달려요", at: Date()) }
+        try await bob.write { try await $0.addScrap(course: shared.id, at: Date()) }
+        for _ in 0..<3 {  // a statement prepared on the connection serves again
+            let seen = try await bob.read { try await $0.courses(ids: [secret.id, shared.id, 999_999]) }
+            #expect(seen.map(\.id) == [shared.id])
+            #expect(seen.first?.isScrapped == true && seen.first?.title == "공유 코스" && seen.first?.scrapCount == 1)
+            let own = try await alice.read { try await $0.courses(ids: [shared.id, secret.id]) }
+            #expect(own.map(\.id) == [shared.id, secret.id])
+            #expect(own.map(\.isScrapped) == [false, false])
+            #expect(own.last == (try await alice.read { try await $0.course(id: secret.id) }))
+        }
+    }
+
     @Test func aRareTopTierIsReadFirstWithTheSameAnswers() async throws {
         let store = try await PostgresStoreDatabase()
         let (_, url) = try await store.addRunner("dahye")

@@ -21,10 +21,22 @@ package struct PostgresSearchPlans: Sendable {
     /// that tier first, before any walk, when the planner expects from a page's worth to this
     /// many entries (readable or not: the read fetches them all) to hold the token; `nil`: never.
     package var topTierRows: Int?
+    /// How a page's courses are read, once its ids are known.
+    package var coursesRead: CoursesRead
+
+    /// How a page's courses are read: what `runnect-bench pg search --courses-read` compares.
+    package enum CoursesRead: String, Sendable, CaseIterable {
+        /// `runnect_courses(viewer, ids)`, a PL/pgSQL function whose plan the session keeps.
+        case function
+        /// postgres-nio's prepared statement, parsed and planned once per connection.
+        case preparedStatement = "prepared"
+        /// The statement sent as it is, parsed and planned each time.
+        case statement
+    }
 
     package init(
         walkRows: Int? = 1_024, sortedMatches: Int = 500, firstBatch: Int? = nil, growth: Int = 4,
-        maxTieredWords: Int = 3, topTierRows: Int? = 2_000
+        maxTieredWords: Int = 3, topTierRows: Int? = 2_000, coursesRead: CoursesRead = .function
     ) {
         self.walkRows = walkRows
         self.sortedMatches = sortedMatches
@@ -32,6 +44,7 @@ package struct PostgresSearchPlans: Sendable {
         self.growth = max(2, growth)
         self.maxTieredWords = maxTieredWords
         self.topTierRows = topTierRows
+        self.coursesRead = coursesRead
     }
 
     /// The settings of the shipped store.
