@@ -1,3 +1,5 @@
-// The system's OpenSSL libcrypto (Debian: libssl-dev), for RunnectStore's content hashes
-// (SHA-256 through the EVP digest API, the non-deprecated one in OpenSSL 3). No stable API.
+// The system's OpenSSL libcrypto (Debian: libssl-dev), through its EVP API (the non-deprecated
+// one in OpenSSL 3): SHA-256 for RunnectStore's content hashes, HMAC-SHA-256 for PostgreSQL's
+// SCRAM and the server's own tokens. No stable API.
 #include <openssl/evp.h>
+#include <openssl/crypto.h>

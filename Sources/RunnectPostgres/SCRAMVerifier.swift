@@ -1,5 +1,6 @@
 import CLibCrypto
 import Foundation
+import RunnectStore
 
 /// A SCRAM-SHA-256 password verifier in PostgreSQL's form
 /// (`SCRAM-SHA-256$<iterations>:<salt>$<StoredKey>:<ServerKey>`, RFC 5802 and 7677), computed
@@ -27,11 +28,11 @@ struct SCRAMVerifier: Sendable, Equatable {
     /// The verifier of `password` with a given salt (tests compare with known verifiers).
     init(password: String, salt: [UInt8], iterations: Int) throws {
         let salted = try Self.pbkdf2(password: Array(password.utf8), salt: salt, iterations: iterations)
-        let clientKey = try Self.hmac(key: salted, message: Array("Client Key".utf8))
+        let clientKey = MessageAuthentication.hmacSHA256(key: salted, message: Array("Client Key".utf8))
         self.iterations = iterations
         self.salt = salt
-        storedKey = try Self.sha256(clientKey)
-        serverKey = try Self.hmac(key: salted, message: Array("Server Key".utf8))
+        storedKey = MessageAuthentication.sha256(clientKey)
+        serverKey = MessageAuthentication.hmacSHA256(key: salted, message: Array("Server Key".utf8))
     }
 
     /// The text PostgreSQL stores in `pg_authid.rolpassword`.
@@ -57,22 +58,4 @@ struct SCRAMVerifier: Sendable, Equatable {
         return output
     }
 
-    /// HMAC-SHA-256 (RFC 2104) over SHA-256 digests: libcrypto's HMAC API is deprecated in
-    /// OpenSSL 3, and its replacement needs parameter arrays for this one line of algebra.
-    private static func hmac(key: [UInt8], message: [UInt8]) throws -> [UInt8] {
-        let blockSize = 64
-        var block = key.count > blockSize ? try sha256(key) : key
-        block += [UInt8](repeating: 0, count: blockSize - block.count)
-        let inner = try sha256(block.map { $0 ^ 0x36 } + message)
-        return try sha256(block.map { $0 ^ 0x5c } + inner)
-    }
-
-    private static func sha256(_ bytes: [UInt8]) throws -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 0
-        guard EVP_Digest(bytes, bytes.count, &output, &length, EVP_sha256(), nil) == 1, length == 32 else {
-            throw CryptoError(description: "SHA-256 failed in libcrypto")
-        }
-        return output
-    }
 }

@@ -1,0 +1,24 @@
+import Foundation
+import Hummingbird
+import RunnectStore
+
+/// `GET /health`: 200 when the store answers (a read of its schema version), else 503, both in
+/// the envelope: what a load balancer or systemd's watchdog asks before sending traffic.
+struct HealthRoutes: Sendable {
+    struct Health: Encodable, Sendable {
+        var schemaVersion: Int
+    }
+
+    let store: CourseStore
+
+    func add(to router: Router<RunnectRequestContext>) {
+        router.get("health") { _, _ in
+            do {
+                let version = try await store.schemaVersion
+                return APIResponse(message: "the store answers", data: Health(schemaVersion: version))
+            } catch {
+                throw APIError(.serviceUnavailable, "the store does not answer: \(error)", headers: [.retryAfter: "5"])
+            }
+        }
+    }
+}
