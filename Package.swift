@@ -10,16 +10,21 @@ let package = Package(
         .library(name: "RunnectPostgres", targets: ["RunnectPostgres"]),
         .library(name: "RunnectBackends", targets: ["RunnectBackends"]),
         .library(name: "RunnectSite", targets: ["RunnectSite"]),
+        .library(name: "RunnectServer", targets: ["RunnectServer"]),
         .executable(name: "runnect", targets: ["runnect"]),
     ],
-    // `runnect` and `CourseStore.open(_:)` reach PostgreSQL only with this trait, on by default:
-    // `--disable-default-traits` builds them SQLite-only, without postgres-nio, SwiftNIO,
-    // swift-nio-ssl and their two BoringSSL builds (what `scripts/demo.sh` builds).
+    // `runnect` and `CourseStore.open(_:)` reach PostgreSQL only with the trait PostgreSQL, and
+    // `runnect serve` is there only with the trait Server; both are on by default.
+    // `--disable-default-traits` builds the CLI SQLite-only, without postgres-nio, SwiftNIO,
+    // swift-nio-ssl and their two BoringSSL builds (what `scripts/demo.sh` builds);
+    // `--disable-default-traits --traits Server` adds the server (Hummingbird over SwiftNIO, no
+    // BoringSSL: its HTTPS goes through the system's libcurl and OpenSSL).
     traits: [
         .trait(
             name: "PostgreSQL",
             description: "The PostgreSQL + PostGIS backend in runnect and RunnectBackends (postgres-nio and TLS)."),
-        .default(enabledTraits: ["PostgreSQL"]),
+        .trait(name: "Server", description: "`runnect serve`: the Runnect app's HTTP API (Hummingbird 2)."),
+        .default(enabledTraits: ["PostgreSQL", "Server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -28,6 +33,10 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         // Already under postgres-nio; named so that RunnectPostgres can silence its logger.
         .package(url: "https://github.com/apple/swift-log", from: "1.5.3"),
+        // `runnect serve`: the HTTP server (not its TLS, HTTP/2 or swift-configuration parts) and
+        // the service lifecycle that stops it gracefully on SIGTERM.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.20.0", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.8.0"),
         // `swift package generate-documentation`: the DocC catalogs, built by scripts/test.sh.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -96,6 +105,17 @@ let package = Package(
                 .embedInCode("Resources/index.js"),
             ]
         ),
+        // `runnect serve`: the Runnect app's HTTP API over an open store, on Hummingbird 2. Its own
+        // target, so the library and the CLI's other commands are used without it.
+        .target(
+            name: "RunnectServer",
+            dependencies: [
+                "RunnectKit", "RunnectStore", "RunnectBackends", "CLibCrypto",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "runnect",
             dependencies: [
@@ -103,6 +123,7 @@ let package = Package(
                 "RunnectStore",
                 .target(name: "RunnectPostgres", condition: .when(traits: ["PostgreSQL"])),
                 "RunnectBackends",
+                .target(name: "RunnectServer", condition: .when(traits: ["Server"])),
                 "RunnectSite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -133,6 +154,7 @@ let package = Package(
         .testTarget(name: "RunnectPostgresTests", dependencies: ["RunnectPostgres", "RunnectTestSupport"]),
         .testTarget(
             name: "RunnectSiteTests", dependencies: ["RunnectKit", "RunnectStore", "RunnectSite", "RunnectTestSupport"]),
+        .testTarget(name: "RunnectServerTests", dependencies: ["RunnectServer", "RunnectTestSupport"]),
         .testTarget(
             name: "RunnectBenchmarkSupportTests", dependencies: ["RunnectBenchmarkSupport", "RunnectTestSupport"]),
         .testTarget(

@@ -8,9 +8,9 @@ scripts/setup.sh --test
 # Formatting: the committed .swift-format, warnings as errors (swift-format ships with the toolchain).
 swift format lint --strict --recursive --configuration .swift-format Sources Tests Fuzz Package.swift >&2
 swift build --build-tests >&2
-# The SQLite-only runnect, as the quickstart's demo builds it (no postgres-nio, no TLS), in a
-# folder of its own: SQLiteOnlyBuildTests runs it.
-swift build --product runnect --disable-default-traits --scratch-path .build/sqlite-only >&2
+# The SQLite-only runnect with its server (no postgres-nio, no TLS: the quickstart's demo builds
+# the same without the server), in a folder of its own: SQLiteOnlyBuildTests runs it.
+swift build --product runnect --disable-default-traits --traits Server --scratch-path .build/sqlite-only >&2
 # The DocC catalogs of the two libraries; a broken link or an undocumented parameter fails the run.
-swift package generate-documentation --target RunnectKit --target RunnectStore --target RunnectPostgres --target RunnectBackends --warnings-as-errors >&2
+swift package generate-documentation --target RunnectKit --target RunnectStore --target RunnectPostgres --target RunnectBackends --target RunnectServer --warnings-as-errors >&2
 swift test --skip-build --disable-xctest "$@"

@@ -46,7 +46,8 @@ public struct RunnectServer: Sendable {
     public func run(listening: @escaping @Sendable (Listening) async -> Void) async throws {
         let application = Application(
             router: router(),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "runnect"),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "runnect"),
             onServerRunning: { channel in
                 guard let address = channel.localAddress, let port = address.port else { return }
                 await listening(Listening(host: address.ipAddress ?? configuration.host, port: port))

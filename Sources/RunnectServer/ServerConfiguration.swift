@@ -13,7 +13,9 @@ public struct ServerConfiguration: Sendable {
     /// connections are closed.
     public var gracePeriod: Duration
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, tokenSecret: TokenSecret, gracePeriod: Duration = .seconds(8)) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, tokenSecret: TokenSecret, gracePeriod: Duration = .seconds(8)
+    ) {
         self.host = host
         self.port = port
         self.tokenSecret = tokenSecret

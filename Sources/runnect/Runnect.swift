@@ -18,7 +18,7 @@ struct Runnect: AsyncParsableCommand {
             Stats.self, Import.self, Draw.self, List.self, Show.self, Search.self, Rename.self,
             Delete.self, Upload.self, Unupload.self, Scrap.self, Unscrap.self, Database.self,
             Export.self, Index.self, Records.self, Record.self,
-        ])
+        ] + serverCommands)
 
     /// Parses and runs the command. Help and the version print as ArgumentParser prints them;
     /// an error is one line on standard error, `runnect: error: …` (a usage error, exit 64,
@@ -42,5 +42,16 @@ struct Runnect: AsyncParsableCommand {
             }
             Foundation.exit(code.rawValue)
         }
+    }
+}
+
+extension Runnect {
+    /// `serve`, in a build with the trait Server.
+    static var serverCommands: [any ParsableCommand.Type] {
+        #if Server
+            [Serve.self]
+        #else
+            []
+        #endif
     }
 }

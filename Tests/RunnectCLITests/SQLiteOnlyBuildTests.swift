@@ -2,9 +2,10 @@ import Foundation
 import RunnectTestSupport
 import Testing
 
-/// The SQLite-only `runnect` (`--disable-default-traits`, what `scripts/demo.sh` builds and
-/// `scripts/test.sh` builds into `.build/sqlite-only`): the same answers on SQLite, one clear
-/// line for a PostgreSQL store, and none of the PostgreSQL client or the TLS stack compiled.
+/// The SQLite-only `runnect` with its server (`--disable-default-traits --traits Server`, which
+/// `scripts/test.sh` builds into `.build/sqlite-only`; `scripts/demo.sh` builds the same without
+/// the server): the same answers on SQLite, one clear line for a PostgreSQL store, a server that
+/// serves, and none of the PostgreSQL client or the TLS stack compiled.
 @Suite(
     "the SQLite-only build",
     .requires(SQLiteOnlyBuild.isBuilt, "no \(SQLiteOnlyBuild.binary.path): scripts/test.sh builds it"))
@@ -56,7 +57,7 @@ struct SQLiteOnlyBuildTests {
 
     @Test("compiles none of postgres-nio, SwiftNIO's TLS or BoringSSL (the full build does)")
     func noPostgresClientOrTLS() throws {
-        let swiftModules = ["PostgresNIO", "NIOSSL", "NIOCore", "RunnectPostgres"]
+        let swiftModules = ["PostgresNIO", "NIOSSL", "RunnectPostgres"]
         let cModules = ["CNIOBoringSSL", "CCryptoBoringSSL"]
         let full = RunnectProcess.executable.deletingLastPathComponent()
         for module in swiftModules {
@@ -66,6 +67,17 @@ struct SQLiteOnlyBuildTests {
         for module in cModules {
             #expect(!Self.compiled(c: module, in: Self.folder), "\(module) was compiled")
             #expect(Self.compiled(c: module, in: full), "\(module): the check sees nothing in the full build")
+        }
+    }
+
+    @Test("serves the app's API: runnect serve answers /health and stops on SIGTERM")
+    func servesWithoutPostgreSQL() async throws {
+        try await withTemporaryDirectory { folder in
+            let server = try ServeProcess(
+                ["--db", folder.appendingPathComponent("courses.sqlite").path, "--port", "0"],
+                environment: ServeCommandTests.secret, binary: Self.binary)
+            #expect(try await server.request("GET", "/health").status == 200)
+            #expect(server.stop().status == 0)
         }
     }
 

@@ -17,7 +17,8 @@ struct ServerTokensTests {
             try tokens.verify(text, as: .access, now: now.addingTimeInterval(7200))
         }
         // Refreshing accepts an authentic token past its time.
-        #expect(try tokens.verify(text, as: .access, allowExpired: true, now: now.addingTimeInterval(1e6)).runnerID == 42)
+        #expect(
+            try tokens.verify(text, as: .access, allowExpired: true, now: now.addingTimeInterval(1e6)).runnerID == 42)
     }
 
     @Test func aRefreshTokenLivesFourteenDaysAndIsNeverAnAccessToken() throws {
@@ -59,7 +60,8 @@ struct ServerTokensTests {
         #expect(throws: TokenSecretError.tooShort(bytes: 31, source: "x")) {
             try TokenSecret(bytes: Array(repeating: 1, count: 31), source: "x")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-secret-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "runnect-secret-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("secret")

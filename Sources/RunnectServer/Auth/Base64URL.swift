@@ -14,7 +14,8 @@ enum Base64URL {
     static func decode(_ text: some StringProtocol) -> [UInt8]? {
         guard text.utf8.count % 4 != 1,
             text.utf8.allSatisfy({ byte in
-                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                     || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
                     || byte == UInt8(ascii: "_")
             })

@@ -1,4 +1,5 @@
 import Foundation
+import RunnectStore
 
 /// A JSON Web Token in its compact form (RFC 7519, a JWS of RFC 7515): a header, claims and a
 /// signature, each base64url. Parsing checks the form only; who signed it is for the caller to

@@ -24,7 +24,8 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
             context.state.errorID = id
             context.logger.error("error \(id): \(String(reflecting: error))")
             return try Self.response(
-                for: APIError(.internalServerError, "an unexpected server error (error id \(id)); the server's log has it"))
+                for: APIError(
+                    .internalServerError, "an unexpected server error (error id \(id)); the server's log has it"))
         }
     }
 

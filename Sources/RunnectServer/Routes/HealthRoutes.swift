@@ -12,12 +12,14 @@ struct HealthRoutes: Sendable {
     let store: CourseStore
 
     func add(to router: Router<RunnectRequestContext>) {
-        router.get("health") { _, _ in
+        router.get("health") { _, context in
             do {
                 let version = try await store.schemaVersion
                 return APIResponse(message: "the store answers", data: Health(schemaVersion: version))
             } catch {
-                throw APIError(.serviceUnavailable, "the store does not answer: \(error)", headers: [.retryAfter: "5"])
+                // The reason is for the operator's log, not for whoever asks.
+                context.logger.warning("health: the store does not answer: \(error)")
+                throw APIError(.serviceUnavailable, "the store does not answer", headers: [.retryAfter: "5"])
             }
         }
     }

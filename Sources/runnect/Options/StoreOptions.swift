@@ -65,7 +65,7 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// `CourseStore.open(_:user:creating:)`, a URL that cannot be read a usage error naming `role`.
-    private static func open(
+    static func open(
         _ location: String, user: String?, creating: StoreCreation, role: String
     ) async throws -> CourseStore {
         do {

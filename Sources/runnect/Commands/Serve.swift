@@ -1,0 +1,83 @@
+#if Server
+    import ArgumentParser
+    import Foundation
+    import Logging
+    import RunnectServer
+    import RunnectStore
+
+    extension Runnect {
+        /// `runnect serve`: the Runnect app's HTTP API over the store, until SIGTERM or SIGINT.
+        struct Serve: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Serve the Runnect app's HTTP API (under /api) over the course store.",
+                discussion: """
+                    Standard output carries one line, `listening on http://HOST:PORT`, once the \
+                    socket listens; the log (one line per request) goes to standard error. SIGTERM \
+                    or SIGINT lets requests in flight finish (8 s at most), then exits 0.
+
+                    Every option has an environment variable; the option wins:
+                      --db                 RUNNECT_DB
+                      --host               RUNNECT_HOST
+                      --port               RUNNECT_PORT
+                      --token-secret-file  RUNNECT_TOKEN_SECRET_FILE
+                    The tokens' secret is the file's bytes (less one trailing newline), else the \
+                    value of RUNNECT_TOKEN_SECRET; at least 32 bytes (`openssl rand -base64 48`).
+                    """)
+
+            @Option(
+                help: ArgumentHelp(
+                    "The course database: a SQLite file (made if missing, in an existing folder), or postgresql://… (default: $RUNNECT_DB, else the default store).",
+                    valueName: "path|url"))
+            var db: String?
+
+            @Option(help: ArgumentHelp("The address to listen on (default: 127.0.0.1).", valueName: "address"))
+            var host: String?
+
+            @Option(help: ArgumentHelp("The port; 0 takes a free one (default: 8080).", valueName: "port"))
+            var port: Int?
+
+            @Option(help: ArgumentHelp("A file holding the tokens' secret.", valueName: "file"))
+            var tokenSecretFile: String?
+
+            func validate() throws {
+                if let port = try settings().port, !(0...65535).contains(port) {
+                    throw ValidationError("--port must be 0 to 65535, not \(port)")
+                }
+            }
+
+            func run() async throws {
+                let settings = try settings()
+                let secret: TokenSecret
+                do {
+                    secret = try settings.tokenSecret()
+                } catch let error as TokenSecretError {
+                    throw ValidationError("\(error)")
+                }
+                LoggingSystem.bootstrap(StreamLogHandler.standardError)
+                var logger = Logger(label: "runnect")
+                logger.logLevel = .info
+                let location = settings.db ?? CourseStore.defaultPath()
+                let named = settings.db != nil
+                try await StoreRefusal.reported {
+                    let store = try await StoreOptions.open(
+                        location, user: nil, creating: named ? .inExistingFolder : .withFolders, role: "--db")
+                    store.warnings.onWarning { Diagnostics.warning($0.description) }
+                    let server = RunnectServer(
+                        store: store,
+                        configuration: ServerConfiguration(
+                            host: settings.host ?? "127.0.0.1", port: settings.port ?? 8080, tokenSecret: secret),
+                        logger: logger)
+                    try await server.run { listening in
+                        FileHandle.standardOutput.write(Data("listening on \(listening.url)\n".utf8))
+                    }
+                }
+            }
+
+            /// The options, each else its environment variable.
+            func settings(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServeSettings {
+                try ServeSettings(
+                    db: db, host: host, port: port, tokenSecretFile: tokenSecretFile, environment: environment)
+            }
+        }
+    }
+#endif
