@@ -99,7 +99,9 @@ final class ServeProcess: @unchecked Sendable {
     /// A `GET` over a plain socket, HTTP/1.0, for hosts URLSession cannot name (an IPv6 literal):
     /// the status line's code and the body.
     func rawGet(_ path: String) throws -> (status: Int, body: Data) {
-        guard let host = baseURL.host, let port = baseURL.port else { throw Failure(description: "no host in \(baseURL)") }
+        guard let host = baseURL.host, let port = baseURL.port else {
+            throw Failure(description: "no host in \(baseURL)")
+        }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var found: UnsafeMutablePointer<addrinfo>?
