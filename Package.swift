@@ -110,7 +110,7 @@ let package = Package(
         .target(
             name: "RunnectServer",
             dependencies: [
-                "RunnectKit", "RunnectStore", "RunnectBackends", "CLibCrypto",
+                "RunnectKit", "RunnectStore", "RunnectBackends", "CLibCrypto", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -3,7 +3,7 @@
 #   scripts/setup.sh            what building and running needs
 #   scripts/setup.sh --test     plus what the tests compare against (GeographicLib's GeodSolve,
 #                               rsvg-convert, jq, script(1), xmllint for the GPX/TCX schemas,
-#                               GPSBabel, python3 with shapely + geojson + fitparse + pyjwt from PyPI
+#                               GPSBabel, python3 with shapely + geojson + fitparse + pyjwt + pillow from PyPI
 #                               through pip), headless Chromium with a Korean font for the
 #                               discovery page's browser test, and PostgreSQL 15 with PostGIS 3
 #                               for the PostgreSQL store's tests (scripts/pg-cluster.sh starts a
@@ -26,13 +26,14 @@ for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 pip_test_packages() {  # shapely and geojson read the GeoJSON exports, fitparse the FIT exports,
-  # pyjwt (over the preinstalled cryptography) signs the sign-in ID tokens the server must accept
+  # pyjwt (over the preinstalled cryptography) signs the sign-in ID tokens the server must accept,
+  # pillow makes and reads the map images whose tags the server strips
   [[ "${1:-}" == "--test" ]] || return 0
-  python3 -c 'import shapely, geojson, fitparse, jwt, cryptography' 2>/dev/null && return 0
-  echo "setup: pip installing shapely geojson fitparse pyjwt cryptography" >&2
+  python3 -c 'import shapely, geojson, fitparse, jwt, cryptography, PIL' 2>/dev/null && return 0
+  echo "setup: pip installing shapely geojson fitparse pyjwt cryptography pillow" >&2
   # A Debian system Python refuses pip (PEP 668) unless told; a venv or pyenv Python does not.
-  python3 -m pip install -q shapely geojson fitparse pyjwt cryptography 2>/dev/null \
-    || python3 -m pip install -q --break-system-packages shapely geojson fitparse pyjwt cryptography
+  python3 -m pip install -q shapely geojson fitparse pyjwt cryptography pillow 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages shapely geojson fitparse pyjwt cryptography pillow
 }
 if ((${#missing[@]} == 0)); then
   pip_test_packages "${1:-}"
