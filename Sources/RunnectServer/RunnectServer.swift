@@ -6,8 +6,8 @@ import RunnectStore
 import ServiceLifecycle
 
 /// `runnect serve`: the Runnect app's HTTP API (`/api`, in the app's envelope) over one open
-/// ``CourseStore``, on Hummingbird 2. Each request acts as its signed-in runner through the
-/// store's ``CourseStore/acting(as:)``: no rule of who may do what lives in a route.
+/// `CourseStore`, on Hummingbird 2. Each request acts as its signed-in runner through the
+/// store's `acting(as:)`: no rule of who may do what lives in a route.
 ///
 /// SIGTERM and SIGINT stop it gracefully (swift-service-lifecycle): it stops accepting, lets
 /// in-flight requests finish for ``ServerConfiguration/gracePeriod``, then closes what is left
