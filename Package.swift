@@ -154,7 +154,11 @@ let package = Package(
         .testTarget(name: "RunnectPostgresTests", dependencies: ["RunnectPostgres", "RunnectTestSupport"]),
         .testTarget(
             name: "RunnectSiteTests", dependencies: ["RunnectKit", "RunnectStore", "RunnectSite", "RunnectTestSupport"]),
-        .testTarget(name: "RunnectServerTests", dependencies: ["RunnectServer", "RunnectTestSupport"]),
+        .testTarget(
+            name: "RunnectServerTests",
+            dependencies: [
+                "RunnectServer", "RunnectTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
         .testTarget(
             name: "RunnectBenchmarkSupportTests", dependencies: ["RunnectBenchmarkSupport", "RunnectTestSupport"]),
         .testTarget(
