@@ -4,6 +4,8 @@
   map_images.py make DIR      writes DIR/with-gps.jpg (EXIF with GPS position, a comment),
                               DIR/with-text.png (tEXt, iTXt, eXIf and tIME chunks), and
                               DIR/plain.png, each 64x48 with a drawn line
+  map_images.py compare A B   prints JSON: both sizes, and the share of pixels whose channels
+                              differ by more than 64 between the two pictures (RGB)
   map_images.py read FILE     prints JSON: format, width, height, the EXIF tags and the GPS
                               tags found, the PNG text keys, whether a comment is there, and the
                               SHA-256 of the decoded RGB pixels
@@ -68,9 +70,23 @@ def read(path):
     }))
 
 
+def compare(first, second):
+    a = Image.open(first).convert("RGB")
+    b = Image.open(second).convert("RGB")
+    result = {"sizes": [list(a.size), list(b.size)]}
+    if a.size == b.size:
+        pa, pb = a.tobytes(), b.tobytes()
+        differing = sum(1 for i in range(0, len(pa), 3) if max(abs(pa[i + k] - pb[i + k]) for k in range(3)) > 64)
+        result["differing_share"] = differing / (a.size[0] * a.size[1])
+        result["route_pixels"] = [sum(1 for i in range(0, len(p), 3) if p[i] > 200 and p[i + 1] < 140 and p[i + 2] < 110) for p in (pa, pb)]
+    print(json.dumps(result))
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "make":
         make(sys.argv[2])
+    elif len(sys.argv) == 4 and sys.argv[1] == "compare":
+        compare(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 3 and sys.argv[1] == "read":
         read(sys.argv[2])
     else:

@@ -57,22 +57,7 @@ public struct SVGPreview: Sendable {
         if let title = options.title { out.title(title) }
         out.background(color: Self.backgroundColor)
 
-        // Mercator coordinates, longitudes unwrapped along the route.
-        var mercator: [[(x: Double, y: Double)]] = []
-        var previousLongitude: Double?
-        for points in segments {
-            var projected: [(x: Double, y: Double)] = []
-            projected.reserveCapacity(points.count)
-            for point in points {
-                var longitude = point.longitude
-                if let previous = previousLongitude {
-                    longitude -= 360 * ((longitude - previous) / 360).rounded()
-                }
-                previousLongitude = longitude
-                projected.append(WebMercatorFit.mercator(latitude: point.latitude, longitude: longitude))
-            }
-            mercator.append(projected)
-        }
+        let mercator = WebMercatorFit.project(segments)
 
         if let projection = WebMercatorFit(fitting: mercator, into: frame, padding: padding) {
             self.projection = projection

@@ -15,6 +15,27 @@ struct WebMercatorFit: Sendable {
         return (longitude * .pi / 180, log(tan(.pi / 4 + phi / 2)))
     }
 
+    /// Each segment's positions in Web Mercator, longitudes unwrapped along the route (a course
+    /// across the antimeridian stays in one piece).
+    static func project(_ segments: [[TrackPoint]]) -> [[(x: Double, y: Double)]] {
+        var lines: [[(x: Double, y: Double)]] = []
+        var previousLongitude: Double?
+        for points in segments {
+            var projected: [(x: Double, y: Double)] = []
+            projected.reserveCapacity(points.count)
+            for point in points {
+                var longitude = point.longitude
+                if let previous = previousLongitude {
+                    longitude -= 360 * ((longitude - previous) / 360).rounded()
+                }
+                previousLongitude = longitude
+                projected.append(mercator(latitude: point.latitude, longitude: longitude))
+            }
+            lines.append(projected)
+        }
+        return lines
+    }
+
     init?(
         fitting lines: [[(x: Double, y: Double)]],
         into frame: (x: Double, y: Double, width: Double, height: Double), padding: Double
