@@ -104,16 +104,7 @@ enum IDTokenKeys {
     }
 
     static func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileReadUnknown) }
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: try ExternalTool.output(of: "python3", [script.path] + arguments), as: UTF8.self)
     }
 }
 

@@ -78,6 +78,29 @@ public enum ExternalTool {
         return nil
     }
 
+    /// What `tool` (found on the `PATH`) prints on standard output for `arguments`.
+    /// - Throws: ``Failure`` when it cannot start or exits with a status other than 0.
+    public static func output(of tool: String, _ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(
+                description: "\(tool) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        }
+        return data
+    }
+
+    /// A tool that failed.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
     /// Whether `python3` can import every module named.
     public static func pythonImports(_ modules: String...) -> Bool {
         let process = Process()

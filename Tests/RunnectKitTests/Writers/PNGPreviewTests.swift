@@ -25,9 +25,9 @@ struct PNGPreviewTests {
             let svgFile = folder.appendingPathComponent("preview.svg")
             try svg.svg.write(to: svgFile, atomically: true, encoding: .utf8)
             let rendered = folder.appendingPathComponent("rendered.png")
-            _ = try Self.run("rsvg-convert", ["-o", rendered.path, svgFile.path])
-            let answer = try Self.run(
-                "python3", [PackageFolder.url("scripts/map_images.py").path, "compare", ours.path, rendered.path])
+            _ = try ExternalTool.output(of: "rsvg-convert", ["-o", rendered.path, svgFile.path])
+            let answer = try ExternalTool.output(
+                of: "python3", [PackageFolder.url("scripts/map_images.py").path, "compare", ours.path, rendered.path])
             let result = try #require(try JSONSerialization.jsonObject(with: answer) as? [String: Any])
             #expect(result["sizes"] as? [[Int]] == [[640, 480], [640, 480]])
             let share = try #require(result["differing_share"] as? Double)
@@ -46,16 +46,4 @@ struct PNGPreviewTests {
         }
     }
 
-    static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(tool) \(arguments)")
-        return data
-    }
 }

@@ -42,16 +42,7 @@ struct SVGRenderTests {
     }
 
     static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(tool) \(arguments)")
-        return data
+        try ExternalTool.output(of: tool, arguments)
     }
 
     /// Renders the preview with rsvg-convert and decodes the PNG, in a folder of its own that is
