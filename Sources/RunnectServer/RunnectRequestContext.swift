@@ -13,8 +13,7 @@ struct RunnectRequestContext: RequestContext {
         coreContext = .init(source: source)
     }
 
-    /// Uploads (a course's map image in a multipart body) up to 32 MiB; JSON bodies are held to
-    /// ``RunnectServer/maximumJSONBytes`` where they are decoded.
+    /// Bodies (a course's map image in a multipart body) up to 32 MiB; over it, 413.
     var maxUploadSize: Int { RunnectServer.maximumUploadBytes }
 }
 

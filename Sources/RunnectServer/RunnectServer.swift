@@ -15,8 +15,6 @@ import ServiceLifecycle
 public struct RunnectServer: Sendable {
     /// The largest body a request may have (a course's map image in a multipart body).
     public static let maximumUploadBytes = 32 * 1024 * 1024
-    /// The largest JSON body a request may have.
-    public static let maximumJSONBytes = 1024 * 1024
 
     /// Where the server listens, once it does.
     public struct Listening: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import RunnectStore
 import RunnectTestSupport
 import Testing
 
@@ -20,7 +21,8 @@ struct ServeCommandTests {
             #expect(envelope["status"] as? Int == 200)
             #expect(envelope["success"] as? Bool == true)
             #expect(envelope["message"] is String)
-            #expect((envelope["data"] as? [String: Any])?["schemaVersion"] as? Int == 5)
+            #expect(
+                (envelope["data"] as? [String: Any])?["schemaVersion"] as? Int == CourseStore.supportedSchemaVersion)
 
             let stopped = server.stop()
             #expect(stopped.status == 0)

@@ -123,10 +123,21 @@ private struct Canvas {
         }
     }
 
+    /// A filled, anti-aliased disc, painted within its own bounds.
     mutating func disc(at center: (x: Double, y: Double), radius: Double, color: (UInt8, UInt8, UInt8)) {
-        var coverage = [Float](repeating: 0, count: width * height)
-        Self.stroke(from: center, to: center, width: 2 * radius, into: &coverage, size: (width, height))
-        paint(coverage, color: color)
+        let minX = max(0, Int((center.x - radius - 1).rounded(.down)))
+        let maxX = min(width - 1, Int((center.x + radius + 1).rounded(.up)))
+        let minY = max(0, Int((center.y - radius - 1).rounded(.down)))
+        let maxY = min(height - 1, Int((center.y + radius + 1).rounded(.up)))
+        guard minX <= maxX, minY <= maxY else { return }
+        for y in minY...maxY {
+            for x in minX...maxX {
+                let dx = Double(x) + 0.5 - center.x
+                let dy = Double(y) + 0.5 - center.y
+                let share = Float(min(max(radius + 0.5 - (dx * dx + dy * dy).squareRoot(), 0), 1))
+                if share > 0 { blend(y * width + x, color, share) }
+            }
+        }
     }
 
     private mutating func blend(_ index: Int, _ color: (UInt8, UInt8, UInt8), _ share: Float) {
