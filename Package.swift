@@ -37,6 +37,8 @@ let package = Package(
         // the service lifecycle that stops it gracefully on SIGTERM.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.20.0", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.8.0"),
+        // The app's course upload (multipart/form-data), parsed as it streams in.
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.0"),
         // `swift package generate-documentation`: the DocC catalogs, built by scripts/test.sh.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -66,7 +68,9 @@ let package = Package(
             ],
             // Each migration's SQL as shipped, compiled in; the schema they make, for reading only.
             exclude: ["SQLite/Schema"],
-            resources: ["v1-courses", "v2-records", "v3-course-starts", "v4-course-pieces", "v5-deleted-courses"].map {
+            resources: [
+                "v1-courses", "v2-records", "v3-course-starts", "v4-course-pieces", "v5-deleted-courses", "v6-runners",
+            ].map {
                 .embedInCode("SQLite/Migrations/\($0).sql")
             }
         ),
@@ -86,6 +90,7 @@ let package = Package(
                 "v05-search-pages", "v06-nearby-rings", "v07-lighter-upkeep", "v08-search-orders", "v09-piece-boxes",
                 "v10-search-initials", "v11-search-continued", "v12-search-both-fields", "v13-planned-reads",
                 "v14-covered-walks", "v15-derived-checks", "v16-readable-estimates", "v17-deleted-courses",
+                "v18-runners",
             ].map { .embedInCode("Migrations/\($0).sql") }
         ),
         // `CourseStore.open(_:)`: a store by its location, with every backend of the build.
@@ -114,7 +119,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+                .product(name: "MultipartKit", package: "multipart-kit"),
+            ],
+            resources: [.embedInCode("Resources/openapi.json")]
         ),
         .executableTarget(
             name: "runnect",

@@ -3,9 +3,10 @@
 #   scripts/setup.sh            what building and running needs
 #   scripts/setup.sh --test     plus what the tests compare against (GeographicLib's GeodSolve,
 #                               rsvg-convert, jq, script(1), xmllint for the GPX/TCX schemas,
-#                               GPSBabel, python3 with shapely + geojson + fitparse + pyjwt + pillow from PyPI
-#                               through pip), headless Chromium with a Korean font for the
-#                               discovery page's browser test, and PostgreSQL 15 with PostGIS 3
+#                               GPSBabel, python3 with shapely + geojson + fitparse + pyjwt + pillow
+#                               + openapi-spec-validator from PyPI through pip), headless
+#                               Chromium with a Korean font for the discovery page's browser
+#                               test, and PostgreSQL 15 with PostGIS 3
 #                               for the PostgreSQL store's tests (scripts/pg-cluster.sh starts a
 #                               throwaway cluster; no server is set up or started here). Under CI
 #                               a test missing any of them fails.
@@ -27,13 +28,14 @@ for p in "${packages[@]}"; do
 done
 pip_test_packages() {  # shapely and geojson read the GeoJSON exports, fitparse the FIT exports,
   # pyjwt (over the preinstalled cryptography) signs the sign-in ID tokens the server must accept,
-  # pillow makes and reads the map images whose tags the server strips
+  # pillow makes and reads the map images whose tags the server strips, openapi-spec-validator
+  # checks the server's OpenAPI document, schemathesis tests the running server against it
   [[ "${1:-}" == "--test" ]] || return 0
-  python3 -c 'import shapely, geojson, fitparse, jwt, cryptography, PIL' 2>/dev/null && return 0
-  echo "setup: pip installing shapely geojson fitparse pyjwt cryptography pillow" >&2
+  python3 -c 'import shapely, geojson, fitparse, jwt, cryptography, PIL, openapi_spec_validator, schemathesis' 2>/dev/null && return 0
+  echo "setup: pip installing shapely geojson fitparse pyjwt cryptography pillow openapi-spec-validator schemathesis" >&2
   # A Debian system Python refuses pip (PEP 668) unless told; a venv or pyenv Python does not.
-  python3 -m pip install -q shapely geojson fitparse pyjwt cryptography pillow 2>/dev/null \
-    || python3 -m pip install -q --break-system-packages shapely geojson fitparse pyjwt cryptography pillow
+  python3 -m pip install -q shapely geojson fitparse pyjwt cryptography pillow openapi-spec-validator schemathesis 2>/dev/null \
+    || python3 -m pip install -q --break-system-packages shapely geojson fitparse pyjwt cryptography pillow openapi-spec-validator schemathesis
 }
 if ((${#missing[@]} == 0)); then
   pip_test_packages "${1:-}"

@@ -25,7 +25,9 @@ import RunnectStore
 /// plan the connection keeps; version 14 lets a search's walk read its order's index alone;
 /// version 15 refuses derived values no store writes (check constraints and triggers on courses
 /// and records); version 16 counts a search's estimates among the entries the caller may read;
-/// version 17 keeps what other runners' records show of a course its owner deleted.
+/// version 17 keeps what other runners' records show of a course its owner deleted; version 18
+/// adds runners as the Runnect app knows them (ids, nicknames, stamps, sign-in identities and
+/// accounts, roles made for sign-ups), map images of courses, and runs the app reported.
 package enum PostgresSchema {
     /// One step of the schema: the statements of its SQL file (`Migrations/vNN-name.sql`, as
     /// shipped), and what they cannot do in SQL, in a frozen Swift file beside it.
@@ -82,6 +84,7 @@ package enum PostgresSchema {
             afterwards: DerivedChecksMigration.checkExistingRows),
         Migration(16, "v16-readable-estimates", PackageResources.v16_readable_estimates_sql),
         Migration(17, "v17-deleted-courses", PackageResources.v17_deleted_courses_sql),
+        Migration(18, "v18-runners", PackageResources.v18_runners_sql),
     ]
 
     /// The group role every runner's login role belongs to (``PostgresAdministration``): the

@@ -30,12 +30,12 @@ extension PostgresTransaction {
             """
             SELECT id, owner, course_id, title, source_format, content_hash, created_at, start_time, distance_m,
                    point_count, device_timer_time_s, course_time_s, course_distance_m, match_coverage,
-                   stats::text, geometry
+                   stats::text, geometry, reported, reported_pace_s, public_course
             FROM record WHERE id > \(id) ORDER BY id LIMIT \(limit)
             """
         ).rows.map { row in
             let r = row.makeRandomAccess()
-            return NewRecord(
+            var record = NewRecord(
                 id: try r[0].decode(Int64.self), owner: try r[1].decode(String.self),
                 courseID: try r[2].decode(Int64.self), title: try r[3].decode(String.self),
                 sourceFormat: try r[4].decode(String.self), contentHash: try r[5].decode(String.self),
@@ -44,6 +44,10 @@ extension PostgresTransaction {
                 deviceTimerSeconds: try r[10].decode(Double?.self), courseTimeSeconds: try r[11].decode(Double.self),
                 courseDistanceMeters: try r[12].decode(Double.self), matchCoverage: try r[13].decode(Double.self),
                 statsJSON: try r[14].decode(String.self), geometry: try r[15].decode(Data.self))
+            record.marks = RecordMarks(
+                isReported: try r[16].decode(Bool.self), reportedPaceSeconds: try r[17].decode(Double?.self),
+                isFromSharedPage: try r[18].decode(Bool.self))
+            return record
         }
     }
 

@@ -23,8 +23,12 @@ extension PostgresTransaction {
     ) async throws -> [CourseDistance] {
         guard limit > 0 else { return [] }
         let wanted = max(0, offset) + limit
+        if case .list(.sharedBy) = scope {
+            throw StoreError.database("a near-me search of one runner's shared courses is not supported on PostgreSQL")
+        }
         let scopeName =
             switch scope {
+            case .list(.sharedBy): ""
             case .all: "all"
             case .list(.shared): "shared"
             case .list(.scrapped): "scrapped"

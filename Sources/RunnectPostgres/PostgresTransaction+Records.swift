@@ -42,7 +42,8 @@ extension PostgresTransaction {
             """) ?? false
     }
 
-    /// The counter follows by trigger.
+    /// The counters follow by trigger (the course's, and the runner's with their stamps), and
+    /// what the app adds (``NewRecord/marks``) is written with the record.
     func insertRecord(_ record: NewRecord) async throws -> Int64 {
         if let id = record.id {
             // A copy keeps the source's id (an administrator's insert: runners have no grant on it).
@@ -50,12 +51,13 @@ extension PostgresTransaction {
                 """
                 INSERT INTO record (id, owner, course_id, title, source_format, content_hash, created_at, start_time,
                     distance_m, point_count, device_timer_time_s, course_time_s, course_distance_m, match_coverage,
-                    stats, geometry)
+                    stats, geometry, reported, reported_pace_s, public_course)
                 VALUES (\(id), \(record.owner), \(record.courseID), \(record.title), \(record.sourceFormat),
                     \(record.contentHash), \(Self.milliseconds(record.createdAt)),
                     \(record.startTime.map(Self.milliseconds)), \(record.distanceMeters), \(record.pointCount),
                     \(record.deviceTimerSeconds), \(record.courseTimeSeconds), \(record.courseDistanceMeters),
-                    \(record.matchCoverage), \(record.statsJSON)::json, \(record.geometry))
+                    \(record.matchCoverage), \(record.statsJSON)::json, \(record.geometry), \(record.marks.isReported),
+                    \(record.marks.reportedPaceSeconds), \(record.marks.isFromSharedPage))
                 """)
             return id
         }
@@ -64,12 +66,13 @@ extension PostgresTransaction {
             """
             INSERT INTO record (owner, course_id, title, source_format, content_hash, created_at, start_time,
                 distance_m, point_count, device_timer_time_s, course_time_s, course_distance_m, match_coverage,
-                stats, geometry)
+                stats, geometry, reported, reported_pace_s, public_course)
             VALUES (\(record.owner), \(record.courseID), \(record.title), \(record.sourceFormat),
                 \(record.contentHash), \(Self.milliseconds(record.createdAt)), \(record.startTime.map(Self.milliseconds)),
                 \(record.distanceMeters), \(record.pointCount), \(record.deviceTimerSeconds),
                 \(record.courseTimeSeconds), \(record.courseDistanceMeters), \(record.matchCoverage),
-                \(record.statsJSON)::json, \(record.geometry))
+                \(record.statsJSON)::json, \(record.geometry), \(record.marks.isReported),
+                \(record.marks.reportedPaceSeconds), \(record.marks.isFromSharedPage))
             ON CONFLICT (owner, content_hash) DO NOTHING RETURNING id
             """)
         guard let id else {

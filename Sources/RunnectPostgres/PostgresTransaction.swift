@@ -237,6 +237,9 @@ final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
             return #"c.id IN (SELECT x.course_id FROM scrap x WHERE x."user" = $\#(bindings.count))"#
         case .shared:
             return "c.is_uploaded"
+        case .sharedBy(let owner):
+            bindings.append(owner)
+            return "c.owner = $\(bindings.count) AND c.is_uploaded"
         }
     }
 

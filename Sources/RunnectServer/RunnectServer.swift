@@ -42,6 +42,7 @@ public struct RunnectServer: Sendable {
     /// Serves until SIGTERM or SIGINT (or the task is cancelled); `listening` is called once the
     /// socket listens.
     public func run(listening: @escaping @Sendable (Listening) async -> Void) async throws {
+        try ImageFolder(path: configuration.imagesFolder, secret: configuration.tokenSecret).prepare()
         let application = Application(
             router: router(),
             configuration: .init(
@@ -66,6 +67,16 @@ public struct RunnectServer: Sendable {
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: ErrorEnvelopeMiddleware())
         HealthRoutes(store: store).add(to: router)
+        let services = ServerServices(store: store, configuration: configuration)
+        AuthRoutes(services: services).add(to: router)
+        UserRoutes(services: services).add(to: router)
+        CourseRoutes(services: services).add(to: router)
+        PublicCourseRoutes(services: services).add(to: router)
+        RecordRoutes(services: services).add(to: router)
+        ScrapRoutes(services: services).add(to: router)
+        RankingRoutes(services: services).add(to: router)
+        ImageRoutes(services: services).add(to: router)
+        DocumentRoutes().add(to: router)
         return router
     }
 }

@@ -1,24 +1,43 @@
 import Foundation
 
-/// How `runnect serve` runs: where it listens and what it signs with. The CLI fills it from its
-/// flags and their `RUNNECT_*` variables.
+/// How `runnect serve` listens, signs its tokens, checks sign-ins and keeps images.
 public struct ServerConfiguration: Sendable {
-    /// The address to bind: a host name or an IPv4 or IPv6 literal (default `127.0.0.1`).
+    /// The address to listen on: `127.0.0.1`, `::1`, `0.0.0.0`, …
     public var host: String
-    /// The port; 0 takes a free one (the ``RunnectServer/Listening`` line names it).
+    /// The port; 0 takes a free one (``RunnectServer/Listening`` tells which).
     public var port: Int
-    /// What the server's tokens are signed with.
+    /// The secret the server's own tokens are signed with.
     public var tokenSecret: TokenSecret
-    /// How long in-flight requests may go on after SIGTERM or SIGINT before the remaining
-    /// connections are closed.
+    /// How long requests in flight may take to finish after SIGTERM or SIGINT.
     public var gracePeriod: Duration
+    /// The OpenID Connect providers sign-ins are accepted from (`--oidc`): APPLE, GOOGLE.
+    public var oidcProviders: [OIDCProvider]
+    /// Kakao sign-in (`--kakao-app-id`, `--kakao-api`); `nil`: a Kakao sign-in is refused.
+    public var kakao: KakaoSignIn?
+    /// The folder of the map images the app uploads and of the previews drawn for the others.
+    public var imagesFolder: String
+    /// The server's address as clients reach it (`--public-url`, behind a proxy); `nil`: from
+    /// each request's `Host`.
+    public var publicURL: String?
+    /// The shared courses listed as marathon courses (`--marathon-courses`), in order.
+    public var marathonCourses: [Int64]
+    /// The time zone of the dates the app shows (`createdAt`).
+    public var timeZone: TimeZone
 
     public init(
-        host: String = "127.0.0.1", port: Int = 8080, tokenSecret: TokenSecret, gracePeriod: Duration = .seconds(8)
+        host: String = "127.0.0.1", port: Int = 8080, tokenSecret: TokenSecret, gracePeriod: Duration = .seconds(8),
+        oidcProviders: [OIDCProvider] = [], kakao: KakaoSignIn? = nil, imagesFolder: String,
+        publicURL: String? = nil, marathonCourses: [Int64] = [], timeZone: TimeZone = .current
     ) {
         self.host = host
         self.port = port
         self.tokenSecret = tokenSecret
         self.gracePeriod = gracePeriod
+        self.oidcProviders = oidcProviders
+        self.kakao = kakao
+        self.imagesFolder = imagesFolder
+        self.publicURL = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        self.marathonCourses = marathonCourses
+        self.timeZone = timeZone
     }
 }

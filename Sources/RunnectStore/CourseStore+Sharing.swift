@@ -75,6 +75,34 @@ extension CourseStore {
         }
     }
 
+    /// Makes shared courses of the current user private again, all or none (as
+    /// ``unupload(id:)`` does each).
+    /// - Throws: As ``unupload(id:)``, for the first offending id.
+    public func unupload(ids: [Int64]) async throws {
+        try await write { tx in
+            for id in Set(ids).sorted() {
+                let course = try await self.ownedCourse(tx, id: id)
+                guard course.isUploaded else { throw StoreError.notUploaded(id) }
+                try await tx.unshare(id: id)
+            }
+        }
+    }
+
+    /// Changes the title and description of one of the current user's shared courses.
+    /// - Returns: The course as changed.
+    /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/notOwner(id:owner:)``,
+    ///   ``StoreError/notUploaded(_:)``, ``StoreError/invalidTitle(_:)``, ``StoreError/emptyDescription``.
+    public func editShared(id: Int64, title: String, description: String) async throws -> Course {
+        try await write { tx in
+            let course = try await self.ownedCourse(tx, id: id)
+            guard course.isUploaded else { throw StoreError.notUploaded(id) }
+            let title = try Self.validTitle(title)
+            guard let description = try Self.validDescription(description) else { throw StoreError.emptyDescription }
+            try await tx.share(id: id, title: title, description: description, at: course.uploadedAt ?? Date())
+            return try await self.fetchCourse(tx, id: id)
+        }
+    }
+
     /// Bookmarks a shared course (anyone's, the user's own included) for the current user.
     /// - Returns: The course, with ``Course/scrapCount`` one higher.
     /// - Throws: ``StoreError/notFound(_:)``, ``StoreError/notShared(_:)``,

@@ -88,7 +88,7 @@ struct StoreCommandTests {
 
         let summary = try #require(try scratch.objects(["db"]).first)
         #expect(summary["courses"] as? Int == 7 && summary["shared_courses"] as? Int == 0)
-        #expect(summary["schema_version"] as? Int == 5 && summary["supported_schema_version"] as? Int == 5)
+        #expect(summary["schema_version"] as? Int == 6 && summary["supported_schema_version"] as? Int == 6)
     }
 
     @Test("draw, upload, scrap by another user, list --shared --sort scrap, search in Korean and by 초성")

@@ -178,6 +178,51 @@ import Testing
         #expect(next.id > course.id)
     }
 
+    /// A reported run (the app's, no track) keeps its marks, which PostgreSQL's checks need; each
+    /// owner's runner earns the stamps the rows copied earn on SQLite (uploads of courses copied
+    /// shared counted), and the counters are what the rows hold.
+    @Test func aCopyKeepsReportedRunsAndCountsEachRunnersStamps() async throws {
+        let owners = [PostgresCluster.uniqueRoleName("minji"), PostgresCluster.uniqueRoleName("jisoo")]
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runnect-pg-copy-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("from.sqlite").path
+        let source = try await Self.source(path, owners: owners)
+        let jisoo = try await CourseStore(path: path, user: owners[1])
+        let reported = try await jisoo.reportRun(
+            course: 1, title: "앱 기록", seconds: 321, paceSeconds: 299.5, fromSharedPage: true)
+
+        let target = try await PostgresStoreDatabase()
+        let admin = try await PostgresBackend(url: try target.database.adminURL)
+        let summary = try await CourseStore(backend: admin).copy(from: source, batchSize: 3)
+        #expect(summary.records == 1)
+        let marks = try target.database.adminSQL(
+            "SELECT id, source_format, reported, reported_pace_s, public_course FROM record")
+        #expect(marks.stdout.trimmed == "\(reported.id)|app|t|299.5|t")
+        var url = try target.database.adminURL
+        url.user = owners[1]
+        #expect(
+            try await CourseStore(postgres: url).recordMarks(ids: [reported.id]) == [
+                reported.id: RecordMarks(isReported: true, reportedPaceSeconds: 299.5, isFromSharedPage: true)
+            ])
+
+        let before = try await source.runners(named: owners)
+        let after = try await CourseStore(backend: admin).runners(named: owners)
+        #expect(Set(after.keys) == Set(owners))
+        for owner in owners {
+            #expect(Set(after[owner]?.stamps ?? []) == Set(before[owner]?.stamps ?? []), "\(owner)")
+        }
+        let counters = try target.database.adminSQL(
+            """
+            SELECT bool_and(drawn_count = (SELECT count(*) FROM course c WHERE c.owner = n.name)
+                AND upload_count = (SELECT count(*) FROM course c WHERE c.owner = n.name AND c.is_uploaded)
+                AND scrap_count = (SELECT count(*) FROM scrap x WHERE x."user" = n.name)
+                AND run_count = (SELECT count(*) FROM record r WHERE r.owner = n.name))
+            FROM runner n
+            """)
+        #expect(counters.stdout.trimmed == "t")
+    }
+
     @Test func theCopysBoxIndexWaitsForAnInitialisation() async throws {
         let target = try await PostgresStoreDatabase()
         let url = try target.database.adminURL

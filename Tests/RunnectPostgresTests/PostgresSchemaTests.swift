@@ -24,7 +24,9 @@ import Testing
             """)
         #expect(
             tables.stdout.trimmed
-                == "course:true course_piece:true course_search:true deleted_course:true record:true schema_version:false scrap:true"
+                == "course:true course_piece:true course_search:true deleted_course:true record:true runner:true "
+                + "runner_account:true runner_count_pending:true runner_identity:true runner_stamp:true "
+                + "schema_version:false scrap:true stamp_threshold:false"
         )
         let path = try database.adminSQL(
             "SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = 'course'::regclass AND attname = 'path'"
@@ -40,7 +42,7 @@ import Testing
                 == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces,5 v5-search-pages,6 v6-nearby-rings,"
                 + "7 v7-lighter-upkeep,8 v8-search-orders,9 v9-piece-boxes,10 v10-search-initials,11 v11-search-continued,"
                 + "12 v12-search-both-fields,13 v13-planned-reads,14 v14-covered-walks,15 v15-derived-checks,16 v16-readable-estimates,"
-                + "17 v17-deleted-courses"
+                + "17 v17-deleted-courses,18 v18-runners"
         )
     }
 
@@ -449,7 +451,8 @@ import Testing
         #expect(try database.adminSQL("SELECT count(*) FROM course WHERE start_lat = 'NaN'").stdout.trimmed == "1")
 
         try database.adminSQL("DELETE FROM course WHERE id = \(ids[2])")
-        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [15, 16, 17])
+        // Up to version 17: version 18 adds a check of its own.
+        #expect(try await PostgresAdministration.initialize(url, upTo: 17).appliedVersions == [15, 16, 17])
         let mended = try database.adminSQL(
             """
             SELECT start_lat = ST_Y(ST_StartPoint(ST_GeometryN(path::geometry, 1)))
@@ -462,6 +465,60 @@ import Testing
             "SELECT count(*), bool_and(convalidated) FROM pg_constraint WHERE conname ~ '^(course|record)_' AND contype = 'c'"
         )
         #expect(checks.stdout.trimmed == "\(DerivedChecksMigration.checks.filter { !$0.isTrigger }.count)|t")
+    }
+
+    /// Version 18 over a database of version 17: every name the store holds becomes a runner (no
+    /// role made), with its counters and the stamps they reach, an account row each; from then
+    /// on, triggers count on.
+    @Test func version18MakesARunnerOfEveryNameWithItsStamps() async throws {
+        let database = try ClusterDatabase()
+        let url = try database.adminURL
+        #expect(try await PostgresAdministration.initialize(url, upTo: 17).appliedVersions == Array(1...17))
+        let drafts = try PostgresBackendTests.drafts()
+        var ids: [Int64] = []
+        try await PostgresSession.with(url) { session in
+            for draft in drafts.prefix(3) {
+                var bindings = PostgresBindings()
+                let row = try PostgresTransaction.appendCourse(draft, owner: "x", to: &bindings)
+                let sql =
+                    "INSERT INTO course (\(row.columns.joined(separator: ", "))) VALUES \(row.placeholders) RETURNING id"
+                ids.append(
+                    try await session.query(PostgresQuery(unsafeSQL: sql, binds: bindings))[0].decode(Int64.self))
+            }
+        }
+        try database.adminSQL(
+            """
+            UPDATE course SET is_uploaded = true, uploaded_at = now() WHERE id = \(ids[0]);
+            INSERT INTO scrap (course_id, "user") VALUES (\(ids[0]), 'y');
+            INSERT INTO record (owner, course_id, title, source_format, content_hash, distance_m, point_count,
+                course_time_s, course_distance_m, match_coverage, stats, geometry)
+            VALUES ('z', \(ids[0]), 'run', 'fit', encode(sha256('z'), 'hex'), 1500, 2, 600, 1419.019, 1,
+                    '{"points": 2, "segments": 1, "distance_m": 1500, "elapsed_time_s": 600}', '\\x01'::bytea);
+            INSERT INTO deleted_course (id, owner, distance_m, geometry) VALUES (1000, 'w', 1, '\\x01'::bytea)
+            """)
+        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [18])
+        let runners = try database.adminSQL(
+            """
+            SELECT n.name, n.drawn_count, n.upload_count, n.scrap_count, n.run_count, n.provider,
+                   (SELECT string_agg(s.stamp, ',' ORDER BY s.id) FROM runner_stamp s WHERE s.runner_id = n.id),
+                   EXISTS (SELECT 1 FROM runner_account a WHERE a.runner_id = n.id)
+            FROM runner n ORDER BY n.name
+            """)
+        #expect(
+            runners.stdout.trimmed
+                == "w|0|0|0|0|CLI||t\nx|3|1|0|0|CLI|c1,u1|t\ny|0|0|1|0|CLI|s1|t\nz|0|0|0|1|CLI|r1|t")
+        #expect(
+            try database.adminSQL("SELECT count(*) FROM pg_roles WHERE rolname IN ('w', 'x', 'y', 'z')").stdout.trimmed
+                == "0")
+        // Counted on by the triggers: a course shared, another scrap.
+        try database.adminSQL(
+            """
+            UPDATE course SET is_uploaded = true WHERE id = \(ids[1]);
+            INSERT INTO scrap (course_id, "user") VALUES (\(ids[1]), 'y')
+            """)
+        let counted = try database.adminSQL(
+            "SELECT string_agg(name || ':' || upload_count || ':' || scrap_count, ' ' ORDER BY name) FROM runner")
+        #expect(counted.stdout.trimmed == "w:0:0 x:2:0 y:0:2 z:0:0")
     }
 
     @Test func twoInitsAtOnceApplyTheSchemaOnce() async throws {

@@ -75,7 +75,7 @@ struct CourseStoreConcurrencyTests {
                 }
                 #expect(failures.all.isEmpty)
                 let store = try await CourseStore(path: path, user: "x")
-                await #expect(try store.schemaVersion == 5)
+                await #expect(try store.schemaVersion == 6)
                 #expect(try rowCount(store, "course") == 3)
             }
         }

@@ -16,7 +16,7 @@ struct CourseStoreMigrationTests {
             let copy = folder.appendingPathComponent("courses.sqlite")
             try FileManager.default.copyItem(at: Self.fixture, to: copy)
             let store = try await CourseStore(path: copy.path, user: "minji")
-            await #expect(try store.schemaVersion == 5)
+            await #expect(try store.schemaVersion == 6)
             try await store.pool.read { db in
                 #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM record") == 0)
                 #expect(try Int.fetchAll(db, sql: "SELECT record_count FROM course") == Array(repeating: 0, count: 8))

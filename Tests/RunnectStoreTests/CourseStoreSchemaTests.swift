@@ -13,14 +13,15 @@ struct CourseStoreSchemaTests {
         try await withTemporaryDirectory { folder in
             let path = folder.appendingPathComponent("deep/er/courses.sqlite").path
             let store = try await CourseStore(path: path, user: "a")
-            await #expect(try store.schemaVersion == 5)
-            #expect(CourseStore.supportedSchemaVersion == 5)
+            await #expect(try store.schemaVersion == 6)
+            #expect(CourseStore.supportedSchemaVersion == 6)
             #expect(FileManager.default.fileExists(atPath: path))
             try await store.pool.read { db in
                 #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "wal")
                 #expect(
                     try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") == [
                         "v1-courses", "v2-records", "v3-course-starts", "v4-course-pieces", "v5-deleted-courses",
+                        "v6-runners",
                     ])
                 #expect(try db.tableExists("course") && db.tableExists("scrap"))
                 #expect(
@@ -38,7 +39,7 @@ struct CourseStoreSchemaTests {
             // Reopening changes nothing.
             _ = try await store.draw(points: taps(seed: 1), title: "kept")
             let again = try await CourseStore(path: path, user: "b")
-            await #expect(try again.schemaVersion == 5)
+            await #expect(try again.schemaVersion == 6)
             await #expect(try again.list(.mine(uploaded: nil)).isEmpty)
             await #expect(throws: StoreError.notFound(1)) { try await again.course(id: 1) }
             await #expect(try CourseStore(path: path, user: "a").course(id: 1).title == "kept")
@@ -55,12 +56,12 @@ struct CourseStoreSchemaTests {
             do {
                 let queue = try DatabaseQueue(path: path)
                 try await queue.write { db in
-                    try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v6-routes')")
+                    try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v7-routes')")
                 }
                 try queue.close()
             }
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
-            await #expect(throws: StoreError.newerSchema(found: 6, supported: 5)) {
+            await #expect(throws: StoreError.newerSchema(found: 7, supported: 6)) {
                 try await CourseStore(path: path, user: "a")
             }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
@@ -73,19 +74,19 @@ struct CourseStoreSchemaTests {
             do { _ = try await CourseStore(path: path, user: "a") }
             do {
                 let queue = try DatabaseQueue(path: path)
-                try await queue.write { try $0.execute(sql: "PRAGMA user_version = 7") }
+                try await queue.write { try $0.execute(sql: "PRAGMA user_version = 8") }
                 try queue.close()
             }
             let before = try Data(contentsOf: URL(fileURLWithPath: path))
             let files = try FileManager.default.contentsOfDirectory(
                 atPath: (path as NSString).deletingLastPathComponent
             ).sorted()
-            await #expect(throws: StoreError.newerSchema(found: 7, supported: 5)) {
+            await #expect(throws: StoreError.newerSchema(found: 8, supported: 6)) {
                 try await CourseStore(path: path, user: "a")
             }
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
-            let message = StoreError.newerSchema(found: 7, supported: 5).description
-            #expect(message.contains("7") && message.contains("5") && message.contains("not changed"))
+            let message = StoreError.newerSchema(found: 8, supported: 6).description
+            #expect(message.contains("8") && message.contains("6") && message.contains("not changed"))
             _ = files
         }
     }

@@ -17,6 +17,7 @@ struct MigrationChecksumTests {
                 "v4-course-pieces.swift": "7ae8e175bbebe8110d8157794be0b0faac3cac15381e3afc9485241fe46a9585",
                 "v5-deleted-courses.sql": "ea3db4f46b5a7b43e563d2818e3c6441941e1061e71dfb9c05f01e34d3d28856",
                 "v5-deleted-courses.swift": "4d6de953c4f9a75be5bd5bf067f6d91fec26e17f4cd647252dc5d8f3aee5a42d",
+                "v6-runners.sql": "b907852eb7a168bb27e79d9b3afccb1ee9dbfe332a234aac01914faba45d7d02",
             ]
         )
     }

@@ -30,6 +30,23 @@ COMMENT ON EXTENSION postgis IS 'PostGIS geometry and geography spatial types an
 
 
 --
+-- Name: runnect_award_stamps(text[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.runnect_award_stamps(names text[]) RETURNS void
+    LANGUAGE sql
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+    INSERT INTO runner_stamp (runner_id, stamp, earned_at)
+    SELECT d.runner_id, d.stamp, now() FROM runner_stamp_due d JOIN runner n ON n.id = d.runner_id
+    WHERE n.name = ANY(names)
+      AND NOT EXISTS (SELECT 1 FROM runner_stamp s WHERE s.runner_id = d.runner_id AND s.stamp = d.stamp)
+    ORDER BY d.runner_id, array_position(ARRAY['c', 's', 'u', 'r'], d.kind), d.stamp
+    ON CONFLICT (runner_id, stamp) DO NOTHING
+$$;
+
+
+--
 -- Name: runnect_count_records(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -120,9 +137,9 @@ CREATE FUNCTION public.runnect_course_kept_for_records() RETURNS trigger
 BEGIN
     IF EXISTS (SELECT 1 FROM record WHERE course_id = OLD.id) THEN
         INSERT INTO deleted_course (id, owner, distance_m, departure_region, departure_city, departure_town,
-            departure_detail, departure_name, geometry)
+            departure_detail, departure_name, geometry, image)
         VALUES (OLD.id, OLD.owner, OLD.distance_m, OLD.departure_region, OLD.departure_city,
-            OLD.departure_town, OLD.departure_detail, OLD.departure_name, OLD.geometry)
+            OLD.departure_town, OLD.departure_detail, OLD.departure_name, OLD.geometry, OLD.image)
         ON CONFLICT (id) DO NOTHING;
     END IF;
     RETURN OLD;
@@ -158,6 +175,87 @@ CREATE FUNCTION public.runnect_courses_removed() RETURNS trigger
 BEGIN
     DELETE FROM course_piece p USING removed r WHERE p.course_id = r.id;
     RETURN NULL;
+END $$;
+
+
+--
+-- Name: runnect_create_runner(text, text, text, text, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.runnect_create_runner(runner_name text, sign_in_issuer text, sign_in_subject text, account_email text, account_provider text, made_at timestamp with time zone) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+DECLARE
+    made bigint;
+    chosen text := runner_name;
+    existing oid;
+    is_runner boolean;
+BEGIN
+    IF runner_name IS NULL THEN
+        LOOP
+            made := nextval(pg_get_serial_sequence('runner', 'id'));
+            chosen := 'r' || made;
+            EXIT WHEN NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = chosen)
+                  AND NOT EXISTS (SELECT 1 FROM runner WHERE name = chosen);
+        END LOOP;
+        EXECUTE format('CREATE ROLE %I NOLOGIN IN ROLE runnect_runner', chosen);
+        EXECUTE format('GRANT %I TO runnect_server', chosen);
+        INSERT INTO runner (id, name, created_at, modified_at) VALUES (made, chosen, made_at, made_at);
+    ELSE
+        IF runner_name = '' OR octet_length(runner_name) > 63 OR lower(runner_name) LIKE 'pg\_%'
+           OR lower(runner_name) IN ('public', 'none', 'current_user', 'current_role', 'session_user', 'user', 'all',
+                                     'runnect_runner', 'runnect_server') THEN
+            RAISE EXCEPTION '"%" cannot be a runner''s role name', runner_name USING ERRCODE = 'invalid_name';
+        END IF;
+        SELECT r.oid, EXISTS (SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid
+                              WHERE m.member = r.oid AND g.rolname = 'runnect_runner')
+        INTO existing, is_runner FROM pg_roles r WHERE r.rolname = runner_name;
+        IF existing IS NULL THEN
+            EXECUTE format('CREATE ROLE %I NOLOGIN IN ROLE runnect_runner', runner_name);
+            EXECUTE format('GRANT %I TO runnect_server', runner_name);
+        ELSIF NOT is_runner THEN
+            RAISE EXCEPTION 'role "%" exists and is not a runner of this store', runner_name
+                USING ERRCODE = 'insufficient_privilege',
+                      HINT = 'an administrator makes it one with `runnect db add-user NAME --existing`';
+        END IF;
+        INSERT INTO runner (name, created_at, modified_at) VALUES (runner_name, made_at, made_at)
+        ON CONFLICT (name) DO NOTHING;
+        SELECT id INTO made FROM runner WHERE name = runner_name;
+    END IF;
+    IF sign_in_issuer IS NOT NULL THEN
+        INSERT INTO runner_identity (issuer, subject, runner_id) VALUES (sign_in_issuer, sign_in_subject, made);
+        UPDATE runner SET provider = coalesce(account_provider, provider) WHERE id = made;
+        UPDATE runner_account SET email = coalesce(account_email, email) WHERE runner_id = made;
+    END IF;
+    RETURN made;
+END $$;
+
+
+--
+-- Name: runnect_enroll_caller(timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.runnect_enroll_caller(made_at timestamp with time zone) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+DECLARE
+    caller text := CASE current_setting('role') WHEN 'none' THEN session_user::text
+                        ELSE current_setting('role') END;
+    made bigint;
+BEGIN
+    SELECT id INTO made FROM runner WHERE name = caller;
+    IF made IS NOT NULL THEN RETURN made; END IF;
+    IF NOT EXISTS (SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid
+                   JOIN pg_roles r ON r.oid = m.member
+                   WHERE g.rolname = 'runnect_runner' AND r.rolname = caller) THEN
+        RETURN NULL;
+    END IF;
+    INSERT INTO runner (name, created_at, modified_at) VALUES (caller, made_at, made_at)
+    ON CONFLICT (name) DO NOTHING;
+    SELECT id INTO made FROM runner WHERE name = caller;
+    RETURN made;
 END $$;
 
 
@@ -297,6 +395,37 @@ END $$;
 
 
 --
+-- Name: runnect_preview_geometry(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.runnect_preview_geometry(for_course bigint) RETURNS bytea
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+    SELECT geometry FROM course WHERE id = for_course
+    UNION ALL SELECT geometry FROM deleted_course WHERE id = for_course
+    LIMIT 1
+$$;
+
+
+--
+-- Name: runnect_ranking(bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.runnect_ranking(for_course bigint) RETURNS TABLE(runner_id bigint, record_id bigint, course_time_s double precision, course_distance_m double precision, reported boolean, reported_pace_s double precision, public_course boolean)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+    SELECT n.id, b.id, b.course_time_s, b.course_distance_m, b.reported, b.reported_pace_s, b.public_course
+    FROM (SELECT DISTINCT ON (r.owner) r.id, r.owner, r.course_time_s, r.course_distance_m, r.reported,
+                 r.reported_pace_s, r.public_course
+          FROM record r WHERE r.course_id = for_course ORDER BY r.owner, r.course_time_s, r.id) b
+    JOIN runner n ON n.name = b.owner AND n.withdrawn_at IS NULL
+    ORDER BY b.course_time_s, b.id
+$$;
+
+
+--
 -- Name: runnect_record_checked(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -305,11 +434,117 @@ CREATE FUNCTION public.runnect_record_checked() RETURNS trigger
     SET search_path TO 'public', 'pg_temp'
     AS $$
 BEGIN
-    IF (runnect_stats_valid(NEW.stats, NEW.distance_m, NEW.point_count, NEW.course_time_s)) IS NOT TRUE THEN
+    IF (CASE WHEN NEW.reported THEN runnect_stats_valid(NEW.stats, 0, NEW.point_count, NULL)
+             ELSE runnect_stats_valid(NEW.stats, NEW.distance_m, NEW.point_count, NEW.course_time_s) END)
+       IS NOT TRUE THEN
         RAISE EXCEPTION 'new row for relation "record" violates check constraint "record_stats_valid"'
             USING ERRCODE = 'check_violation', TABLE = 'record', CONSTRAINT = 'record_stats_valid';
     END IF;
     RETURN NEW;
+END $$;
+
+
+--
+-- Name: runnect_runner_account_made(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.runnect_runner_account_made() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+BEGIN
+    INSERT INTO runner_account (runner_id) SELECT id FROM made;
+    RETURN NULL;
+END $$;
+
+
+--
+-- Name: runnect_runner_counts_folded(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.runnect_runner_counts_folded() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+DECLARE
+    counted runner_count_pending[];
+    names text[];
+    c runner_count_pending;
+BEGIN
+    WITH folded AS (DELETE FROM runner_count_pending p RETURNING p AS count)
+    SELECT array_agg(folded.count ORDER BY (folded.count).id) INTO counted FROM folded;
+    IF counted IS NULL THEN RETURN NULL; END IF;
+    names := ARRAY(SELECT DISTINCT f.name FROM unnest(counted) AS f ORDER BY f.name);
+    INSERT INTO runner (name, created_at, modified_at)
+    SELECT name, now(), now() FROM unnest(names) AS name ORDER BY name
+    ON CONFLICT (name) DO NOTHING;
+    PERFORM 1 FROM runner WHERE name = ANY(names) ORDER BY name FOR UPDATE;
+    FOREACH c IN ARRAY counted LOOP
+        UPDATE runner SET drawn_count = drawn_count + c.drawn, scrap_count = scrap_count + c.scraps,
+                          upload_count = upload_count + c.uploads, run_count = run_count + c.runs
+        WHERE name = c.name;
+        PERFORM runnect_award_stamps(ARRAY[c.name]);
+    END LOOP;
+    RETURN NULL;
+END $$;
+
+
+--
+-- Name: runnect_runner_uploaded(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.runnect_runner_uploaded() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+BEGIN
+    INSERT INTO runner_count_pending (name, uploads) VALUES (NEW.owner, 1);
+    RETURN NULL;
+END $$;
+
+
+--
+-- Name: runnect_runners_drew(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.runnect_runners_drew() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+BEGIN
+    INSERT INTO runner_count_pending (name, drawn, uploads)
+    SELECT owner, count(*), count(*) FILTER (WHERE is_uploaded) FROM added GROUP BY owner ORDER BY owner;
+    RETURN NULL;
+END $$;
+
+
+--
+-- Name: runnect_runners_ran(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.runnect_runners_ran() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+BEGIN
+    INSERT INTO runner_count_pending (name, runs)
+    SELECT owner, count(*) FROM added GROUP BY owner ORDER BY owner;
+    RETURN NULL;
+END $$;
+
+
+--
+-- Name: runnect_runners_scrapped(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.runnect_runners_scrapped() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+BEGIN
+    INSERT INTO runner_count_pending (name, scraps)
+    SELECT "user", count(*) FROM added GROUP BY "user" ORDER BY "user";
+    RETURN NULL;
 END $$;
 
 
@@ -462,6 +697,20 @@ END $_$;
 
 
 --
+-- Name: runnect_set_account(bigint, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.runnect_set_account(for_runner bigint, account_email text, account_provider text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+BEGIN
+    UPDATE runner_account SET email = coalesce(account_email, email) WHERE runner_id = for_runner;
+    UPDATE runner SET provider = account_provider WHERE id = for_runner;
+END $$;
+
+
+--
 -- Name: runnect_sharing_changed(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -557,6 +806,37 @@ BEGIN
 END $$;
 
 
+--
+-- Name: runnect_withdraw(timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.runnect_withdraw(withdrawn timestamp with time zone) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    AS $$
+DECLARE
+    caller text := CASE current_setting('role') WHEN 'none' THEN session_user::text
+                        ELSE current_setting('role') END;
+    gone bigint;
+BEGIN
+    SELECT id INTO gone FROM runner WHERE name = caller;
+    IF gone IS NULL THEN RETURN; END IF;
+    DELETE FROM runner_identity WHERE runner_id = gone;
+    UPDATE runner_account SET email = NULL, refresh_token_sha256 = NULL WHERE runner_id = gone;
+    UPDATE runner SET nickname = NULL, withdrawn_at = withdrawn, modified_at = withdrawn WHERE id = gone;
+    IF EXISTS (SELECT 1 FROM pg_roles r JOIN pg_auth_members m ON m.member = r.oid
+               JOIN pg_roles g ON g.oid = m.roleid
+               WHERE r.rolname = caller AND g.rolname = 'runnect_runner' AND r.rolcanlogin
+                 AND NOT (r.rolsuper OR r.rolbypassrls OR r.rolcreaterole OR r.rolreplication)) THEN
+        BEGIN
+            EXECUTE format('ALTER ROLE %I NOLOGIN', caller);
+        EXCEPTION WHEN insufficient_privilege THEN
+            RAISE WARNING 'role "%" keeps its login: the store''s administrator may not alter it', caller;
+        END;
+    END IF;
+END $$;
+
+
 SET default_tablespace = '';
 
 SET default_table_access_method = heap;
@@ -593,6 +873,7 @@ CREATE TABLE public.course (
     finish_lon double precision,
     path_m double precision,
     start_point public.geometry(Point,4326) GENERATED ALWAYS AS (public.st_setsrid(public.st_makepoint(start_lon, start_lat), 4326)) STORED,
+    image text,
     CONSTRAINT course_content_hash_sha256 CHECK ((content_hash ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT course_figures_in_range CHECK (((distance_m >= (0)::double precision) AND (distance_m <= ('1000000000000'::numeric)::double precision) AND (point_count >= 0) AND ((path_m IS NULL) OR ((path_m >= (0)::double precision) AND (path_m <= ('1000000000000'::numeric)::double precision))) AND ((start_lat IS NULL) OR (((start_lat >= ('-90'::integer)::double precision) AND (start_lat <= (90)::double precision)) AND ((start_lon >= ('-180'::integer)::double precision) AND (start_lon <= (180)::double precision)) AND ((finish_lat >= ('-90'::integer)::double precision) AND (finish_lat <= (90)::double precision)) AND ((finish_lon >= ('-180'::integer)::double precision) AND (finish_lon <= (180)::double precision)))))),
     CONSTRAINT course_source_format_known CHECK ((source_format = ANY (ARRAY['gpx-1.0'::text, 'gpx-1.1'::text, 'gpx'::text, 'points'::text, 'points-json'::text, 'geojson'::text, 'tcx'::text, 'fit'::text])))
@@ -664,7 +945,8 @@ CREATE TABLE public.deleted_course (
     departure_detail text,
     departure_name text,
     geometry bytea NOT NULL,
-    deleted_at timestamp with time zone DEFAULT now() NOT NULL
+    deleted_at timestamp with time zone DEFAULT now() NOT NULL,
+    image text
 );
 
 
@@ -689,9 +971,21 @@ CREATE TABLE public.record (
     match_coverage double precision NOT NULL,
     stats json NOT NULL,
     geometry bytea NOT NULL,
+    reported boolean DEFAULT false NOT NULL,
+    reported_pace_s double precision,
+    public_course boolean DEFAULT false NOT NULL,
     CONSTRAINT record_content_hash_sha256 CHECK ((content_hash ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT record_figures_in_range CHECK (((distance_m >= (0)::double precision) AND (distance_m <= ('1000000000000'::numeric)::double precision) AND (point_count >= 0) AND (course_time_s >= (0)::double precision) AND (course_time_s <= ('1000000000000'::numeric)::double precision) AND (course_distance_m >= (0)::double precision) AND (course_distance_m <= ('1000000000000'::numeric)::double precision) AND (match_coverage >= (0)::double precision) AND (match_coverage <= (1)::double precision) AND ((device_timer_time_s IS NULL) OR ((device_timer_time_s >= (0)::double precision) AND (device_timer_time_s <= ('1000000000000'::numeric)::double precision))))),
-    CONSTRAINT record_source_format_known CHECK ((source_format = ANY (ARRAY['gpx-1.0'::text, 'gpx-1.1'::text, 'gpx'::text, 'points'::text, 'points-json'::text, 'geojson'::text, 'tcx'::text, 'fit'::text])))
+    CONSTRAINT record_reported_run CHECK (
+CASE
+    WHEN reported THEN ((point_count = 0) AND (match_coverage = (0)::double precision) AND ((reported_pace_s IS NULL) OR ((reported_pace_s >= (0)::double precision) AND (reported_pace_s <= ('1000000000000'::numeric)::double precision))))
+    ELSE (reported_pace_s IS NULL)
+END),
+    CONSTRAINT record_source_format_known CHECK (
+CASE
+    WHEN reported THEN (source_format = 'app'::text)
+    ELSE (source_format = ANY (ARRAY['gpx-1.0'::text, 'gpx-1.1'::text, 'gpx'::text, 'points'::text, 'points-json'::text, 'geojson'::text, 'tcx'::text, 'fit'::text]))
+END)
 );
 
 
@@ -701,6 +995,139 @@ CREATE TABLE public.record (
 
 ALTER TABLE public.record ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
     SEQUENCE NAME public.record_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
+-- Name: runner; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.runner (
+    id bigint NOT NULL,
+    name text NOT NULL,
+    nickname text,
+    provider text DEFAULT 'CLI'::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    modified_at timestamp with time zone DEFAULT now() NOT NULL,
+    drawn_count integer DEFAULT 0 NOT NULL,
+    scrap_count integer DEFAULT 0 NOT NULL,
+    upload_count integer DEFAULT 0 NOT NULL,
+    run_count integer DEFAULT 0 NOT NULL,
+    withdrawn_at timestamp with time zone
+);
+
+
+--
+-- Name: runner_account; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.runner_account (
+    runner_id bigint NOT NULL,
+    email text,
+    refresh_token_sha256 text
+);
+
+
+--
+-- Name: runner_count_pending; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.runner_count_pending (
+    id bigint NOT NULL,
+    name text NOT NULL,
+    drawn integer DEFAULT 0 NOT NULL,
+    scraps integer DEFAULT 0 NOT NULL,
+    uploads integer DEFAULT 0 NOT NULL,
+    runs integer DEFAULT 0 NOT NULL
+);
+
+
+--
+-- Name: runner_count_pending_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.runner_count_pending ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.runner_count_pending_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
+-- Name: runner_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.runner ALTER COLUMN id ADD GENERATED BY DEFAULT AS IDENTITY (
+    SEQUENCE NAME public.runner_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+
+--
+-- Name: runner_identity; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.runner_identity (
+    issuer text NOT NULL,
+    subject text NOT NULL,
+    runner_id bigint NOT NULL
+);
+
+
+--
+-- Name: runner_stamp; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.runner_stamp (
+    id bigint NOT NULL,
+    runner_id bigint NOT NULL,
+    stamp text NOT NULL,
+    earned_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+
+--
+-- Name: stamp_threshold; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.stamp_threshold (
+    stamp text NOT NULL,
+    kind text NOT NULL,
+    at_count integer NOT NULL
+);
+
+
+--
+-- Name: runner_stamp_due; Type: VIEW; Schema: public; Owner: -
+--
+
+CREATE VIEW public.runner_stamp_due AS
+ SELECT runner.id AS runner_id,
+    t.stamp,
+    t.kind
+   FROM (public.runner
+     CROSS JOIN public.stamp_threshold t)
+  WHERE ((runner.withdrawn_at IS NULL) AND (((t.kind = 'c'::text) AND (runner.drawn_count >= t.at_count)) OR ((t.kind = 's'::text) AND (runner.scrap_count >= t.at_count)) OR ((t.kind = 'u'::text) AND (runner.upload_count >= t.at_count)) OR ((t.kind = 'r'::text) AND (runner.run_count >= t.at_count))));
+
+
+--
+-- Name: runner_stamp_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.runner_stamp ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.runner_stamp_id_seq
     START WITH 1
     INCREMENT BY 1
     NO MINVALUE
@@ -788,6 +1215,70 @@ ALTER TABLE ONLY public.record
 
 
 --
+-- Name: runner_account runner_account_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.runner_account
+    ADD CONSTRAINT runner_account_pkey PRIMARY KEY (runner_id);
+
+
+--
+-- Name: runner_count_pending runner_count_pending_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.runner_count_pending
+    ADD CONSTRAINT runner_count_pending_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: runner_identity runner_identity_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.runner_identity
+    ADD CONSTRAINT runner_identity_pkey PRIMARY KEY (issuer, subject);
+
+
+--
+-- Name: runner runner_name_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.runner
+    ADD CONSTRAINT runner_name_key UNIQUE (name);
+
+
+--
+-- Name: runner runner_nickname_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.runner
+    ADD CONSTRAINT runner_nickname_key UNIQUE (nickname);
+
+
+--
+-- Name: runner runner_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.runner
+    ADD CONSTRAINT runner_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: runner_stamp runner_stamp_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.runner_stamp
+    ADD CONSTRAINT runner_stamp_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: runner_stamp runner_stamp_runner_id_stamp_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.runner_stamp
+    ADD CONSTRAINT runner_stamp_runner_id_stamp_key UNIQUE (runner_id, stamp);
+
+
+--
 -- Name: schema_version schema_version_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -801,6 +1292,21 @@ ALTER TABLE ONLY public.schema_version
 
 ALTER TABLE ONLY public.scrap
     ADD CONSTRAINT scrap_pkey PRIMARY KEY (course_id, "user");
+
+
+--
+-- Name: stamp_threshold stamp_threshold_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.stamp_threshold
+    ADD CONSTRAINT stamp_threshold_pkey PRIMARY KEY (stamp);
+
+
+--
+-- Name: course_image; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX course_image ON public.course USING btree (image) WHERE (image IS NOT NULL);
 
 
 --
@@ -909,6 +1415,13 @@ CREATE INDEX record_owner_start ON public.record USING btree (owner, start_time)
 
 
 --
+-- Name: runner_identity_runner; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX runner_identity_runner ON public.runner_identity USING btree (runner_id);
+
+
+--
 -- Name: scrap_user; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -920,6 +1433,13 @@ CREATE INDEX scrap_user ON public.scrap USING btree ("user", course_id);
 --
 
 CREATE TRIGGER course_checked BEFORE INSERT OR UPDATE OF distance_m, finish_lat, finish_lon, path, path_m, point_count, start_lat, start_lon, stats ON public.course FOR EACH ROW EXECUTE FUNCTION public.runnect_course_checked();
+
+
+--
+-- Name: course course_drawn; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER course_drawn AFTER INSERT ON public.course REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION public.runnect_runners_drew();
 
 
 --
@@ -958,10 +1478,17 @@ CREATE TRIGGER course_sharing_changed AFTER UPDATE OF is_uploaded ON public.cour
 
 
 --
+-- Name: course course_uploaded; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER course_uploaded AFTER UPDATE OF is_uploaded ON public.course FOR EACH ROW WHEN ((new.is_uploaded AND (NOT old.is_uploaded))) EXECUTE FUNCTION public.runnect_runner_uploaded();
+
+
+--
 -- Name: record record_checked; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER record_checked BEFORE INSERT OR UPDATE OF course_time_s, distance_m, point_count, stats ON public.record FOR EACH ROW EXECUTE FUNCTION public.runnect_record_checked();
+CREATE TRIGGER record_checked BEFORE INSERT OR UPDATE OF course_time_s, distance_m, point_count, reported, stats ON public.record FOR EACH ROW EXECUTE FUNCTION public.runnect_record_checked();
 
 
 --
@@ -972,10 +1499,38 @@ CREATE TRIGGER record_counted AFTER INSERT OR DELETE ON public.record FOR EACH R
 
 
 --
+-- Name: record record_counted_for_runner; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER record_counted_for_runner AFTER INSERT ON public.record REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION public.runnect_runners_ran();
+
+
+--
+-- Name: runner runner_account_made; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER runner_account_made AFTER INSERT ON public.runner REFERENCING NEW TABLE AS made FOR EACH STATEMENT EXECUTE FUNCTION public.runnect_runner_account_made();
+
+
+--
+-- Name: runner_count_pending runner_counts_folded; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE CONSTRAINT TRIGGER runner_counts_folded AFTER INSERT ON public.runner_count_pending DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION public.runnect_runner_counts_folded();
+
+
+--
 -- Name: scrap scrap_counted; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER scrap_counted AFTER INSERT OR DELETE ON public.scrap FOR EACH ROW EXECUTE FUNCTION public.runnect_count_scraps();
+
+
+--
+-- Name: scrap scrap_counted_for_runner; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER scrap_counted_for_runner AFTER INSERT ON public.scrap REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION public.runnect_runners_scrapped();
 
 
 --
@@ -984,6 +1539,30 @@ CREATE TRIGGER scrap_counted AFTER INSERT OR DELETE ON public.scrap FOR EACH ROW
 
 ALTER TABLE ONLY public.course_search
     ADD CONSTRAINT course_search_course_id_fkey FOREIGN KEY (course_id) REFERENCES public.course(id) ON DELETE CASCADE;
+
+
+--
+-- Name: runner_account runner_account_runner_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.runner_account
+    ADD CONSTRAINT runner_account_runner_id_fkey FOREIGN KEY (runner_id) REFERENCES public.runner(id) ON DELETE CASCADE;
+
+
+--
+-- Name: runner_identity runner_identity_runner_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.runner_identity
+    ADD CONSTRAINT runner_identity_runner_id_fkey FOREIGN KEY (runner_id) REFERENCES public.runner(id) ON DELETE CASCADE;
+
+
+--
+-- Name: runner_stamp runner_stamp_runner_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.runner_stamp
+    ADD CONSTRAINT runner_stamp_runner_id_fkey FOREIGN KEY (runner_id) REFERENCES public.runner(id) ON DELETE CASCADE;
 
 
 --
@@ -1012,6 +1591,13 @@ CREATE POLICY course_add ON public.course FOR INSERT WITH CHECK ((owner = CURREN
 --
 
 CREATE POLICY course_change ON public.course FOR UPDATE USING ((owner = CURRENT_USER)) WITH CHECK ((owner = CURRENT_USER));
+
+
+--
+-- Name: course course_image_serve; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY course_image_serve ON public.course FOR SELECT TO runnect_server USING (true);
 
 
 --
@@ -1056,6 +1642,13 @@ ALTER TABLE public.course_search ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.deleted_course ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: deleted_course deleted_course_image_serve; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY deleted_course_image_serve ON public.deleted_course FOR SELECT TO runnect_server USING (true);
+
+
+--
 -- Name: deleted_course deleted_course_read; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -1098,6 +1691,80 @@ CREATE POLICY record_read ON public.record FOR SELECT USING ((owner = CURRENT_US
 --
 
 CREATE POLICY record_remove ON public.record FOR DELETE USING ((owner = CURRENT_USER));
+
+
+--
+-- Name: runner; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.runner ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: runner_account; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.runner_account ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: runner_account runner_account_own; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY runner_account_own ON public.runner_account FOR SELECT TO runnect_runner USING ((runner_id IN ( SELECT runner.id
+   FROM public.runner
+  WHERE (runner.name = CURRENT_USER))));
+
+
+--
+-- Name: runner_account runner_account_serve; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY runner_account_serve ON public.runner_account TO runnect_server USING (true) WITH CHECK (true);
+
+
+--
+-- Name: runner runner_change; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY runner_change ON public.runner FOR UPDATE USING ((name = CURRENT_USER)) WITH CHECK ((name = CURRENT_USER));
+
+
+--
+-- Name: runner_count_pending; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.runner_count_pending ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: runner_identity; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.runner_identity ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: runner_identity runner_identity_serve; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY runner_identity_serve ON public.runner_identity FOR SELECT TO runnect_server USING (true);
+
+
+--
+-- Name: runner runner_read; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY runner_read ON public.runner FOR SELECT USING (true);
+
+
+--
+-- Name: runner_stamp; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.runner_stamp ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: runner_stamp runner_stamp_read; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY runner_stamp_read ON public.runner_stamp FOR SELECT USING (true);
 
 
 --
@@ -1153,6 +1820,13 @@ CREATE POLICY search_remove ON public.course_search FOR DELETE USING ((owner = C
 
 
 --
+-- Name: FUNCTION runnect_award_stamps(names text[]); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.runnect_award_stamps(names text[]) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION runnect_count_records(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -1197,6 +1871,22 @@ GRANT ALL ON FUNCTION public.runnect_courses(viewer text, ids bigint[]) TO runne
 
 
 --
+-- Name: FUNCTION runnect_create_runner(runner_name text, sign_in_issuer text, sign_in_subject text, account_email text, account_provider text, made_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.runnect_create_runner(runner_name text, sign_in_issuer text, sign_in_subject text, account_email text, account_provider text, made_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.runnect_create_runner(runner_name text, sign_in_issuer text, sign_in_subject text, account_email text, account_provider text, made_at timestamp with time zone) TO runnect_server;
+
+
+--
+-- Name: FUNCTION runnect_enroll_caller(made_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.runnect_enroll_caller(made_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.runnect_enroll_caller(made_at timestamp with time zone) TO runnect_runner;
+
+
+--
 -- Name: FUNCTION runnect_nearby_box(lon double precision, lat double precision, ring double precision, lat_min double precision, lat_max double precision, lon_ranges double precision[], scope text, up_to integer); Type: ACL; Schema: public; Owner: -
 --
 
@@ -1205,10 +1895,68 @@ GRANT ALL ON FUNCTION public.runnect_nearby_box(lon double precision, lat double
 
 
 --
+-- Name: FUNCTION runnect_preview_geometry(for_course bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.runnect_preview_geometry(for_course bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.runnect_preview_geometry(for_course bigint) TO runnect_server;
+
+
+--
+-- Name: FUNCTION runnect_ranking(for_course bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.runnect_ranking(for_course bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.runnect_ranking(for_course bigint) TO runnect_server;
+
+
+--
 -- Name: FUNCTION runnect_record_checked(); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.runnect_record_checked() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION runnect_runner_account_made(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.runnect_runner_account_made() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION runnect_runner_counts_folded(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.runnect_runner_counts_folded() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION runnect_runner_uploaded(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.runnect_runner_uploaded() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION runnect_runners_drew(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.runnect_runners_drew() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION runnect_runners_ran(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.runnect_runners_ran() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION runnect_runners_scrapped(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.runnect_runners_scrapped() FROM PUBLIC;
 
 
 --
@@ -1235,6 +1983,14 @@ GRANT ALL ON FUNCTION public.runnect_search_page(clauses text[], needles text[],
 
 
 --
+-- Name: FUNCTION runnect_set_account(for_runner bigint, account_email text, account_provider text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.runnect_set_account(for_runner bigint, account_email text, account_provider text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.runnect_set_account(for_runner bigint, account_email text, account_provider text) TO runnect_server;
+
+
+--
 -- Name: FUNCTION runnect_sharing_changed(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -1242,10 +1998,25 @@ REVOKE ALL ON FUNCTION public.runnect_sharing_changed() FROM PUBLIC;
 
 
 --
+-- Name: FUNCTION runnect_withdraw(withdrawn timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.runnect_withdraw(withdrawn timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.runnect_withdraw(withdrawn timestamp with time zone) TO runnect_runner;
+
+
+--
 -- Name: TABLE course; Type: ACL; Schema: public; Owner: -
 --
 
 GRANT SELECT,DELETE ON TABLE public.course TO runnect_runner;
+
+
+--
+-- Name: COLUMN course.id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(id) ON TABLE public.course TO runnect_server;
 
 
 --
@@ -1410,6 +2181,14 @@ GRANT INSERT(path_m) ON TABLE public.course TO runnect_runner;
 
 
 --
+-- Name: COLUMN course.image; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(image) ON TABLE public.course TO runnect_runner;
+GRANT SELECT(image) ON TABLE public.course TO runnect_server;
+
+
+--
 -- Name: TABLE course_piece; Type: ACL; Schema: public; Owner: -
 --
 
@@ -1491,6 +2270,20 @@ GRANT INSERT(departure_initials) ON TABLE public.course_search TO runnect_runner
 --
 
 GRANT SELECT ON TABLE public.deleted_course TO runnect_runner;
+
+
+--
+-- Name: COLUMN deleted_course.id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(id) ON TABLE public.deleted_course TO runnect_server;
+
+
+--
+-- Name: COLUMN deleted_course.image; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(image) ON TABLE public.deleted_course TO runnect_server;
 
 
 --
@@ -1603,6 +2396,101 @@ GRANT INSERT(stats) ON TABLE public.record TO runnect_runner;
 --
 
 GRANT INSERT(geometry) ON TABLE public.record TO runnect_runner;
+
+
+--
+-- Name: COLUMN record.reported; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(reported) ON TABLE public.record TO runnect_runner;
+
+
+--
+-- Name: COLUMN record.reported_pace_s; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(reported_pace_s) ON TABLE public.record TO runnect_runner;
+
+
+--
+-- Name: COLUMN record.public_course; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(public_course) ON TABLE public.record TO runnect_runner;
+
+
+--
+-- Name: TABLE runner; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.runner TO runnect_runner;
+GRANT SELECT ON TABLE public.runner TO runnect_server;
+
+
+--
+-- Name: COLUMN runner.nickname; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(nickname) ON TABLE public.runner TO runnect_runner;
+
+
+--
+-- Name: COLUMN runner.modified_at; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(modified_at) ON TABLE public.runner TO runnect_runner;
+
+
+--
+-- Name: TABLE runner_account; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.runner_account TO runnect_server;
+
+
+--
+-- Name: COLUMN runner_account.runner_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(runner_id) ON TABLE public.runner_account TO runnect_runner;
+
+
+--
+-- Name: COLUMN runner_account.email; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT(email) ON TABLE public.runner_account TO runnect_runner;
+GRANT UPDATE(email) ON TABLE public.runner_account TO runnect_server;
+
+
+--
+-- Name: COLUMN runner_account.refresh_token_sha256; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(refresh_token_sha256) ON TABLE public.runner_account TO runnect_server;
+
+
+--
+-- Name: TABLE runner_identity; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.runner_identity TO runnect_server;
+
+
+--
+-- Name: TABLE runner_stamp; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.runner_stamp TO runnect_runner;
+GRANT SELECT ON TABLE public.runner_stamp TO runnect_server;
+
+
+--
+-- Name: TABLE stamp_threshold; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT SELECT ON TABLE public.stamp_threshold TO runnect_runner;
+GRANT SELECT ON TABLE public.stamp_threshold TO runnect_server;
 
 
 --

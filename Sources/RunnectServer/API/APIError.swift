@@ -28,3 +28,8 @@ struct APIError: Error, Sendable, Equatable {
         APIError(.contentTooLarge, "the request body is over \(limit / 1024 / 1024) MiB")
     }
 }
+
+extension HTTPResponse.Status {
+    /// 507 Insufficient Storage (RFC 4918): the server cannot keep what was sent now.
+    static let insufficientStorage507 = HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
+}

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import RunnectStore
 
 /// Turns every error a route throws into the app's envelope (API §8): an ``APIError`` as it
 /// says; Hummingbird's own (no such route 404, a body over the limit 413, …) with its status and
@@ -17,6 +18,8 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as APIError {
             return try Self.response(for: error)
+        } catch let error as StoreError where APIError(error) != nil {
+            return try Self.response(for: APIError(error)!)
         } catch let error as HTTPError {
             return try Self.response(for: Self.apiError(for: error, request: request))
         } catch {

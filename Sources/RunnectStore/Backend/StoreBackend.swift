@@ -111,7 +111,9 @@ package struct StoreCounts: Sendable, Equatable {
 /// Ids of courses are those of the `course` table; "as the user sees it" means with
 /// ``Course/isScrapped`` set for the user. No primitive checks rights beyond what its SQL says:
 /// ``CourseStore`` asks first (and on PostgreSQL the row-level security policies stand behind).
-package protocol StoreTransaction: StoreCopyTransaction, Sendable {
+package protocol StoreTransaction: StoreCopyTransaction, StoreRunnerTransaction, StoreRecordCourseTransaction,
+    Sendable
+{
     /// The courses a list read left out as unreadable (``courses(ids:)``, ``courses(in:sort:)``):
     /// a row that does not decode is skipped there, never failing the rest.
     var unreadable: UnreadableRows { get }
@@ -284,6 +286,8 @@ package struct NewRecord: Sendable {
     /// The stats JSON text (``StoredStats``).
     package var statsJSON: String
     package var geometry: Data
+    /// What the app adds: a reported time (no track), its pace, the shared page it came from.
+    package var marks = RecordMarks(isReported: false, reportedPaceSeconds: nil, isFromSharedPage: false)
 
     package init(
         id: Int64? = nil, owner: String, courseID: Int64, title: String, sourceFormat: String, contentHash: String,

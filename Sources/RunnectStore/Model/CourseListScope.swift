@@ -8,4 +8,6 @@ public enum CourseListScope: Equatable, Sendable {
     case scrapped
     /// Discovery: every user's shared courses.
     case shared
+    /// One runner's shared courses (their profile, as others see it).
+    case sharedBy(String)
 }

@@ -89,6 +89,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// destination holds another row under that id, or the same content under another id. The
     /// two stores are not copies of one another.
     case copyConflict(kind: String, id: Int64, reason: String)
+    /// Another runner goes by this nickname (or name, while they have no nickname).
+    case nicknameTaken(String)
+    /// A nickname has 1–``Runner/maximumNicknameLength`` characters after trimming.
+    case invalidNickname(String)
+    /// A drawn course has more taps than the store takes.
+    case tooManyPoints(found: Int, limit: Int)
+    /// No runner has this id (or they withdrew).
+    case runnerNotFound(Int64)
 
     /// Whether the error was found before the operation wrote anything (a bulk import goes on
     /// without undoing the rest of its batch).
@@ -183,6 +191,14 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .copyConflict(let kind, let id, let reason):
             return
                 "cannot copy \(kind) #\(id): \(reason); copy into an empty store or one copied from this source"
+        case .nicknameTaken(let nickname):
+            return "the nickname \"\(nickname)\" is taken; choose another"
+        case .invalidNickname(let nickname):
+            return "a nickname has 1–\(Runner.maximumNicknameLength) characters, got \(nickname.count)"
+        case .tooManyPoints(let found, let limit):
+            return "a drawn course takes at most \(limit) points, got \(found)"
+        case .runnerNotFound(let id):
+            return "no runner #\(id) (they may have withdrawn)"
         }
     }
 }

@@ -24,6 +24,9 @@ extension SQLiteBackend {
         migrator.registerMigration("v5-deleted-courses") { db in
             try DeletedCoursesMigration.migrate(db, script: script(PackageResources.v5_deleted_courses_sql))
         }
+        migrator.registerMigration("v6-runners") { db in
+            try db.execute(sql: script(PackageResources.v6_runners_sql))
+        }
         return migrator
     }
 

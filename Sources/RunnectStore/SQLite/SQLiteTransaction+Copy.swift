@@ -30,16 +30,18 @@ extension SQLiteTransaction {
                 sql: """
                     SELECT id, owner, course_id, title, source_format, content_hash, created_at, start_time,
                            distance_m, point_count, device_timer_time_s, course_time_s, course_distance_m,
-                           match_coverage, stats, geometry
+                           match_coverage, stats, geometry, reported, reported_pace_s, public_course
                     FROM record WHERE id > ? ORDER BY id LIMIT ?
                     """),
             arguments: [id, limit]
         ).map { row in
-            NewRecord(
+            var record = NewRecord(
                 id: row[0], owner: row[1], courseID: row[2], title: row[3], sourceFormat: row[4], contentHash: row[5],
                 createdAt: row[6], startTime: row[7], distanceMeters: row[8], pointCount: row[9],
                 deviceTimerSeconds: row[10], courseTimeSeconds: row[11], courseDistanceMeters: row[12],
                 matchCoverage: row[13], statsJSON: row[14], geometry: row[15])
+            record.marks = RecordMarks(isReported: row[16], reportedPaceSeconds: row[17], isFromSharedPage: row[18])
+            return record
         }
     }
 

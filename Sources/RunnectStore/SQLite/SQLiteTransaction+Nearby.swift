@@ -188,6 +188,8 @@ struct SQLiteNearbySearch {
             return ("course.owner = ? AND course.is_uploaded = ?", [user, uploaded])
         case .list(.scrapped):
             return ("course.id IN (SELECT scrap.course_id FROM scrap WHERE scrap.user = ?)", [user])
+        case .list(.sharedBy(let owner)):
+            return ("course.owner = ? AND course.is_uploaded", [owner])
         }
     }
 

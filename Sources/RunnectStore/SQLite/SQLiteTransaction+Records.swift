@@ -50,14 +50,15 @@ extension SQLiteTransaction {
                 sql: """
                     INSERT INTO record (id, owner, course_id, title, source_format, content_hash, created_at,
                         start_time, distance_m, point_count, device_timer_time_s, course_time_s, course_distance_m,
-                        match_coverage, stats, geometry)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        match_coverage, stats, geometry, reported, reported_pace_s, public_course)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """
             ).execute(arguments: [
                 record.id, record.owner, record.courseID, record.title, record.sourceFormat, record.contentHash,
                 record.createdAt, record.startTime, record.distanceMeters, record.pointCount,
                 record.deviceTimerSeconds, record.courseTimeSeconds, record.courseDistanceMeters, record.matchCoverage,
-                record.statsJSON, record.geometry,
+                record.statsJSON, record.geometry, record.marks.isReported, record.marks.reportedPaceSeconds,
+                record.marks.isFromSharedPage,
             ])
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
             typealias R = RecordRow.Columns

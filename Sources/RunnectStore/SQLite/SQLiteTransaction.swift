@@ -53,6 +53,8 @@ struct SQLiteTransaction: StoreTransaction, @unchecked Sendable {
             request = request.scrapped(by: user)
         case .shared:
             request = request.uploaded()
+        case .sharedBy(let owner):
+            request = request.owned(by: owner).uploaded()
         }
         return request.sorted(by: sort)
     }

@@ -20,24 +20,18 @@
                       --host               RUNNECT_HOST
                       --port               RUNNECT_PORT
                       --token-secret-file  RUNNECT_TOKEN_SECRET_FILE
+                      --images             RUNNECT_IMAGES
+                      --public-url         RUNNECT_PUBLIC_URL
+                      --oidc               RUNNECT_OIDC (specs separated by spaces)
+                      --kakao-app-id       RUNNECT_KAKAO_APP_ID
+                      --kakao-api          RUNNECT_KAKAO_API
+                      --marathon-courses   RUNNECT_MARATHON_COURSES
                     The tokens' secret is the file's bytes (less one trailing newline), else the \
                     value of RUNNECT_TOKEN_SECRET; at least 32 bytes (`openssl rand -base64 48`).
-                    """)
+                    """,
+                subcommands: [Token.self])
 
-            @Option(
-                help: ArgumentHelp(
-                    "The course database: a SQLite file (made if missing, in an existing folder), or postgresql://… (default: $RUNNECT_DB, else the default store).",
-                    valueName: "path|url"))
-            var db: String?
-
-            @Option(help: ArgumentHelp("The address to listen on (default: 127.0.0.1).", valueName: "address"))
-            var host: String?
-
-            @Option(help: ArgumentHelp("The port; 0 takes a free one (default: 8080).", valueName: "port"))
-            var port: Int?
-
-            @Option(help: ArgumentHelp("A file holding the tokens' secret.", valueName: "file"))
-            var tokenSecretFile: String?
+            @OptionGroup var options: ServeOptions
 
             func validate() throws {
                 if let port = try settings().port, !(0...65535).contains(port) {
@@ -53,10 +47,11 @@
                 } catch let error as TokenSecretError {
                     throw ValidationError("\(error)")
                 }
+                let location = settings.db ?? CourseStore.defaultPath()
+                let configuration = try settings.configuration(secret: secret, store: location)
                 LoggingSystem.bootstrap(StreamLogHandler.standardError)
                 var logger = Logger(label: "runnect")
                 logger.logLevel = .info
-                let location = settings.db ?? CourseStore.defaultPath()
                 let named = settings.db != nil
                 try await StoreRefusal.reported {
                     let store = try await StoreOptions.open(
@@ -64,8 +59,7 @@
                     store.warnings.onWarning { Diagnostics.warning($0.description) }
                     let server = RunnectServer(
                         store: store,
-                        configuration: ServerConfiguration(
-                            host: settings.host ?? "127.0.0.1", port: settings.port ?? 8080, tokenSecret: secret),
+                        configuration: configuration,
                         logger: logger)
                     try await server.run { listening in
                         FileHandle.standardOutput.write(Data("listening on \(listening.url)\n".utf8))
@@ -75,8 +69,7 @@
 
             /// The options, each else its environment variable.
             func settings(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServeSettings {
-                try ServeSettings(
-                    db: db, host: host, port: port, tokenSecretFile: tokenSecretFile, environment: environment)
+                try ServeSettings(options, environment: environment)
             }
         }
     }

@@ -2,45 +2,111 @@
     import ArgumentParser
     import Foundation
     import RunnectServer
+    import RunnectStore
 
-    /// `runnect serve`'s settings: each option, else its `RUNNECT_*` variable (an empty variable
-    /// counts as unset).
+    /// `runnect serve`'s settings: each option, else its `RUNNECT_*` environment variable.
     struct ServeSettings {
         var db: String?
         var host: String?
         var port: Int?
         var tokenSecretFile: String?
-        /// `RUNNECT_TOKEN_SECRET`: the secret itself, when no file is named.
         var tokenSecretValue: String?
+        var images: String?
+        var publicURL: String?
+        var oidc: [String]
+        var kakaoAppID: Int64?
+        var kakaoAPI: String?
+        var marathonCourses: [Int64]
 
-        init(
-            db: String?, host: String?, port: Int?, tokenSecretFile: String?, environment: [String: String]
-        ) throws {
+        init(_ options: ServeOptions, environment: [String: String]) throws {
             func variable(_ name: String) -> String? {
                 guard let value = environment[name], !value.isEmpty else { return nil }
                 return value
             }
-            self.db = db ?? variable("RUNNECT_DB")
-            self.host = host ?? variable("RUNNECT_HOST")
-            if let port {
+            db = options.db ?? variable("RUNNECT_DB")
+            host = options.host ?? variable("RUNNECT_HOST")
+            if let port = options.port {
                 self.port = port
             } else if let text = variable("RUNNECT_PORT") {
                 guard let value = Int(text) else {
                     throw ValidationError("RUNNECT_PORT must be a port number, not \(text)")
                 }
-                self.port = value
+                port = value
             }
-            self.tokenSecretFile = tokenSecretFile ?? variable("RUNNECT_TOKEN_SECRET_FILE")
-            self.tokenSecretValue = variable("RUNNECT_TOKEN_SECRET")
+            tokenSecretFile = options.tokenSecretFile ?? variable("RUNNECT_TOKEN_SECRET_FILE")
+            tokenSecretValue = variable("RUNNECT_TOKEN_SECRET")
+            images = options.images ?? variable("RUNNECT_IMAGES")
+            publicURL = options.publicURL ?? variable("RUNNECT_PUBLIC_URL")
+            oidc =
+                options.oidc.isEmpty
+                ? (variable("RUNNECT_OIDC").map { $0.split(separator: " ").map(String.init) } ?? []) : options.oidc
+            let appID = options.kakaoAppID ?? variable("RUNNECT_KAKAO_APP_ID")
+            if let appID {
+                guard let value = Int64(appID), value > 0 else {
+                    throw ValidationError("--kakao-app-id must be Kakao's numeric app id, not \(appID)")
+                }
+                kakaoAppID = value
+            }
+            kakaoAPI = options.kakaoAPI ?? variable("RUNNECT_KAKAO_API")
+            let marathon = options.marathonCourses ?? variable("RUNNECT_MARATHON_COURSES") ?? ""
+            marathonCourses = try marathon.split(separator: ",").map {
+                guard let id = Int64($0.trimmingCharacters(in: .whitespaces)), id > 0 else {
+                    throw ValidationError(
+                        "--marathon-courses takes shared course ids separated by commas, not \(marathon)")
+                }
+                return id
+            }
         }
 
-        /// The secret from the file, else from `RUNNECT_TOKEN_SECRET`.
         func tokenSecret() throws -> TokenSecret {
-            if let tokenSecretFile { return try TokenSecret(file: tokenSecretFile) }
-            if let tokenSecretValue {
-                return try TokenSecret(bytes: Array(tokenSecretValue.utf8), source: "RUNNECT_TOKEN_SECRET")
-            }
+            try Self.tokenSecret(file: tokenSecretFile, value: tokenSecretValue)
+        }
+
+        /// The secret in `file`, else the value of `RUNNECT_TOKEN_SECRET`.
+        static func tokenSecret(file: String?, value: String?) throws -> TokenSecret {
+            if let file { return try TokenSecret(file: file) }
+            if let value { return try TokenSecret(bytes: Array(value.utf8), source: "RUNNECT_TOKEN_SECRET") }
             throw TokenSecretError.missing
+        }
+
+        /// The images folder: as given, else beside a SQLite store (`NAME-images`); a PostgreSQL
+        /// store needs one given.
+        func imagesFolder(store location: String) throws -> String {
+            if let images { return images }
+            guard !location.hasPrefix("postgresql://"), !location.hasPrefix("postgres://") else {
+                throw ValidationError(
+                    "with a PostgreSQL store, pass --images DIR (or RUNNECT_IMAGES): where map images are kept")
+            }
+            return (location as NSString).deletingPathExtension + "-images"
+        }
+
+        /// The server's configuration of these settings.
+        func configuration(secret: TokenSecret, store location: String) throws -> ServerConfiguration {
+            let providers: [OIDCProvider]
+            do {
+                providers = try oidc.map(OIDCProvider.init(parsing:))
+            } catch let error as OIDCProviderError {
+                throw ValidationError("\(error)")
+            }
+            var kakao: KakaoSignIn?
+            if let kakaoAppID {
+                var base = KakaoSignIn.defaultBaseURL
+                if let kakaoAPI {
+                    guard let url = URL(string: kakaoAPI), url.scheme == "https" || url.scheme == "http" else {
+                        throw ValidationError("--kakao-api must be an http(s) URL, not \(kakaoAPI)")
+                    }
+                    base = url
+                }
+                kakao = KakaoSignIn(appID: kakaoAppID, baseURL: base)
+            }
+            if let publicURL {
+                guard let url = URL(string: publicURL), url.scheme == "https" || url.scheme == "http", url.host != nil
+                else { throw ValidationError("--public-url must be an http(s) URL, not \(publicURL)") }
+            }
+            return ServerConfiguration(
+                host: host ?? "127.0.0.1", port: port ?? 8080, tokenSecret: secret, oidcProviders: providers,
+                kakao: kakao, imagesFolder: try imagesFolder(store: location), publicURL: publicURL,
+                marathonCourses: marathonCourses)
         }
     }
 #endif

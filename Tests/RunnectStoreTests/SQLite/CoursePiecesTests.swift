@@ -187,20 +187,33 @@ struct CoursePiecesTests {
             }
             let before = try await pages(store)
             #expect(before.filter { !$0.isEmpty }.count >= 6)
-            // Back to version 3, as a store written by the previous release.
+            // Back to version 3, as a store written by the previous release (version 6's runners,
+            // images and record marks gone too; version 5 rebuilds the record table anyway).
             try await store.pool.write { db in
                 try db.execute(
                     sql: """
+                        DROP TRIGGER runner_drew;
+                        DROP TRIGGER runner_uploaded;
+                        DROP TRIGGER runner_scrapped;
+                        DROP TRIGGER runner_ran;
+                        DROP VIEW runner_stamp_due;
+                        DROP TABLE runner_stamp;
+                        DROP TABLE runner_identity;
+                        DROP TABLE stamp_threshold;
+                        DROP TABLE runner;
+                        DROP INDEX course_image;
+                        DROP TRIGGER course_kept_for_records;
+                        ALTER TABLE course DROP COLUMN image;
                         DROP TRIGGER course_piece_removed;
                         DROP TABLE course_piece;
-                        DROP TRIGGER course_kept_for_records;
                         DROP TABLE deleted_course;
-                        DELETE FROM grdb_migrations WHERE identifier IN ('v4-course-pieces', 'v5-deleted-courses');
+                        DELETE FROM grdb_migrations
+                        WHERE identifier IN ('v4-course-pieces', 'v5-deleted-courses', 'v6-runners');
                         PRAGMA user_version = 3;
                         """)
             }
             let reopened = try await CourseStore(path: path, user: "a")
-            await #expect(try reopened.schemaVersion == 5)
+            await #expect(try reopened.schemaVersion == 6)
             let (stored, expected) = try Self.storedAndExpected(reopened)
             #expect(stored == expected && !stored.isEmpty)
             await #expect(try pages(reopened) == before)
@@ -216,7 +229,7 @@ struct CoursePiecesTests {
             let copy = folder.appendingPathComponent("courses.sqlite")
             try FileManager.default.copyItem(at: CourseStoreMigrationTests.fixture, to: copy)
             let store = try await CourseStore(path: copy.path, user: "minji")
-            await #expect(try store.schemaVersion == 5)
+            await #expect(try store.schemaVersion == 6)
             let (stored, expected) = try Self.storedAndExpected(store)
             #expect(stored == expected)
             #expect(Set(stored.keys.map(CoursePieces.courseID(ofPiece:))).count == 8)
