@@ -45,14 +45,7 @@ struct CourseRoutes: Sendable {
         var course: Item
     }
 
-    struct TitleBody: Decodable, Sendable { var title: String }
-    struct Renamed: Encodable, Sendable {
-        struct Item: Encodable, Sendable {
-            var id: Int64
-            var title: String
-        }
-        var course: Item
-    }
+    struct Renamed: Encodable, Sendable { var course: Renaming.Renamed }
     struct DeleteBody: Decodable, Sendable { var courseIdList: [Int64] }
     struct Deleted: Encodable, Sendable { var deletedCourseCount: Int }
 
@@ -117,7 +110,7 @@ struct CourseRoutes: Sendable {
         router.patch("api/course/:courseId") { request, context in
             let (_, store) = try await services.runner(of: request, context: context)
             let id = try PathID.value(context, "courseId")
-            let body = try await JSONRequest.decode(TitleBody.self, from: request)
+            let body = try await JSONRequest.decode(Renaming.Body.self, from: request)
             let course = try await store.rename(id: id, title: body.title)
             return APIResponse(
                 message: "코스 제목 수정에 성공했습니다.", data: Renamed(course: .init(id: course.id, title: course.title)))

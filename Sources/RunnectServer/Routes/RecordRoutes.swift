@@ -55,14 +55,7 @@ struct RecordRoutes: Sendable {
         var user: User
         var records: [Item]
     }
-    struct TitleBody: Decodable, Sendable { var title: String }
-    struct Renamed: Encodable, Sendable {
-        struct Item: Encodable, Sendable {
-            var id: Int64
-            var title: String
-        }
-        var record: Item
-    }
+    struct Renamed: Encodable, Sendable { var record: Renaming.Renamed }
     struct DeleteBody: Decodable, Sendable { var recordIdList: [Int64] }
     struct Deleted: Encodable, Sendable { var deletedRecordIdCount: Int }
 
@@ -130,7 +123,7 @@ struct RecordRoutes: Sendable {
         router.patch("api/record/:recordId") { request, context in
             let (_, store) = try await services.runner(of: request, context: context)
             let id = try PathID.value(context, "recordId")
-            let body = try await JSONRequest.decode(TitleBody.self, from: request)
+            let body = try await JSONRequest.decode(Renaming.Body.self, from: request)
             let record = try await store.renameRecord(id: id, title: body.title)
             return APIResponse(
                 message: "기록 제목 수정에 성공했습니다.", data: Renamed(record: .init(id: record.id, title: record.title)))

@@ -5,12 +5,6 @@ import Foundation
     import RunnectPostgres
 #endif
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension Runnect {
     /// `runnect db add-user NAME --db URL`: a runner's login role, as an administrator.
     struct DatabaseAddUser: AsyncParsableCommand {
@@ -22,7 +16,10 @@ extension Runnect {
                 line of standard input with --password-stdin; it is sent to the server as a \
                 SCRAM-SHA-256 verifier, never as itself. --no-password makes a role that logs in \
                 only where the server trusts it (peer or certificate authentication). --existing \
-                makes an existing role a runner, its password and attributes unchanged. --server                 makes the role a server's instead (a member of runnect_server, as `runnect serve`                 connects): it acts for each runner in turn (SET LOCAL ROLE), holding none of their                 rows itself.
+                makes an existing role a runner, its password and attributes unchanged. --server \
+                makes the role a server's instead (a member of runnect_server, as `runnect serve` \
+                connects): it acts for each runner in turn (SET LOCAL ROLE), holding none of their \
+                rows itself.
                 """)
 
         @Argument(help: "The role's name: the runner's user name on this store.") var name: String
@@ -52,7 +49,9 @@ extension Runnect {
             #if PostgreSQL
                 let url = try database.url()
                 let role = try await StoreRefusal.reported { try RoleName(name) }
-                let password = try existing || noPassword ? nil : readPassword(for: role.name)
+                let password =
+                    try existing || noPassword
+                    ? nil : PasswordInput.read(for: role.name, fromStandardInput: passwordStdin)
                 let report = try await StoreRefusal.reported {
                     try await PostgresAdministration.addRunner(
                         role, password: password, existing: existing, server: server, at: url)
@@ -69,33 +68,6 @@ extension Runnect {
             #else
                 _ = try database.location()
             #endif
-        }
-
-        private func readPassword(for role: String) throws -> String {
-            if passwordStdin {
-                guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-                    throw ValidationError("--password-stdin: standard input holds no password line.")
-                }
-                return line
-            }
-            guard isatty(STDIN_FILENO) == 1 else {
-                throw ValidationError(
-                    "No terminal to ask a password on: pass --password-stdin (and the password as one line) or --no-password."
-                )
-            }
-            let first = prompt("Password for \(role): ")
-            guard !first.isEmpty else { throw ValidationError("An empty password: pass --no-password for none.") }
-            guard prompt("Again: ") == first else {
-                throw ValidationError("The two passwords differ; nothing was done.")
-            }
-            return first
-        }
-
-        /// Reads a line from the terminal without echoing it.
-        private func prompt(_ text: String) -> String {
-            guard let pointer = getpass(text) else { return "" }
-            defer { memset(pointer, 0, strlen(pointer)) }
-            return String(cString: pointer)
         }
     }
 }
