@@ -143,6 +143,7 @@ let package = Package(
             name: "runnect-bench",
             dependencies: [
                 "RunnectKit", "RunnectStore", "RunnectPostgres", "RunnectBenchmarkSupport", "CFromChars",
+                "RunnectServer",
             ]),
         // libstdc++'s std::from_chars for double, only for runnect-bench's comparison with
         // DecimalParser (`runnect-bench numbers`).

@@ -40,6 +40,9 @@ import RunnectKit
 //                                         one open store, N tasks as R runners reading and
 //                                         writing for S seconds: rates, p95, nothing lost or
 //                                         seen by the wrong runner (PostgreSQL via a server role)
+//   runnect-bench tokens [COUNT] [--repeat N]
+//                                         the server's HS256 access tokens over libcrypto: µs to
+//                                         issue one and to verify one, best of N
 //   runnect-bench store-matching [COURSES] [--points N] [--imports N]
 //                                         a run imported as a record into a store of COURSES
 //                                         generated courses: milliseconds per import (one core)
@@ -176,6 +179,9 @@ func run(_ mode: String, _ arguments: [String]) async throws {
 
     case "runners":
         try await runnersBench(Array(arguments.dropFirst()))
+
+    case "tokens":
+        try tokensBench(Array(arguments.dropFirst()))
 
     default:
         usage()

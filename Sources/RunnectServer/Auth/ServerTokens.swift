@@ -6,9 +6,9 @@ import RunnectStore
 /// `refresh_token`), `userId` (the runner's id, as a string), `iat` and `exp`; an access token
 /// lives 2 hours, a refresh token 14 days. A refresh token also carries a random `jti`, so that
 /// two sign-ins in one second still give two tokens (only the latest is valid).
-struct ServerTokens: Sendable {
+package struct ServerTokens: Sendable {
     /// What a token's `sub` says it is.
-    enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case access = "access_token"
         case refresh = "refresh_token"
 
@@ -29,15 +29,19 @@ struct ServerTokens: Sendable {
     }
 
     /// A token's runner and when it stops being valid.
-    struct Verified: Sendable, Equatable {
-        var runnerID: Int64
-        var expires: Date
+    package struct Verified: Sendable, Equatable {
+        package var runnerID: Int64
+        package var expires: Date
     }
 
-    let secret: TokenSecret
+    package let secret: TokenSecret
+
+    package init(secret: TokenSecret) {
+        self.secret = secret
+    }
 
     /// A new token of `kind` for runner `runnerID`, issued at `now`.
-    func issue(_ kind: Kind, runnerID: Int64, now: Date = Date()) throws -> String {
+    package func issue(_ kind: Kind, runnerID: Int64, now: Date = Date()) throws -> String {
         let issued = Int64(now.timeIntervalSince1970.rounded(.down))
         var claims = Claims(
             sub: kind.rawValue, userId: String(runnerID), iat: issued, exp: issued + Int64(kind.lifetime))
@@ -53,7 +57,9 @@ struct ServerTokens: Sendable {
     /// - Throws: ``JSONWebTokenError``: `.malformed`, `.badSignature` (also for `alg` `none` or
     ///   any algorithm but HS256), `.wrongKind` (a refresh token given as an access token, or the
     ///   other way round), `.expired`.
-    func verify(_ text: String, as kind: Kind, allowExpired: Bool = false, now: Date = Date()) throws -> Verified {
+    package func verify(_ text: String, as kind: Kind, allowExpired: Bool = false, now: Date = Date()) throws
+        -> Verified
+    {
         let token = try JSONWebToken(compact: text)
         guard token.isSignedHS256(key: secret.bytes) else { throw JSONWebTokenError.badSignature }
         let claims = try token.claims(as: Claims.self)
