@@ -354,6 +354,31 @@ struct AppDay {
         _ = try await signIn(try appleToken(subject: "001.apple.a"), "APPLE", expect: 201)
     }
 
+    /// A course imported from a file has no uploaded image: its image is a preview drawn from its
+    /// path, a PNG; a preview name the server did not make is 404.
+    func previewOfAnImportedCourse(store: CourseStore) async throws {
+        let runner = try await store.runner(named: PostgresCluster.uniqueRoleName("cli_runner"))
+        let cli = try store.acting(as: runner.name)
+        let course = try await cli.importFile(path: PackageFolder.url("SampleTracks/banpo_hangang_night_run.gpx").path)
+        _ = try await cli.upload(id: course.id, title: "반포 야간 10K", description: "파일에서 가져온 코스")
+        let page = try #require(
+            try await visitor.request("GET", "/api/public-course/detail/\(course.id)")
+                .envelope(AppDTO.UploadedCourseDetail.self).data)
+        #expect(abs(Double(page.publicCourse.distance ?? 0) - course.stats.distanceMeters / 1000) < 0.001)
+        let url = try #require(URL(string: page.publicCourse.image))
+        #expect(url.lastPathComponent.hasPrefix("p\(course.id)-"))
+        for _ in 0..<2 {  // drawn, then read back as kept
+            let (data, response) = try await URLSession.shared.data(from: url)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Type") == "image/png")
+            #expect(Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] && data.count > 1000)
+        }
+        let forged = url.deletingLastPathComponent().appendingPathComponent(
+            "p\(course.id)-\(String(repeating: "0", count: 32)).png")
+        let (_, refused) = try await URLSession.shared.data(from: forged)
+        #expect((refused as? HTTPURLResponse)?.statusCode == 404)
+    }
+
     /// Tokens that are not this server's valid access tokens: 401 every one.
     func tokenForgeries(_ runner: AppClient) async throws {
         let now = Int64(Date().timeIntervalSince1970)
