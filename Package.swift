@@ -37,6 +37,8 @@ let package = Package(
         // the service lifecycle that stops it gracefully on SIGTERM.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.20.0", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.8.0"),
+        // `GET /metrics`: the server's metrics in Prometheus's text format.
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
         // The app's course upload (multipart/form-data), parsed as it streams in.
         .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.0"),
         // `swift package generate-documentation`: the DocC catalogs, built by scripts/test.sh.
@@ -120,6 +122,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             resources: [.embedInCode("Resources/openapi.json")]
         ),

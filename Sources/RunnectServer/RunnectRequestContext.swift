@@ -9,8 +9,12 @@ struct RunnectRequestContext: RequestContext {
     /// shared by reference, since each middleware and route gets its own copy of the context.
     let state = RequestState()
 
+    /// The client's address (the proxy's, behind one): what sign-in attempts are counted by.
+    let clientAddress: String
+
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        clientAddress = source.channel.remoteAddress?.ipAddress ?? "-"
     }
 
     /// Bodies (a course's map image in a multipart body) up to 32 MiB; over it, 413.

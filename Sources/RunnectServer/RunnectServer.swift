@@ -64,9 +64,12 @@ public struct RunnectServer: Sendable {
     /// Every route of the API, behind the log line and the error envelope.
     func router() -> Router<RunnectRequestContext> {
         let router = Router(context: RunnectRequestContext.self)
+        let metrics = ServerMetrics()
+        router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: ErrorEnvelopeMiddleware())
         HealthRoutes(store: store).add(to: router)
+        MetricsRoutes(metrics: metrics).add(to: router)
         let services = ServerServices(store: store, configuration: configuration)
         AuthRoutes(services: services).add(to: router)
         UserRoutes(services: services).add(to: router)

@@ -23,11 +23,18 @@ public struct ServerConfiguration: Sendable {
     public var marathonCourses: [Int64]
     /// The time zone of the dates the app shows (`createdAt`).
     public var timeZone: TimeZone
+    /// The writes (any request but a GET) a runner may make a minute (`--writes-per-minute`); 0:
+    /// no limit.
+    public var writesPerMinute: Int
+    /// The sign-in attempts a client address may make a minute (`--sign-ins-per-minute`); 0: no
+    /// limit.
+    public var signInsPerMinute: Int
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, tokenSecret: TokenSecret, gracePeriod: Duration = .seconds(8),
         oidcProviders: [OIDCProvider] = [], kakao: KakaoSignIn? = nil, imagesFolder: String,
-        publicURL: String? = nil, marathonCourses: [Int64] = [], timeZone: TimeZone = .current
+        publicURL: String? = nil, marathonCourses: [Int64] = [], timeZone: TimeZone = .current,
+        writesPerMinute: Int = 120, signInsPerMinute: Int = 20
     ) {
         self.host = host
         self.port = port
@@ -39,5 +46,7 @@ public struct ServerConfiguration: Sendable {
         self.publicURL = publicURL.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
         self.marathonCourses = marathonCourses
         self.timeZone = timeZone
+        self.writesPerMinute = writesPerMinute
+        self.signInsPerMinute = signInsPerMinute
     }
 }

@@ -12,6 +12,9 @@ struct ServerServices: Sendable {
     let images: ImageFolder
     /// One key-set cache per OpenID Connect provider, by provider name (APPLE, GOOGLE).
     let keySets: [String: JSONWebKeySetCache]
+    /// Each runner's writes, each client address's sign-in attempts.
+    let writes: RateLimiter
+    let signIns: RateLimiter
 
     init(store: CourseStore, configuration: ServerConfiguration) {
         self.store = store
@@ -24,6 +27,8 @@ struct ServerServices: Sendable {
             keySets[provider.name] = JSONWebKeySetCache(provider.keySet)
         }
         self.keySets = keySets
+        self.writes = RateLimiter(perMinute: configuration.writesPerMinute)
+        self.signIns = RateLimiter(perMinute: configuration.signInsPerMinute)
     }
 
     /// The caller of a request, and the store acting as them.
@@ -32,6 +37,11 @@ struct ServerServices: Sendable {
     ) async throws -> (Caller, CourseStore) {
         let caller = try await authenticator.caller(of: request, visitors: visitors)
         context.state.runnerID = caller.runnerID
+        if request.method != .get, let id = caller.runnerID, let wait = writes.take(String(id)) {
+            throw APIError.tooManyRequests(
+                "you made \(configuration.writesPerMinute) changes in the last minute, the most a runner may",
+                retryAfter: wait)
+        }
         return (caller, try store.acting(as: caller.name))
     }
 

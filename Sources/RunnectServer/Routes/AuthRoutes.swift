@@ -40,6 +40,11 @@ struct AuthRoutes: Sendable {
 
     func add(to router: Router<RunnectRequestContext>) {
         router.post("api/auth") { request, context in
+            if let wait = services.signIns.take(context.clientAddress) {
+                throw APIError.tooManyRequests(
+                    "\(services.configuration.signInsPerMinute) sign-ins from this address in the last minute",
+                    retryAfter: wait)
+            }
             let body = try await JSONRequest.decode(SignInBody.self, from: request)
             let identity = try await identity(of: body)
             let (runner, isNew) = try await services.store.signIn(identity)

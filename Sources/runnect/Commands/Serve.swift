@@ -26,6 +26,8 @@
                       --kakao-app-id       RUNNECT_KAKAO_APP_ID
                       --kakao-api          RUNNECT_KAKAO_API
                       --marathon-courses   RUNNECT_MARATHON_COURSES
+                      --writes-per-minute  RUNNECT_WRITES_PER_MINUTE
+                      --sign-ins-per-minute RUNNECT_SIGN_INS_PER_MINUTE
                     The tokens' secret is the file's bytes (less one trailing newline), else the \
                     value of RUNNECT_TOKEN_SECRET; at least 32 bytes (`openssl rand -base64 48`).
                     """,

@@ -50,5 +50,18 @@
             name: .customLong("marathon-courses"),
             help: ArgumentHelp("Shared course ids listed as marathon courses, separated by commas.", valueName: "ids"))
         var marathonCourses: String?
+
+        @Option(
+            name: .customLong("writes-per-minute"),
+            help: ArgumentHelp("The changes a runner may make a minute; 0 for no limit (default: 120).", valueName: "n")
+        )
+        var writesPerMinute: Int?
+
+        @Option(
+            name: .customLong("sign-ins-per-minute"),
+            help: ArgumentHelp(
+                "The sign-in attempts a client address may make a minute; 0 for no limit (default: 20).", valueName: "n"
+            ))
+        var signInsPerMinute: Int?
     }
 #endif

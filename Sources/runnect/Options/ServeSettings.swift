@@ -17,6 +17,8 @@
         var kakaoAppID: Int64?
         var kakaoAPI: String?
         var marathonCourses: [Int64]
+        var writesPerMinute: Int?
+        var signInsPerMinute: Int?
 
         init(_ options: ServeOptions, environment: [String: String]) throws {
             func variable(_ name: String) -> String? {
@@ -48,6 +50,20 @@
                 kakaoAppID = value
             }
             kakaoAPI = options.kakaoAPI ?? variable("RUNNECT_KAKAO_API")
+            func count(_ value: Int?, _ name: String, _ flag: String) throws -> Int? {
+                if let value {
+                    guard value >= 0 else { throw ValidationError("\(flag) must be 0 or more, not \(value)") }
+                    return value
+                }
+                guard let text = variable(name) else { return nil }
+                guard let parsed = Int(text), parsed >= 0 else {
+                    throw ValidationError("\(name) must be a whole number, 0 or more, not \(text)")
+                }
+                return parsed
+            }
+            writesPerMinute = try count(options.writesPerMinute, "RUNNECT_WRITES_PER_MINUTE", "--writes-per-minute")
+            signInsPerMinute = try count(
+                options.signInsPerMinute, "RUNNECT_SIGN_INS_PER_MINUTE", "--sign-ins-per-minute")
             let marathon = options.marathonCourses ?? variable("RUNNECT_MARATHON_COURSES") ?? ""
             marathonCourses = try marathon.split(separator: ",").map {
                 guard let id = Int64($0.trimmingCharacters(in: .whitespaces)), id > 0 else {
@@ -106,7 +122,8 @@
             return ServerConfiguration(
                 host: host ?? "127.0.0.1", port: port ?? 8080, tokenSecret: secret, oidcProviders: providers,
                 kakao: kakao, imagesFolder: try imagesFolder(store: location), publicURL: publicURL,
-                marathonCourses: marathonCourses)
+                marathonCourses: marathonCourses, writesPerMinute: writesPerMinute ?? 120,
+                signInsPerMinute: signInsPerMinute ?? 20)
         }
     }
 #endif

@@ -1,0 +1,73 @@
+import Foundation
+import Prometheus
+
+/// What `GET /metrics` tells in Prometheus's text format (swift-prometheus): requests by route
+/// and status, their latency by route, the requests in flight, and the refusals of the limits.
+struct ServerMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    let routes: RouteTemplates
+    let inFlight: Gauge
+
+    /// Latency buckets from a tenth of a millisecond to ten seconds.
+    static let buckets: [Duration] = [
+        .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2),
+        .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+        .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
+    ]
+
+    init(routes: RouteTemplates = .documented) {
+        self.routes = routes
+        inFlight = registry.makeGauge(
+            name: "runnect_http_requests_in_flight", help: "Requests being answered now.")
+    }
+
+    /// Counts one answered request and its time, under its route's template (`/api/course/{}`),
+    /// or `unmatched` (the label set stays bounded whatever paths clients send).
+    func record(method: String, path: String, status: Int, elapsed: Duration) {
+        let route = routes.template(of: path) ?? "unmatched"
+        registry.makeCounter(
+            name: "runnect_http_requests_total",
+            labels: [("method", method), ("route", route), ("status", String(status))],
+            help: "Requests answered, by method, route and status."
+        ).increment()
+        registry.makeDurationHistogram(
+            name: "runnect_http_request_duration_seconds", labels: [("method", method), ("route", route)],
+            buckets: Self.buckets, help: "Time from a request's head to its answer, by method and route."
+        ).record(elapsed)
+    }
+
+    /// The text `GET /metrics` answers.
+    func text() -> [UInt8] { registry.emitToBuffer() }
+}
+
+/// The server's routes as templates (`/api/course/{}/ranking`): which one a path is.
+struct RouteTemplates: Sendable {
+    let templates: [[Substring]]
+
+    /// The templates of the paths of the OpenAPI document, which a test keeps in step with the
+    /// routes.
+    static let documented: RouteTemplates = {
+        let document = try? JSONSerialization.jsonObject(with: Data(PackageResources.openapi_json)) as? [String: Any]
+        let paths = (document?["paths"] as? [String: Any])?.keys.sorted() ?? []
+        return RouteTemplates(paths)
+    }()
+
+    /// Templates from route paths as the router lists them (`/api/course/{courseId}`,
+    /// `/images/:name`): a segment in braces or after a colon takes any value.
+    init(_ paths: [String]) {
+        templates = paths.map { path in
+            path.split(separator: "/").map { $0.hasPrefix("{") || $0.hasPrefix(":") ? "{}" : $0 }
+        }
+    }
+
+    /// The template `path` matches, written `/a/{}/b`; `nil` for none.
+    func template(of path: String) -> String? {
+        let segments = path.split(separator: "/")
+        for template in templates where template.count == segments.count {
+            if zip(template, segments).allSatisfy({ $0 == "{}" || $0 == $1 }) {
+                return "/" + template.joined(separator: "/")
+            }
+        }
+        return nil
+    }
+}
