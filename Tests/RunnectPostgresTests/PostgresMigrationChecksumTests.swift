@@ -30,7 +30,7 @@ struct PostgresMigrationChecksumTests {
                 "v15-derived-checks.swift": "032400a68d93da95b107e43dcd6da01e19a4ab7e66db3b746c444185d017f013",
                 "v16-readable-estimates.sql": "186009d4de742d905696731449f7797b5b4f89b9b787c33d9e15d9b09afffff2",
                 "v17-deleted-courses.sql": "f554554b30fab3ba4c174ce260f560da7e0731c5534b86da63270266f9681e48",
-                "v18-runners.sql": "881dc370c3d73e392907b43b69b270f72154bf293e0a6e6b2ce1c93beedbc517",
+                "v18-runners.sql": "697caf2e6a33bef0cb1bdb8014eda8a5a5a88d1a3e2ba6d4e367257ba3d8769d",
             ]
         )
     }

@@ -64,6 +64,20 @@ struct BadInputTests {
                     ]),
                     contentType: "multipart/form-data; boundary=\(boundary)")
                 huge.expect(http: 413)
+                // A path over 10,000 points: 400 naming the limit; at 100,000 the part is over 1 MiB: 413.
+                for (points, status) in [(10_001, 400), (100_000, 413)] {
+                    var long = AppDay.drawing(title: "long", seed: 0)
+                    long["path"] = (0..<points).map { ["latitude": 37.5 + Double($0) * 1e-6, "longitude": 127.0] }
+                    let answer = try await app.request(
+                        "POST", "/api/course",
+                        body: multipart([
+                            ("image", Data([0xFF, 0xD8, 0xFF])),
+                            ("data", try JSONSerialization.data(withJSONObject: long)),
+                        ]),
+                        contentType: "multipart/form-data; boundary=\(boundary)")
+                    answer.expect(http: status)
+                    if status == 400 { #expect(message(answer).contains("at most 10000 points"), "\(message(answer))") }
+                }
                 let truncated = try await app.request(
                     "POST", "/api/course",
                     body: Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"image\"\r\n\r\nabc".utf8),

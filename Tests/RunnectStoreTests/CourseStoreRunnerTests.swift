@@ -332,7 +332,7 @@ struct CourseStoreRunnerTests {
         "a course's map image, kept with the course its owner deleted, and its preview's path",
         arguments: StoreKind.available)
     func imagesAndPreviews(kind: StoreKind) async throws {
-        try await withRunnerStores(kind, runners: ["a", "b"]) { fixture in
+        try await withRunnerStores(kind, runners: ["a", "b", "c"]) { fixture in
             let (a, b, server) = (fixture.runners[0], fixture.runners[1], fixture.server)
             let course = try await a.draw(points: taps(seed: 1), title: "지도 있는 코스")
             let hidden = try await a.draw(points: taps(seed: 2), title: "비공개")
@@ -343,16 +343,13 @@ struct CourseStoreRunnerTests {
             }
             let both = [course.id: "course-1.png", hidden.id: "course-2.png"]
             #expect(try await a.images(courses: [course.id, hidden.id, 99]) == both)
-            // The server reads every course's; on PostgreSQL a runner only those they may read.
-            #expect(try await server.images(courses: [course.id, hidden.id]) == both)
-            #expect(try await b.images(courses: [course.id, hidden.id]) == (kind == .sqlite ? both : [:]))
+            // A runner reads only the images of courses they may read, on both backends.
+            #expect(try await b.images(courses: [course.id, hidden.id]) == [:])
             _ = try await a.upload(id: course.id, title: "지도 있는 코스", description: "공유")
             await #expect(throws: StoreError.notOwner(id: course.id, owner: a.user)) {
                 try await b.setImage(course: course.id, image: "stolen.png")
             }
-            #expect(
-                try await b.images(courses: [course.id, hidden.id])
-                    == (kind == .sqlite ? both : [course.id: "course-1.png"]))
+            #expect(try await b.images(courses: [course.id, hidden.id]) == [course.id: "course-1.png"])
 
             // The server draws any course's preview, a private one too.
             for id in [course.id, hidden.id] {
@@ -368,13 +365,11 @@ struct CourseStoreRunnerTests {
             try await a.delete(ids: [course.id])
             #expect(try await b.record(id: report.id).isCourseDeleted)
             #expect(try await b.images(courses: [course.id]) == [course.id: "course-1.png"])
-            #expect(try await server.images(courses: [course.id, hidden.id]) == both)
+            #expect(try await a.images(courses: [course.id, hidden.id]) == both)
             #expect(try await server.previewActivity(course: course.id) == path)
-            if kind == .postgres {
-                // The runner who holds no record of it reads it no more.
-                let c = try await CourseStore(postgres: try await #require(fixture.postgres).addRunner("c").url)
-                #expect(try await c.images(courses: [course.id, hidden.id]).isEmpty)
-            }
+            // A runner who holds no record of it reads it no more.
+            let c = fixture.runners[2]
+            #expect(try await c.images(courses: [course.id, hidden.id]).isEmpty)
         }
     }
 
@@ -509,8 +504,8 @@ struct CourseStoreRunnerTests {
             // What every runner reads: the public rows.
             try prints("SELECT nickname FROM runner WHERE name = '\(a.user)'", "에이")
             try prints("SELECT count(*) > 0 FROM runner_stamp WHERE runner_id = \(runnerA.id)", "t")
-            // A server's own role: accounts and identities, and no more of courses than their
-            // images; never a runner's row to change by hand.
+            // A server's own role: accounts and identities, nothing of courses (it reads them as
+            // the runner it acts for); never a runner's row to change by hand.
             func asServer(_ sql: String, refused: Bool) throws {
                 let result = try fixture.psql(as: server.user, sql)
                 #expect((result.status != 0) == refused, "\(sql): \(result.stderr)")
@@ -518,7 +513,7 @@ struct CourseStoreRunnerTests {
             }
             try asServer("SELECT refresh_token_sha256 FROM runner_account", refused: false)
             try asServer("SELECT * FROM runner_identity", refused: false)
-            try asServer("SELECT id, image FROM course", refused: false)
+            try asServer("SELECT id, image FROM course", refused: true)
             try asServer("SELECT title FROM course", refused: true)
             try asServer("SELECT geometry FROM deleted_course", refused: true)
             try asServer("SELECT * FROM record", refused: true)

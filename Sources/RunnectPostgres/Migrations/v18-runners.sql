@@ -36,7 +36,7 @@
 -- without them (8.5–8.9 s either way).
 --
 -- A server's role acts as no runner for what only it may do: it reads `runner_account`,
--- `runner_identity` and the ids and map images of every course, and calls functions granted to
+-- `runner_identity`, and calls functions granted to
 -- `runnect_server` alone: `runnect_create_runner` (a sign-up: a role `r<id>`, a member of
 -- `runnect_runner` that servers may act as, without a login, and its rows),
 -- `runnect_set_account`, `runnect_preview_geometry` (any course's path) and `runnect_ranking`
@@ -456,14 +456,6 @@ GRANT SELECT, UPDATE (email, refresh_token_sha256) ON runner_account TO runnect_
 GRANT SELECT ON runner_identity TO runnect_server;
 
 GRANT UPDATE (image) ON course TO runnect_runner;
-
--- A server's role reads the map image of any course, a deleted one's too (the images of a
--- list it shows, the files a deletion leaves to others' records): their ids and images alone.
-CREATE POLICY course_image_serve ON course FOR SELECT TO runnect_server USING (true);
-
-CREATE POLICY deleted_course_image_serve ON deleted_course FOR SELECT TO runnect_server USING (true);
-
-GRANT SELECT (id, image) ON course, deleted_course TO runnect_server;
 
 GRANT INSERT (reported, reported_pace_s, public_course) ON record TO runnect_runner;
 

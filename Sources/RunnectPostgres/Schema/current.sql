@@ -1594,13 +1594,6 @@ CREATE POLICY course_change ON public.course FOR UPDATE USING ((owner = CURRENT_
 
 
 --
--- Name: course course_image_serve; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY course_image_serve ON public.course FOR SELECT TO runnect_server USING (true);
-
-
---
 -- Name: course_piece; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -1640,13 +1633,6 @@ ALTER TABLE public.course_search ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.deleted_course ENABLE ROW LEVEL SECURITY;
-
---
--- Name: deleted_course deleted_course_image_serve; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY deleted_course_image_serve ON public.deleted_course FOR SELECT TO runnect_server USING (true);
-
 
 --
 -- Name: deleted_course deleted_course_read; Type: POLICY; Schema: public; Owner: -
@@ -2013,13 +1999,6 @@ GRANT SELECT,DELETE ON TABLE public.course TO runnect_runner;
 
 
 --
--- Name: COLUMN course.id; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT(id) ON TABLE public.course TO runnect_server;
-
-
---
 -- Name: COLUMN course.owner; Type: ACL; Schema: public; Owner: -
 --
 
@@ -2185,7 +2164,6 @@ GRANT INSERT(path_m) ON TABLE public.course TO runnect_runner;
 --
 
 GRANT UPDATE(image) ON TABLE public.course TO runnect_runner;
-GRANT SELECT(image) ON TABLE public.course TO runnect_server;
 
 
 --
@@ -2270,20 +2248,6 @@ GRANT INSERT(departure_initials) ON TABLE public.course_search TO runnect_runner
 --
 
 GRANT SELECT ON TABLE public.deleted_course TO runnect_runner;
-
-
---
--- Name: COLUMN deleted_course.id; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT(id) ON TABLE public.deleted_course TO runnect_server;
-
-
---
--- Name: COLUMN deleted_course.image; Type: ACL; Schema: public; Owner: -
---
-
-GRANT SELECT(image) ON TABLE public.deleted_course TO runnect_server;
 
 
 --

@@ -241,8 +241,7 @@ struct PublicCourseRoutes: Sendable {
             throw APIError.badRequest("keyword takes at most \(Self.maximumKeywordCharacters) characters")
         }
         let words = keyword.split(whereSeparator: {
-            $0.isWhitespace || $0.isNewline
-                || $0.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
+            $0.isWhitespace || $0.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
         })
         .prefix(CourseStore.maximumKeywordCount).map { String($0.prefix(CourseStore.maximumKeywordLength)) }
         guard !words.isEmpty else { return [] }

@@ -48,7 +48,8 @@ package protocol StoreRunnerTransaction {
     func withdrawRunner(at date: Date) async throws
     /// Sets the file name of a course's map image (the transaction's runner's course).
     func setCourseImage(course id: Int64, image: String) async throws
-    /// The map images of these courses (kept ones of deleted courses too); those without left out.
+    /// The map images of those of these courses the runner may read (their own and shared ones,
+    /// and deleted ones they owned or hold a record of); those without left out.
     func courseImages(ids: [Int64]) async throws -> [Int64: String]
     /// *Server*: the stored path of any course, or of a course kept for records, whoever owns it:
     /// what a preview is drawn from (its URL names it by a code only the server can make).

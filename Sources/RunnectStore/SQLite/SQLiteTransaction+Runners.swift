@@ -59,29 +59,18 @@ extension SQLiteTransaction {
             else { throw StoreError.database("runner \(name) was not made") }
             id = existing
         } else {
-            // `r<id>`, the id the row takes; an id whose name a CLI runner holds is skipped.
-            var made: Int64?
-            while made == nil {
-                let next =
-                    (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'runner'") ?? 0) + 1
-                let taken =
-                    try Bool.fetchOne(
-                        db, sql: "SELECT EXISTS (SELECT 1 FROM runner WHERE name = ?)", arguments: ["r\(next)"])
-                    ?? false
-                if taken {
-                    try db.execute(
-                        sql:
-                            "INSERT INTO runner (id, name, created_at, modified_at, withdrawn_at) VALUES (?, ?, ?, ?, ?)",
-                        arguments: [next, "r\(next).skipped", date, date, date])
-                    try db.execute(sql: "DELETE FROM runner WHERE id = ?", arguments: [next])
-                    continue
-                }
-                try db.execute(
-                    sql: "INSERT INTO runner (id, name, created_at, modified_at) VALUES (?, ?, ?, ?)",
-                    arguments: [next, "r\(next)", date, date])
-                made = next
+            // `r<id>`, the id the row takes; an id whose name a CLI runner holds is skipped (an
+            // explicit id moves the `AUTOINCREMENT` sequence past it, so it is never taken).
+            var next = (try Int64.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'runner'") ?? 0) + 1
+            while try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM runner WHERE name = ?)", arguments: ["r\(next)"]) ?? false
+            {
+                next += 1
             }
-            id = made!
+            try db.execute(
+                sql: "INSERT INTO runner (id, name, created_at, modified_at) VALUES (?, ?, ?, ?)",
+                arguments: [next, "r\(next)", date, date])
+            id = next
         }
         if let identity {
             try db.execute(
@@ -152,6 +141,8 @@ extension SQLiteTransaction {
         try db.execute(sql: "UPDATE course SET image = ? WHERE id = ? AND owner = ?", arguments: [image, id, user])
     }
 
+    /// As PostgreSQL's row-level security reads them: the user's and shared courses', and deleted
+    /// courses' the user owned or holds a record of (`?1`, bound first, before the ids).
     func courseImages(ids: [Int64]) throws -> [Int64: String] {
         guard !ids.isEmpty else { return [:] }
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
@@ -159,9 +150,13 @@ extension SQLiteTransaction {
         for row in try Row.fetchAll(
             db,
             sql: """
-                SELECT id, image FROM course WHERE id IN (\(marks)) AND image IS NOT NULL
-                UNION ALL SELECT id, image FROM deleted_course WHERE id IN (\(marks)) AND image IS NOT NULL
-                """, arguments: StatementArguments(ids + ids))
+                SELECT id, image FROM course
+                WHERE (owner = ?1 OR is_uploaded) AND image IS NOT NULL AND id IN (\(marks))
+                UNION ALL
+                SELECT id, image FROM deleted_course
+                WHERE (owner = ?1 OR EXISTS (SELECT 1 FROM record WHERE course_id = deleted_course.id AND owner = ?1))
+                    AND image IS NOT NULL AND id IN (\(marks))
+                """, arguments: [user] + StatementArguments(ids + ids))
         {
             images[row[0]] = row[1]
         }
