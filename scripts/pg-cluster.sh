@@ -26,6 +26,8 @@
 # RUNNECT_PG_SHARED_BUFFERS (a PostgreSQL size, e.g. 4GB) sets the server's shared_buffers; by
 # default initdb's 128MB, enough for the tests. The benchmarks at a million courses set it as a
 # server holding that much would be set (PostgreSQL's guide: a quarter of the memory).
+# RUNNECT_PG_DURABLE=1 keeps fsync, full_page_writes and synchronous_commit on (PostgreSQL's
+# defaults): for every write figure and every "stored" claim of the server benchmarks.
 # Needs PostgreSQL 15 with PostGIS 3 (scripts/setup.sh --test installs them).
 set -euo pipefail
 
@@ -122,6 +124,10 @@ start() {
       || die "RUNNECT_PG_SHARED_BUFFERS: a size such as 512MB or 4GB, not $RUNNECT_PG_SHARED_BUFFERS"
     buffers=" -c shared_buffers=$RUNNECT_PG_SHARED_BUFFERS"
   fi
+  local durability=" -c fsync=off -c full_page_writes=off"
+  if [[ "${RUNNECT_PG_DURABLE:-}" == 1 ]]; then
+    durability=" -c fsync=on -c full_page_writes=on -c synchronous_commit=on"
+  fi
   close_inherited_fds
   local bin
   bin=$(bin_dir)
@@ -151,7 +157,7 @@ start() {
   for attempt in 1 2 3 4 5; do
     port=$(free_port)
     if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 30 start -o \
-      "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir -c fsync=off -c full_page_writes=off$buffers" \
+      "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories=$dir$durability$buffers" \
       >>"$dir/pg_ctl.log" 2>&1; then
       break
     fi

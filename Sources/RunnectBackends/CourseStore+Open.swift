@@ -19,17 +19,20 @@ extension CourseStore {
     ///     is a server's (a member of `runnect_server`).
     ///   - creating: What a SQLite store may make of a missing file (`StoreCreation`); nothing is
     ///     made on PostgreSQL.
+    ///   - reconnectSeconds: On PostgreSQL, how long a transaction tries new connections after
+    ///     losing one before `StoreError.unavailable(_:)` (`nil`: a command's 15 s).
     /// - Throws: `PostgresURLError` for a URL that cannot be read, ``BackendNotBuilt`` for a URL
     ///   in a build without the `PostgreSQL` trait, and what `CourseStore.init(path:user:creating:)`
     ///   or `init(postgres:)` throw.
     public static func open(
-        _ location: String, user: String? = nil, creating: StoreCreation = .withFolders
+        _ location: String, user: String? = nil, creating: StoreCreation = .withFolders,
+        reconnectSeconds: Double? = nil
     ) async throws -> CourseStore {
         guard isServerLocation(location) else {
             return try await CourseStore(path: location, user: user ?? defaultUser(), creating: creating)
         }
         #if PostgreSQL
-            let store = try await CourseStore(postgres: PostgresURL(location))
+            let store = try await CourseStore(postgres: PostgresURL(location), reconnectSeconds: reconnectSeconds)
             guard let user else { return store }
             return try store.acting(as: user)
         #else

@@ -8,10 +8,16 @@ extension CourseStore {
     /// one from a newer runnect) refused. Connections are made as transactions need them, a few
     /// kept open, so the store serves several threads.
     ///
-    /// - Parameter url: A libpq-style URL (``PostgresURL``).
+    /// - Parameters:
+    ///   - url: A libpq-style URL (``PostgresURL``).
+    ///   - reconnectSeconds: How long a transaction whose connection was lost (a restarting
+    ///     server) tries again on new ones before it fails with `StoreError.unavailable(_:)`: 15 s
+    ///     by default, a command's patience; a server answering clients waits less.
     /// - Throws: `StoreError.cannotOpen(path:reason:)` when the server cannot be reached, refuses
     ///   the login, or the database has no runnect schema; `StoreError.newerSchema(found:supported:)`.
-    public convenience init(postgres url: PostgresURL) async throws {
-        try await self.init(backend: PostgresBackend(url: url))
+    public convenience init(postgres url: PostgresURL, reconnectSeconds: Double? = nil) async throws {
+        try await self.init(
+            backend: PostgresBackend(
+                url: url, reconnectSeconds: reconnectSeconds ?? PostgresBackend.defaultReconnectSeconds))
     }
 }

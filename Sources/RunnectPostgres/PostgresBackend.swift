@@ -39,8 +39,11 @@ package final class PostgresBackend: StoreBackend {
 
     /// Most runs of a transaction ended by a serialization failure or a deadlock.
     static let maximumAttempts = 8
-    /// How long a transaction waits for a connection (a restarting server), seconds.
-    static let reconnectSeconds: Double = 15
+    /// How long a transaction waits for a connection (a restarting server), seconds: by default
+    /// ``defaultReconnectSeconds``; a server answering clients waits less.
+    let reconnectSeconds: Double
+    /// A command's patience with a restarting server.
+    package static let defaultReconnectSeconds: Double = 15
 
     /// Taken first in every write transaction: one runner's writes (two imports of the same
     /// files, say) go one after the other, while different runners write side by side. Without
@@ -51,6 +54,8 @@ package final class PostgresBackend: StoreBackend {
     static let oneWriterPerRunner = "SELECT pg_advisory_xact_lock(\(0x524E_4354), hashtext(current_user))"
 
     package var location: String { url.description }
+    /// The client pool's connections at most.
+    package let connectionLimit: Int
     package var defaultUser: String { sessionUser }
     package var supportedSchemaVersion: Int { PostgresSchema.supportedVersion }
 
@@ -59,8 +64,12 @@ package final class PostgresBackend: StoreBackend {
     /// - Throws: `StoreError.cannotOpen(path:reason:)` when the server cannot be reached, refuses
     ///   the login, or the database has no runnect schema (or an older one) yet;
     ///   `StoreError.newerSchema(found:supported:)` for a schema from a newer runnect.
-    package init(url: PostgresURL, searchPlans: PostgresSearchPlans = .standard) async throws {
+    package init(
+        url: PostgresURL, searchPlans: PostgresSearchPlans = .standard,
+        reconnectSeconds: Double = PostgresBackend.defaultReconnectSeconds
+    ) async throws {
         self.url = url
+        self.reconnectSeconds = reconnectSeconds
         self.searchPlans = searchPlans
         sessionUser = try await PostgresSession.with(url) { session in
             let (user, database) = try await session.query("SELECT current_user::text, current_database()::text")[0]
@@ -83,6 +92,7 @@ package final class PostgresBackend: StoreBackend {
         } catch {
             throw StoreError.cannotOpen(path: url.description, reason: "TLS set-up failed: \(error)")
         }
+        connectionLimit = configuration.options.maximumConnections
         let client = PostgresClient(configuration: configuration, backgroundLogger: PostgresSession.silentLogger)
         self.client = client
         running = Task { await client.run() }
@@ -269,7 +279,7 @@ package final class PostgresBackend: StoreBackend {
                 let failure = PostgresFailure(error)
                 if failure.isConnectionLost {
                     if phase.committing && !readOnly {
-                        throw StoreError.database(
+                        throw StoreError.unavailable(
                             "the connection to \(location) was lost while committing: what this command "
                                 + "changed may or may not be stored; run it again")
                     }
@@ -278,13 +288,13 @@ package final class PostgresBackend: StoreBackend {
                     // starting.
                     let first = lostSince ?? Date()
                     lostSince = first
-                    if Date().timeIntervalSince(first) < Self.reconnectSeconds {
+                    if Date().timeIntervalSince(first) < self.reconnectSeconds {
                         try await Task.sleep(nanoseconds: 100_000_000)
                         continue
                     }
-                    throw StoreError.database(
+                    throw StoreError.unavailable(
                         "the connection to \(location) was lost and not regained within "
-                            + "\(Int(Self.reconnectSeconds)) s: \(PostgresSession.message(of: error)); run it again")
+                            + "\(Int(self.reconnectSeconds)) s: \(PostgresSession.message(of: error)); run it again")
                 } else if failure.isRetryable && attempt < Self.maximumAttempts {
                     attempt += 1
                     try await Task.sleep(nanoseconds: UInt64.random(in: 1_000_000...(10_000_000 * UInt64(attempt))))
@@ -313,7 +323,7 @@ package final class PostgresBackend: StoreBackend {
                     })
             }
             group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(Self.reconnectSeconds * 1e9))
+                try await Task.sleep(nanoseconds: UInt64(self.reconnectSeconds * 1e9))
                 return .timedOut
             }
             while let next = try await group.next() {
@@ -325,8 +335,8 @@ package final class PostgresBackend: StoreBackend {
                     continue
                 case .timedOut:
                     group.cancelAll()
-                    throw StoreError.cannotOpen(
-                        path: location, reason: "no connection to the server within \(Int(Self.reconnectSeconds)) s")
+                    throw StoreError.unavailable(
+                        "no connection to \(location) within \(Int(self.reconnectSeconds)) s")
                 }
             }
             throw CancellationError()

@@ -49,8 +49,11 @@ struct PostgresFailure {
     /// The error as a ``StoreError``: the server's message (and hint) for a database error.
     var storeError: StoreError? {
         if let error = error as? StoreError { return error }
-        if error is ConnectionClosed { return .database("the connection to the database was lost") }
+        if error is ConnectionClosed { return .unavailable("the connection to the database was lost") }
         guard isDatabaseError else { return nil }
+        // 53100: disk_full (the WAL or a table cannot grow).
+        if sqlState == "53100" { return .storageFull(PostgresSession.message(of: error)) }
+        if isConnectionLost { return .unavailable(PostgresSession.message(of: error)) }
         return .database(PostgresSession.message(of: error))
     }
 }

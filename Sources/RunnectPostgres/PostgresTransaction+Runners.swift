@@ -139,6 +139,15 @@ extension PostgresTransaction {
         return images
     }
 
+    func holdings() async throws -> (courses: Int, images: [String]) {
+        let count = try await value(Int.self, "SELECT count(*)::int8 FROM course WHERE owner = \(user)") ?? 0
+        var images: [String] = []
+        for row in try await query("SELECT image FROM course WHERE owner = \(user) AND image IS NOT NULL").rows {
+            images.append(try row.decode(String.self))
+        }
+        return (count, images)
+    }
+
     func previewGeometry(course id: Int64) async throws -> Data? {
         try await value(Data?.self, "SELECT runnect_preview_geometry(\(id))") ?? nil
     }

@@ -65,11 +65,16 @@ public struct RunnectServer: Sendable {
     func router() -> Router<RunnectRequestContext> {
         let router = Router(context: RunnectRequestContext.self)
         let metrics = ServerMetrics()
+        metrics.observe(store.activity)
+        let admission = Admission(
+            running: configuration.maximumRunning, queued: configuration.maximumQueued,
+            patience: configuration.queuePatience)
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: ErrorEnvelopeMiddleware())
+        router.add(middleware: AdmissionMiddleware(admission: admission, metrics: metrics))
         HealthRoutes(store: store).add(to: router)
-        MetricsRoutes(metrics: metrics).add(to: router)
+        MetricsRoutes(metrics: metrics, admission: admission, activity: store.activity).add(to: router)
         let services = ServerServices(store: store, configuration: configuration)
         AuthRoutes(services: services).add(to: router)
         UserRoutes(services: services).add(to: router)

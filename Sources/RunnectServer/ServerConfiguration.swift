@@ -29,12 +29,27 @@ public struct ServerConfiguration: Sendable {
     /// The sign-in attempts a client address may make a minute (`--sign-ins-per-minute`); 0: no
     /// limit.
     public var signInsPerMinute: Int
+    /// The courses a runner may keep (`--courses-per-runner`); 0: no limit.
+    public var coursesPerRunner: Int
+    /// The bytes of map images a runner may keep (`--image-megabytes-per-runner`); 0: no limit.
+    public var imageBytesPerRunner: Int64
+    /// Requests answered at once (`--max-running`); more wait in the queue.
+    public var maximumRunning: Int
+    /// Requests waiting at most (`--max-queued`); more are refused with 503 and `Retry-After`.
+    public var maximumQueued: Int
+    /// The longest a request waits in the queue before it is refused with 503.
+    public var queuePatience: Duration
+    /// How long the store tries to regain a lost database connection (a restarting PostgreSQL)
+    /// before a request gets 503: short, so that clients hear of an outage within seconds.
+    public static let storeReconnectSeconds: Double = 3
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, tokenSecret: TokenSecret, gracePeriod: Duration = .seconds(8),
         oidcProviders: [OIDCProvider] = [], kakao: KakaoSignIn? = nil, imagesFolder: String,
         publicURL: String? = nil, marathonCourses: [Int64] = [], timeZone: TimeZone = .current,
-        writesPerMinute: Int = 120, signInsPerMinute: Int = 20
+        writesPerMinute: Int = 120, signInsPerMinute: Int = 20, coursesPerRunner: Int = 10_000,
+        imageBytesPerRunner: Int64 = 256 * 1_048_576, maximumRunning: Int = 128, maximumQueued: Int = 256,
+        queuePatience: Duration = .seconds(2)
     ) {
         self.host = host
         self.port = port
@@ -48,5 +63,10 @@ public struct ServerConfiguration: Sendable {
         self.timeZone = timeZone
         self.writesPerMinute = writesPerMinute
         self.signInsPerMinute = signInsPerMinute
+        self.coursesPerRunner = coursesPerRunner
+        self.imageBytesPerRunner = imageBytesPerRunner
+        self.maximumRunning = maximumRunning
+        self.maximumQueued = maximumQueued
+        self.queuePatience = queuePatience
     }
 }

@@ -15,6 +15,10 @@ struct ServerServices: Sendable {
     /// Each runner's writes, each client address's sign-in attempts.
     let writes: RateLimiter
     let signIns: RateLimiter
+    /// Each runner's courses and image bytes held.
+    let holdings: HoldingLimits
+    /// The feed's length.
+    let feedLength = FeedLength()
 
     init(store: CourseStore, configuration: ServerConfiguration) {
         self.store = store
@@ -29,6 +33,8 @@ struct ServerServices: Sendable {
         self.keySets = keySets
         self.writes = RateLimiter(perMinute: configuration.writesPerMinute)
         self.signIns = RateLimiter(perMinute: configuration.signInsPerMinute)
+        self.holdings = HoldingLimits(
+            courses: configuration.coursesPerRunner, imageBytes: configuration.imageBytesPerRunner)
     }
 
     /// The caller of a request, and the store acting as them.

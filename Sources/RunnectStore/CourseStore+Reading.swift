@@ -131,4 +131,10 @@ extension CourseStore {
             path: path, schemaVersion: counts.schemaVersion, supportedSchemaVersion: backend.supportedSchemaVersion,
             courses: counts.courses, sharedCourses: counts.sharedCourses, owners: counts.owners, scraps: counts.scraps)
     }
+
+    /// How many courses are shared: the feed's length, the same for every reader. Cheaper than
+    /// ``summary()``, which counts everything.
+    public func sharedCourseCount() async throws -> Int {
+        try await read { tx in try await tx.sharedCount() }
+    }
 }

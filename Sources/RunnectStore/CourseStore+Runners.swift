@@ -143,6 +143,12 @@ extension CourseStore {
         try await read { tx in try await tx.courseImages(ids: ids) }
     }
 
+    /// How many courses the current user owns, and the file names of their map images: what a
+    /// server's per-runner limits count.
+    public func holdings() async throws -> (courses: Int, images: [String]) {
+        try await read { tx in try await tx.holdings() }
+    }
+
     /// The path of any course (a deleted one kept for records too), whoever owns it, to draw its
     /// preview; `nil` when there is none. For a server, which names previews by a code only it
     /// can make.

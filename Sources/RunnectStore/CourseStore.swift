@@ -78,6 +78,9 @@ public final class CourseStore: Sendable {
     /// list, a search or the index (``StoreWarning``). Nothing is told until a handler is set;
     /// every handle of one open store shares it.
     public let warnings: StoreWarnings
+    /// The transactions in flight and their times (``StoreActivity``), for a server's metrics;
+    /// every handle of one open store shares it.
+    public let activity: StoreActivity
 
     /// How long a write waits for another writer to finish before failing, seconds.
     public static let busyTimeoutSeconds: TimeInterval = 10
@@ -112,19 +115,24 @@ public final class CourseStore: Sendable {
     ) async throws {
         try Self.checkUser(user)
         let backend = try await SQLiteBackend.open(path: path, user: user, hooks: hooks, creating: creating)
-        self.init(backend: backend, user: user, warnings: StoreWarnings())
+        self.init(
+            backend: backend, user: user, warnings: StoreWarnings(),
+            activity: StoreActivity(connectionLimit: backend.connectionLimit))
     }
 
     /// A store over `backend`, acting for the backend's default user.
     package convenience init(backend: any StoreBackend) {
-        self.init(backend: backend, user: backend.defaultUser, warnings: StoreWarnings())
+        self.init(
+            backend: backend, user: backend.defaultUser, warnings: StoreWarnings(),
+            activity: StoreActivity(connectionLimit: backend.connectionLimit))
     }
 
-    private init(backend: any StoreBackend, user: String, warnings: StoreWarnings) {
+    private init(backend: any StoreBackend, user: String, warnings: StoreWarnings, activity: StoreActivity) {
         self.backend = backend
         self.user = user
         self.path = backend.location
         self.warnings = warnings
+        self.activity = activity
     }
 
     /// A handle on the same open store acting for runner `user`: courses it imports or draws
@@ -140,7 +148,7 @@ public final class CourseStore: Sendable {
     public func acting(as user: String) throws -> CourseStore {
         guard user != self.user else { return self }
         try Self.checkUser(user)
-        return CourseStore(backend: backend, user: user, warnings: warnings)
+        return CourseStore(backend: backend, user: user, warnings: warnings, activity: activity)
     }
 
     /// Refuses a blank user name or one with a control character.

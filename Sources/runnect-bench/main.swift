@@ -43,6 +43,9 @@ import RunnectKit
 //   runnect-bench tokens [COUNT] [--repeat N]
 //                                         the server's HS256 access tokens over libcrypto: µs to
 //                                         issue one and to verify one, best of N
+//   runnect-bench serve-store OUT [--courses N] [--runners R] [--url ADMIN_URL]
+//                                         the store scripts/bench-serve.sh serves: app runners,
+//                                         shared courses, scraps and records, tokens, queries
 //   runnect-bench store-matching [COURSES] [--points N] [--imports N]
 //                                         a run imported as a record into a store of COURSES
 //                                         generated courses: milliseconds per import (one core)
@@ -92,7 +95,7 @@ func fileBytes(_ path: String) throws -> Double {
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | near [COURSES] | import [FILES] | export [POINTS] | write FILE OUTDIR --format gpx|tcx|fit | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N] | numbers FILE… [--repeat N] | stats-json FILE… [--repeat N] | copy [COURSES] [--jobs N] | pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--keep PATH] [--only KEYWORDS] [--courses-read function|prepared|statement]\n"
+            "usage: runnect-bench gpx FILE [--repeat N] | points FILE [--repeat N] | points-file PATH [POINTS] | geodesic N | fit FILE [--repeat N] | search [COURSES] | near [COURSES] | import [FILES] | export [POINTS] | write FILE OUTDIR --format gpx|tcx|fit | index [COURSES] | matching [POINTS] [--courses N] | store-matching [COURSES] [--points N] [--imports N] | numbers FILE… [--repeat N] | stats-json FILE… [--repeat N] | copy [COURSES] [--jobs N] | serve-store OUT [--courses N] [--runners R] [--url ADMIN_URL] | pg search|near [COURSES] --url ADMIN_URL [--repeat N] [--keep PATH] [--only KEYWORDS] [--courses-read function|prepared|statement]\n"
                 .utf8))
     exit(64)
 }
@@ -182,6 +185,9 @@ func run(_ mode: String, _ arguments: [String]) async throws {
 
     case "tokens":
         try tokensBench(Array(arguments.dropFirst()))
+
+    case "serve-store":
+        try await serveStoreBench(Array(arguments.dropFirst()))
 
     default:
         usage()

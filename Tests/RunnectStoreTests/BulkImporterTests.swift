@@ -185,6 +185,7 @@ private final class FailingWrites: StoreBackend, @unchecked Sendable {
     var defaultUser: String { base.defaultUser }
     var supportedSchemaVersion: Int { base.supportedSchemaVersion }
     func schemaVersion() async throws -> Int { try await base.schemaVersion() }
+    var connectionLimit: Int { base.connectionLimit }
     func read<T: Sendable>(
         as user: String, _ body: @escaping @Sendable (any StoreTransaction) async throws -> T
     ) async throws -> T {

@@ -4,7 +4,9 @@ import RunnectStore
 extension APIError {
     /// The answer to a refusal of the store: what the runner asked for is not there or not
     /// theirs (400, the app's server's `NOT_FOUND_*`), already so (409), or not valid (400).
-    /// `nil` for the store's own failures (the database), which are the server's.
+    /// The database out of reach (a restarting PostgreSQL, a SQLite file locked too long) is 503
+    /// with `Retry-After`, its disk full 507: nothing was stored, and the same request later
+    /// succeeds. `nil` for the store's other failures, which are the server's.
     init?(_ error: StoreError) {
         switch error {
         case .notFound(let id), .notShared(let id):
@@ -27,6 +29,10 @@ extension APIError {
             self = .badRequest(error.description)
         case .duplicate, .duplicateRecord:
             self = APIError(.conflict, error.description)
+        case .unavailable:
+            self = .unavailable("the store does not answer now; try again in a few seconds")
+        case .storageFull:
+            self = APIError(.insufficientStorage507, "the server's disk is full; nothing was stored; try again later")
         default:
             return nil
         }

@@ -23,6 +23,11 @@ struct APIError: Error, Sendable, Equatable {
     static func unauthorized(_ message: String) -> APIError { APIError(.unauthorized, message) }
     /// 404: no such route or resource where the app's server says 404.
     static func notFound(_ message: String) -> APIError { APIError(.notFound, message) }
+    /// 503 with `Retry-After`: the server cannot answer now (its store is out of reach, or it
+    /// is over capacity); the same request later can succeed.
+    static func unavailable(_ message: String, retryAfter seconds: Int = 2) -> APIError {
+        APIError(.serviceUnavailable, message, headers: [.retryAfter: String(seconds)])
+    }
     /// 413: the body is over the limit.
     static func tooLarge(limit: Int) -> APIError {
         APIError(.contentTooLarge, "the request body is over \(limit / 1024 / 1024) MiB")

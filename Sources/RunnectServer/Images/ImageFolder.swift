@@ -62,6 +62,13 @@ struct ImageFolder: Sendable {
         return id
     }
 
+    /// The size of image `name` in bytes; 0 when it is not there.
+    func size(of name: String) -> Int64 {
+        var status = stat()
+        guard stat(file(name), &status) == 0 else { return 0 }
+        return Int64(status.st_size)
+    }
+
     /// The path of image `name` in the folder.
     func file(_ name: String) -> String {
         (path as NSString).appendingPathComponent(name)

@@ -1,12 +1,20 @@
 import Foundation
 import Prometheus
+import RunnectStore
 
 /// What `GET /metrics` tells in Prometheus's text format (swift-prometheus): requests by route
-/// and status, their latency by route, the requests in flight, and the refusals of the limits.
+/// and status, their latency by route, the requests in flight and waiting in the queue, the
+/// refusals of overload, and the store's transactions (time by kind, in flight, the connections
+/// it has).
 struct ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     let routes: RouteTemplates
     let inFlight: Gauge
+    let overloaded: Counter
+    let queueRunning: Gauge
+    let queueWaiting: Gauge
+    let storeInFlight: [StoreActivity.Kind: Gauge]
+    let storeConnections: Gauge
 
     /// Latency buckets from a tenth of a millisecond to ten seconds.
     static let buckets: [Duration] = [
@@ -19,6 +27,54 @@ struct ServerMetrics: Sendable {
         self.routes = routes
         inFlight = registry.makeGauge(
             name: "runnect_http_requests_in_flight", help: "Requests being answered now.")
+        overloaded = registry.makeCounter(
+            name: "runnect_http_requests_overloaded_total",
+            help: "Requests refused with 503 because the queue was full or their wait ran out.")
+        queueRunning = registry.makeGauge(
+            name: "runnect_http_queue_running", help: "Requests past the queue, being answered.")
+        queueWaiting = registry.makeGauge(
+            name: "runnect_http_queue_waiting", help: "Requests waiting in the queue for their turn.")
+        var storeInFlight: [StoreActivity.Kind: Gauge] = [:]
+        for kind in StoreActivity.Kind.allCases {
+            storeInFlight[kind] = registry.makeGauge(
+                name: "runnect_store_transactions_in_flight", labels: [("kind", kind.rawValue)],
+                help: "Store transactions begun and not ended (waiting for a connection included), by kind.")
+        }
+        self.storeInFlight = storeInFlight
+        storeConnections = registry.makeGauge(
+            name: "runnect_store_connections_max",
+            help: "Transactions the store runs at once (SQLite's readers and writer, PostgreSQL's pool).")
+    }
+
+    /// Times every transaction of `store` from now on: `runnect_store_transaction_duration_seconds`
+    /// by kind and outcome.
+    func observe(_ activity: StoreActivity) {
+        storeConnections.set(Double(activity.connectionLimit))
+        let histograms = Dictionary(
+            uniqueKeysWithValues: StoreActivity.Kind.allCases.flatMap { kind in
+                [false, true].map { failed in
+                    (
+                        "\(kind.rawValue) \(failed)",
+                        registry.makeDurationHistogram(
+                            name: "runnect_store_transaction_duration_seconds",
+                            labels: [("kind", kind.rawValue), ("outcome", failed ? "error" : "ok")],
+                            buckets: Self.buckets,
+                            help: "Store transactions' time, waiting for a connection included, by kind and outcome.")
+                    )
+                }
+            })
+        activity.onTransaction { transaction in
+            histograms["\(transaction.kind.rawValue) \(transaction.failed)"]?.record(
+                .nanoseconds(Int64(transaction.seconds * 1e9)))
+        }
+    }
+
+    /// Sets the gauges read at the moment of a scrape.
+    func refresh(admission: Admission, activity: StoreActivity) {
+        let counts = admission.counts
+        queueRunning.set(Double(counts.running))
+        queueWaiting.set(Double(counts.waiting))
+        for (kind, gauge) in storeInFlight { gauge.set(Double(activity.inFlight(kind))) }
     }
 
     /// Counts one answered request and its time, under its route's template (`/api/course/{}`),

@@ -58,7 +58,7 @@ struct CourseRoutes: Sendable {
 
     func add(to router: Router<RunnectRequestContext>) {
         router.post("api/course") { request, context in
-            let (_, store) = try await services.runner(of: request, context: context)
+            let (runner, store) = try await services.runner(of: request, context: context)
             let upload = try await MultipartUpload.read(request, folder: services.images)
             defer { try? FileManager.default.removeItem(atPath: upload.imageFile) }
             let body = try JSONRequest.decode(DrawnCourse.self, from: upload.data)
@@ -70,7 +70,15 @@ struct CourseRoutes: Sendable {
             } catch let error as MapImageError {
                 throw APIError.badRequest("the map image: \(error)")
             }
-            let name = try saved(image)
+            try await services.holdings.reserve(
+                runner: runner, bytes: Int64(image.bytes.count), store: store, images: services.images)
+            let name: String
+            do {
+                name = try saved(image)
+            } catch {
+                services.holdings.release(runner: runner)
+                throw error
+            }
             do {
                 let course = try await store.drawFromApp(
                     points: points, title: body.title, departure: departure, image: name)
@@ -81,6 +89,7 @@ struct CourseRoutes: Sendable {
                         createdAt: AppTime.courseDate(course.createdAt, timeZone: services.configuration.timeZone)))
             } catch {
                 services.images.remove([name])
+                services.holdings.release(runner: runner)
                 throw error
             }
         }
@@ -116,7 +125,7 @@ struct CourseRoutes: Sendable {
                 message: "코스 제목 수정에 성공했습니다.", data: Renamed(course: .init(id: course.id, title: course.title)))
         }
         router.put("api/course") { request, context in
-            let (_, store) = try await services.runner(of: request, context: context)
+            let (runner, store) = try await services.runner(of: request, context: context)
             let body = try await JSONRequest.decode(DeleteBody.self, from: request)
             guard body.courseIdList.count <= Self.maximumBulkIDs else {
                 throw APIError.badRequest("courseIdList takes at most \(Self.maximumBulkIDs) ids")
@@ -124,6 +133,8 @@ struct CourseRoutes: Sendable {
             let ids = Array(Set(body.courseIdList))
             let images = try await store.images(courses: ids)
             try await store.delete(ids: ids, withRecords: true)
+            services.holdings.release(runner: runner)
+            services.feedLength.invalidate()
             // Images of courses other runners' records keep stay with those records.
             let kept = try await store.images(courses: ids)
             services.images.remove(images.filter { kept[$0.key] == nil }.map(\.value))

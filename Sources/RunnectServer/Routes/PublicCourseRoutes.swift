@@ -91,7 +91,7 @@ struct PublicCourseRoutes: Sendable {
             case "scrap": sort = .scrap
             default: throw APIError.badRequest("sort must be date or scrap, not \"\(sortText.prefix(20))\"")
             }
-            let shared = try await store.summary().sharedCourses
+            let shared = try await services.feedLength.count(store: store)
             let pages = max(1, (shared + Self.pageSize - 1) / Self.pageSize)
             let courses =
                 pageNo > pages
@@ -106,7 +106,7 @@ struct PublicCourseRoutes: Sendable {
         }
         router.get("api/public-course/total-page-count") { request, context in
             let (_, store) = try await services.caller(of: request, context: context, visitors: true)
-            let shared = try await store.summary().sharedCourses
+            let shared = try await services.feedLength.count(store: store)
             return APIResponse(
                 message: "전체 페이지 수 조회에 성공했습니다.",
                 data: PageCount(totalPageCount: max(1, (shared + Self.pageSize - 1) / Self.pageSize)))
@@ -135,6 +135,7 @@ struct PublicCourseRoutes: Sendable {
             let body = try await JSONRequest.decode(UploadBody.self, from: request)
             try Self.checkDescription(body.description)
             let course = try await store.upload(id: body.courseId, title: body.title, description: body.description)
+            services.feedLength.invalidate()
             return APIResponse(
                 .created, message: "업로드 코스 생성에 성공했습니다.",
                 data: Uploaded(
@@ -205,6 +206,7 @@ struct PublicCourseRoutes: Sendable {
                 guard course.owner == name else { throw APIError(.forbidden, "course \(id) is not yours to un-share") }
             }
             try await store.unupload(ids: ids)
+            services.feedLength.invalidate()
             return APIResponse(
                 message: "업로드 코스 삭제에 성공했습니다.", data: Deleted(deletedPublicCourseCount: body.publicCourseIdList.count))
         }

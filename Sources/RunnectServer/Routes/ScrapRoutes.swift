@@ -42,11 +42,17 @@ struct ScrapRoutes: Sendable {
             let id = body.publicCourseId
             let course = try await PublicCourseRoutes.sharedCourse(id, store: store)
             // A toggle to what already is changes nothing (the app's server flips a flag in place).
+            // Two toggles of the same runner at once (two taps, two devices): the one that finds the
+            // course already as asked changes nothing either.
             let now: Course
-            switch (body.scrapTF, course.isScrapped) {
-            case (true, false): now = try await store.scrap(id: id)
-            case (false, true): now = try await store.unscrap(id: id)
-            default: now = course
+            do {
+                switch (body.scrapTF, course.isScrapped) {
+                case (true, false): now = try await store.scrap(id: id)
+                case (false, true): now = try await store.unscrap(id: id)
+                default: now = course
+                }
+            } catch StoreError.alreadyScrapped, StoreError.notScrapped {
+                now = try await store.course(id: id)
             }
             return APIResponse(
                 .ok, status: body.scrapTF ? 201 : 200, message: body.scrapTF ? "코스 스크랩 성공" : "코스 스크랩 취소 성공",

@@ -17,6 +17,8 @@ package protocol StoreBackend: Sendable {
     var supportedSchemaVersion: Int { get }
     /// The schema version of the database.
     func schemaVersion() async throws -> Int
+    /// How many transactions run at once (SQLite's readers and writer, PostgreSQL's pool).
+    var connectionLimit: Int { get }
 
     /// Runs `body` on a consistent snapshot, as runner `user` (who must be a name
     /// ``CourseStore/acting(as:)`` accepted).
@@ -158,6 +160,8 @@ package protocol StoreTransaction: StoreCopyTransaction, StoreRunnerTransaction,
     func removeScrap(course id: Int64) async throws
     /// What ``CourseStore/summary()`` shows.
     func counts() async throws -> StoreCounts
+    /// How many courses are shared (every reader sees the same number).
+    func sharedCount() async throws -> Int
 
     // MARK: Near-me search
 

@@ -51,6 +51,8 @@ package protocol StoreRunnerTransaction {
     /// The map images of those of these courses the runner may read (their own and shared ones,
     /// and deleted ones they owned or hold a record of); those without left out.
     func courseImages(ids: [Int64]) async throws -> [Int64: String]
+    /// How many courses the transaction's runner owns, and the map images of those that have one.
+    func holdings() async throws -> (courses: Int, images: [String])
     /// *Server*: the stored path of any course, or of a course kept for records, whoever owns it:
     /// what a preview is drawn from (its URL names it by a code only the server can make).
     func previewGeometry(course id: Int64) async throws -> Data?

@@ -97,6 +97,12 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyPoints(found: Int, limit: Int)
     /// No runner has this id (or they withdrew).
     case runnerNotFound(Int64)
+    /// The database cannot be reached now (the connection was lost and not regained in time,
+    /// the server restarts, the file stayed locked): nothing was stored unless the message says
+    /// it may have been. Worth trying again later.
+    case unavailable(String)
+    /// The disk holding the database is full: nothing of this change was stored.
+    case storageFull(String)
 
     /// Whether the error was found before the operation wrote anything (a bulk import goes on
     /// without undoing the rest of its batch).
@@ -176,6 +182,10 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "when that role is a server's (a member of runnect_server); leave out --user or connect as \(user)"
         case .database(let message):
             return "database error: \(message)"
+        case .unavailable(let message):
+            return "the database is unavailable: \(message)"
+        case .storageFull(let message):
+            return "the database's disk is full (\(message)); nothing was stored: free some space and try again"
         case .recordNotFound(let id):
             return "record:\(id) not found among your records (see `runnect records`)"
         case .duplicateRecord(let existingID):

@@ -155,6 +155,9 @@ package final class SQLiteBackend: StoreBackend {
         try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
     }
 
+    /// GRDB's readers and its one writer.
+    package var connectionLimit: Int { pool.configuration.maximumReaderCount + 1 }
+
     package func schemaVersion() async throws -> Int {
         do {
             return try await pool.read { try Self.userVersion($0) }
@@ -259,9 +262,11 @@ extension StoreError {
     init(_ error: DatabaseError) {
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            self = .database(
+            self = .unavailable(
                 "the database stayed locked by another writer for more than "
                     + "\(Int(CourseStore.busyTimeoutSeconds)) s; try again")
+        case .SQLITE_FULL:
+            self = .storageFull(error.message ?? "SQLITE_FULL")
         default:
             self = .database(error.message ?? "\(error)")
         }

@@ -141,6 +141,13 @@ extension SQLiteTransaction {
         try db.execute(sql: "UPDATE course SET image = ? WHERE id = ? AND owner = ?", arguments: [image, id, user])
     }
 
+    func holdings() throws -> (courses: Int, images: [String]) {
+        let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM course WHERE owner = ?", arguments: [user]) ?? 0
+        let images = try String.fetchAll(
+            db, sql: "SELECT image FROM course WHERE owner = ? AND image IS NOT NULL", arguments: [user])
+        return (count, images)
+    }
+
     /// As PostgreSQL's row-level security reads them: the user's and shared courses', and deleted
     /// courses' the user owned or holds a record of (`?1`, bound first, before the ids).
     func courseImages(ids: [Int64]) throws -> [Int64: String] {

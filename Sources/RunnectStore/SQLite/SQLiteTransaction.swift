@@ -24,7 +24,7 @@ struct SQLiteTransaction: StoreTransaction, @unchecked Sendable {
     /// the courses shown.
     func courses(ids: [Int64]) throws -> [Course] {
         guard !ids.isEmpty else { return [] }
-        let rows = try readableRows(CourseTableRow.filter(keys: ids).readable(by: user))
+        let rows = try readableRows(CourseTableRow.filter(keys: ids).readableByKey(by: user))
         let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return ids.compactMap { byID[$0] }
     }
@@ -82,6 +82,10 @@ struct SQLiteTransaction: StoreTransaction, @unchecked Sendable {
 
     func searchIDs(_ request: SearchRequest) throws -> [Int64] {
         try SQLiteSearchIndex.search(db, request, reader: user)
+    }
+
+    func sharedCount() throws -> Int {
+        try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM course WHERE is_uploaded")) ?? 0
     }
 
     func counts() throws -> StoreCounts {

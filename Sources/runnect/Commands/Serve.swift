@@ -28,6 +28,10 @@
                       --marathon-courses   RUNNECT_MARATHON_COURSES
                       --writes-per-minute  RUNNECT_WRITES_PER_MINUTE
                       --sign-ins-per-minute RUNNECT_SIGN_INS_PER_MINUTE
+                      --courses-per-runner RUNNECT_COURSES_PER_RUNNER
+                      --image-megabytes-per-runner RUNNECT_IMAGE_MEGABYTES_PER_RUNNER
+                      --max-running        RUNNECT_MAX_RUNNING
+                      --max-queued         RUNNECT_MAX_QUEUED
                     The tokens' secret is the file's bytes (less one trailing newline), else the \
                     value of RUNNECT_TOKEN_SECRET; at least 32 bytes (`openssl rand -base64 48`).
                     """,
@@ -57,7 +61,8 @@
                 let named = settings.db != nil
                 try await StoreRefusal.reported {
                     let store = try await StoreOptions.open(
-                        location, user: nil, creating: named ? .inExistingFolder : .withFolders, role: "--db")
+                        location, user: nil, creating: named ? .inExistingFolder : .withFolders, role: "--db",
+                        reconnectSeconds: ServerConfiguration.storeReconnectSeconds)
                     store.warnings.onWarning { Diagnostics.warning($0.description) }
                     let server = RunnectServer(
                         store: store,

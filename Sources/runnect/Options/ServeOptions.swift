@@ -63,5 +63,28 @@
                 "The sign-in attempts a client address may make a minute; 0 for no limit (default: 20).", valueName: "n"
             ))
         var signInsPerMinute: Int?
+
+        @Option(
+            name: .customLong("courses-per-runner"),
+            help: ArgumentHelp("The courses a runner may keep; 0 for no limit (default: 10000).", valueName: "n"))
+        var coursesPerRunner: Int?
+
+        @Option(
+            name: .customLong("image-megabytes-per-runner"),
+            help: ArgumentHelp(
+                "The MiB of map images a runner may keep; 0 for no limit (default: 256).", valueName: "n"))
+        var imageMegabytesPerRunner: Int?
+
+        @Option(
+            name: .customLong("max-running"),
+            help: ArgumentHelp("Requests answered at once; more wait in the queue (default: 128).", valueName: "n"))
+        var maxRunning: Int?
+
+        @Option(
+            name: .customLong("max-queued"),
+            help: ArgumentHelp(
+                "Requests waiting at most (2 s each at most); more get 503 with Retry-After (default: 256).",
+                valueName: "n"))
+        var maxQueued: Int?
     }
 #endif

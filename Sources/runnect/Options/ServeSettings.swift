@@ -19,6 +19,10 @@
         var marathonCourses: [Int64]
         var writesPerMinute: Int?
         var signInsPerMinute: Int?
+        var coursesPerRunner: Int?
+        var imageMegabytesPerRunner: Int?
+        var maxRunning: Int?
+        var maxQueued: Int?
 
         init(_ options: ServeOptions, environment: [String: String]) throws {
             func variable(_ name: String) -> String? {
@@ -64,6 +68,12 @@
             writesPerMinute = try count(options.writesPerMinute, "RUNNECT_WRITES_PER_MINUTE", "--writes-per-minute")
             signInsPerMinute = try count(
                 options.signInsPerMinute, "RUNNECT_SIGN_INS_PER_MINUTE", "--sign-ins-per-minute")
+            coursesPerRunner = try count(options.coursesPerRunner, "RUNNECT_COURSES_PER_RUNNER", "--courses-per-runner")
+            imageMegabytesPerRunner = try count(
+                options.imageMegabytesPerRunner, "RUNNECT_IMAGE_MEGABYTES_PER_RUNNER", "--image-megabytes-per-runner")
+            maxRunning = try count(options.maxRunning, "RUNNECT_MAX_RUNNING", "--max-running")
+            maxQueued = try count(options.maxQueued, "RUNNECT_MAX_QUEUED", "--max-queued")
+            if maxRunning == 0 { throw ValidationError("--max-running must be 1 or more") }
             let marathon = options.marathonCourses ?? variable("RUNNECT_MARATHON_COURSES") ?? ""
             marathonCourses = try marathon.split(separator: ",").map {
                 guard let id = Int64($0.trimmingCharacters(in: .whitespaces)), id > 0 else {
@@ -123,7 +133,9 @@
                 host: host ?? "127.0.0.1", port: port ?? 8080, tokenSecret: secret, oidcProviders: providers,
                 kakao: kakao, imagesFolder: try imagesFolder(store: location), publicURL: publicURL,
                 marathonCourses: marathonCourses, writesPerMinute: writesPerMinute ?? 120,
-                signInsPerMinute: signInsPerMinute ?? 20)
+                signInsPerMinute: signInsPerMinute ?? 20, coursesPerRunner: coursesPerRunner ?? 10_000,
+                imageBytesPerRunner: Int64(imageMegabytesPerRunner ?? 256) * 1_048_576,
+                maximumRunning: maxRunning ?? 128, maximumQueued: maxQueued ?? 256)
         }
     }
 #endif
