@@ -19,6 +19,8 @@ extension CourseStore {
     ///     is a server's (a member of `runnect_server`).
     ///   - creating: What a SQLite store may make of a missing file (`StoreCreation`); nothing is
     ///     made on PostgreSQL.
+    ///   - durability: On SQLite, when a commit is sure to be on disk (`StoreDurability`); on
+    ///     PostgreSQL the server's settings decide.
     ///   - reconnectSeconds: On PostgreSQL, how long a transaction tries new connections after
     ///     losing one before `StoreError.unavailable(_:)` (`nil`: a command's 15 s).
     /// - Throws: `PostgresURLError` for a URL that cannot be read, ``BackendNotBuilt`` for a URL
@@ -26,10 +28,11 @@ extension CourseStore {
     ///   or `init(postgres:)` throw.
     public static func open(
         _ location: String, user: String? = nil, creating: StoreCreation = .withFolders,
-        reconnectSeconds: Double? = nil
+        durability: StoreDurability = .processCrash, reconnectSeconds: Double? = nil
     ) async throws -> CourseStore {
         guard isServerLocation(location) else {
-            return try await CourseStore(path: location, user: user ?? defaultUser(), creating: creating)
+            return try await CourseStore(
+                path: location, user: user ?? defaultUser(), creating: creating, durability: durability)
         }
         #if PostgreSQL
             let store = try await CourseStore(postgres: PostgresURL(location), reconnectSeconds: reconnectSeconds)

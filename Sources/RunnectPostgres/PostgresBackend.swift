@@ -265,11 +265,15 @@ package final class PostgresBackend: StoreBackend {
     ) async throws -> T {
         let role = user == sessionUser ? nil : try RoleName(user)
         var attempt = 1
+        let started = Date()
         var lostSince: Date?
         while true {
             let phase = TransactionPhase()
+            // The patience is one window: from the start, or from a loss that came after it.
+            let window = lostSince ?? started
+            let waiting = max(0.1, self.reconnectSeconds - Date().timeIntervalSince(window))
             do {
-                return try await withConnection(phase: phase) { connection in
+                return try await withConnection(phase: phase, waiting: waiting) { connection in
                     let transaction = PostgresTransaction(
                         connection: connection, user: user, plans: self.searchPlans, estimates: self.searchEstimates)
                     return try await transaction.run(
@@ -286,7 +290,10 @@ package final class PostgresBackend: StoreBackend {
                     // Again on another connection: after a server's restart the pool may hand out
                     // several connections it has not yet seen closed, and the server may still be
                     // starting.
-                    let first = lostSince ?? Date()
+                    // A loss within the first window counts from the start, so that a request
+                    // waits one window in all, not one for a connection and another after it.
+                    let now = Date()
+                    let first = lostSince ?? (now.timeIntervalSince(started) < self.reconnectSeconds ? started : now)
                     lostSince = first
                     if Date().timeIntervalSince(first) < self.reconnectSeconds {
                         try await Task.sleep(nanoseconds: 100_000_000)
@@ -309,10 +316,10 @@ package final class PostgresBackend: StoreBackend {
         }
     }
 
-    /// Leases a connection of the pool for `body`, waiting up to ``reconnectSeconds`` for one
-    /// (the body itself may take as long as it takes).
+    /// Leases a connection of the pool for `body`, waiting up to `waiting` seconds for one (the
+    /// body itself may take as long as it takes).
     private func withConnection<T: Sendable>(
-        phase: TransactionPhase, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+        phase: TransactionPhase, waiting: Double, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         try await withThrowingTaskGroup(of: Leased<T>.self) { group in
             group.addTask {
@@ -323,7 +330,7 @@ package final class PostgresBackend: StoreBackend {
                     })
             }
             group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(self.reconnectSeconds * 1e9))
+                try await Task.sleep(nanoseconds: UInt64(waiting * 1e9))
                 return .timedOut
             }
             while let next = try await group.next() {

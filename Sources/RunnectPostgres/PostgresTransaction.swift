@@ -450,10 +450,6 @@ final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
         try await query(#"DELETE FROM scrap WHERE course_id = \#(id) AND "user" = \#(user)"#)
     }
 
-    func sharedCount() async throws -> Int {
-        try await value(Int.self, "SELECT count(*)::int8 FROM course WHERE is_uploaded") ?? 0
-    }
-
     func counts() async throws -> StoreCounts {
         let row = try await query(
             """

@@ -17,8 +17,8 @@ struct ServerServices: Sendable {
     let signIns: RateLimiter
     /// Each runner's courses and image bytes held.
     let holdings: HoldingLimits
-    /// The feed's length.
-    let feedLength = FeedLength()
+    /// The feed's orders, paged.
+    let feedPages = FeedPages()
 
     init(store: CourseStore, configuration: ServerConfiguration) {
         self.store = store

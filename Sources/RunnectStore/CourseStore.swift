@@ -99,22 +99,27 @@ public final class CourseStore: Sendable {
     ///   - user: Who is acting (see ``defaultUser(environment:)``); other runners act through
     ///     ``acting(as:)``.
     ///   - creating: Whether a missing file is made, and its folders (``StoreCreation``).
+    ///   - durability: When a commit is sure to be on disk (``StoreDurability``).
     /// - Throws: ``StoreError/newerSchema(found:supported:)``, ``StoreError/cannotOpen(path:reason:)``
     ///   (also for a path that is a device, a pipe or a folder), ``StoreError/invalidUser(_:)`` and
     ///   ``StoreError/controlCharacter(field:scalar:position:)`` for a blank user name or one with a
     ///   control character; ``StoreError/noStore(path:)`` for a missing file with
     ///   ``StoreCreation/never``, ``StoreError/noFolder(path:folder:)`` for a missing folder with
     ///   ``StoreCreation/inExistingFolder`` (nothing is made either way).
-    public convenience init(path: String, user: String, creating: StoreCreation = .withFolders) async throws {
-        try await self.init(path: path, user: user, hooks: StoreHooks(), creating: creating)
+    public convenience init(
+        path: String, user: String, creating: StoreCreation = .withFolders, durability: StoreDurability = .processCrash
+    ) async throws {
+        try await self.init(path: path, user: user, hooks: StoreHooks(), creating: creating, durability: durability)
     }
 
     /// `hooks` lets tests fail an operation midway.
     convenience init(
-        path: String, user: String, hooks: StoreHooks, creating: StoreCreation = .withFolders
+        path: String, user: String, hooks: StoreHooks, creating: StoreCreation = .withFolders,
+        durability: StoreDurability = .processCrash
     ) async throws {
         try Self.checkUser(user)
-        let backend = try await SQLiteBackend.open(path: path, user: user, hooks: hooks, creating: creating)
+        let backend = try await SQLiteBackend.open(
+            path: path, user: user, hooks: hooks, creating: creating, durability: durability)
         self.init(
             backend: backend, user: user, warnings: StoreWarnings(),
             activity: StoreActivity(connectionLimit: backend.connectionLimit))
@@ -205,15 +210,17 @@ public final class CourseStore: Sendable {
 
     /// Runs `body` in a write transaction of the backend, as ``user``.
     func write<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
-        try await backend.write(as: user, body)
+        try await activity.measure(.write) { try await backend.write(as: user, body) }
     }
 
     /// Runs `body` on a snapshot of the database, as ``user``.
     func read<T: Sendable>(_ body: @escaping @Sendable (any StoreTransaction) async throws -> T) async throws -> T {
-        try await backend.read(as: user) { tx in
-            let result = try await body(tx)
-            self.warnings.report(tx.unreadable.take())
-            return result
+        try await activity.measure(.read) {
+            try await backend.read(as: user) { tx in
+                let result = try await body(tx)
+                self.warnings.report(tx.unreadable.take())
+                return result
+            }
         }
     }
 

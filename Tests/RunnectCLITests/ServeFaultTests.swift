@@ -25,14 +25,20 @@ struct ServeFaultTests {
                 baseURL: server.baseURL, runner: "minji", arguments: ["--db", db], environment: Self.secret)
             #expect(await writer.drawCourse(1).status == 201)
 
-            // Readers keep the server busy throughout.
+            // Readers keep the server busy throughout (and, once it stops, find it gone).
+            let answered = Locked(0)
             let readers = Task {
-                var answered = 0
                 while !Task.isCancelled {
-                    if await writer.feed().status == 200 { answered += 1 } else { break }
+                    if await writer.feed().status == 200 {
+                        answered.update { $0 += 1 }
+                    } else {
+                        try? await Task.sleep(for: .milliseconds(50))
+                    }
                 }
-                return answered
             }
+            let warm = Date().addingTimeInterval(10)
+            while answered.value == 0 && Date() < warm { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(answered.value > 0, "no feed answered before the signal")
             // An upload in flight: its head and half its body now, the rest after the signal.
             let json = #"{"courseId":1,"title":"느린 기록","time":"00:25:00","pace":"0:08:00"}"#
             let head =
@@ -57,7 +63,7 @@ struct ServeFaultTests {
             #expect(stopped.status == 0, "\(server.stderr)")
             #expect(Date().timeIntervalSince(signalled) < 10, "the server took over 10 s to exit")
             readers.cancel()
-            #expect(await readers.value > 0)
+            await readers.value
         }
     }
 

@@ -36,6 +36,8 @@ struct Authenticator: Sendable {
 
     let tokens: ServerTokens
     let store: CourseStore
+    /// Runners found active in the last seconds.
+    let known = KnownRunners()
 
     /// The caller of `request`.
     /// - Parameter visitors: Whether this route takes visitors (the discovery GETs).
@@ -65,9 +67,11 @@ struct Authenticator: Sendable {
 
     /// The runner behind a verified token.
     func runner(_ id: Int64) async throws -> Caller {
+        if let name = known.name(of: id) { return .runner(id: id, name: name) }
         guard let runner = try await store.runners(ids: [id])[id], !runner.isWithdrawn else {
             throw APIError.notFound("존재하지 않는 유저입니다 (no runner #\(id))")
         }
+        known.remember(id, name: runner.name)
         return .runner(id: runner.id, name: runner.name)
     }
 }

@@ -134,7 +134,7 @@ struct CourseRoutes: Sendable {
             let images = try await store.images(courses: ids)
             try await store.delete(ids: ids, withRecords: true)
             services.holdings.release(runner: runner)
-            services.feedLength.invalidate()
+            services.feedPages.invalidate()
             // Images of courses other runners' records keep stay with those records.
             let kept = try await store.images(courses: ids)
             services.images.remove(images.filter { kept[$0.key] == nil }.map(\.value))

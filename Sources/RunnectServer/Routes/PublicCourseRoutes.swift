@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RunnectKit
 import RunnectStore
 
 /// Shared courses (API §3.4): the feed by date or scraps, its page count, search, marathon
@@ -91,13 +92,12 @@ struct PublicCourseRoutes: Sendable {
             case "scrap": sort = .scrap
             default: throw APIError.badRequest("sort must be date or scrap, not \"\(sortText.prefix(20))\"")
             }
-            let shared = try await services.feedLength.count(store: store)
-            let pages = max(1, (shared + Self.pageSize - 1) / Self.pageSize)
-            let courses =
-                pageNo > pages
-                ? [] : try await store.list(.shared, sort: sort, page: Page(limit: Self.pageSize, number: pageNo))
-            let views = try await CourseViews.load(
-                courses.map(\.id), store: store, services: services, request: request)
+            let order = try await services.feedPages.ids(sort, store: store)
+            let pages = max(1, (order.count + Self.pageSize - 1) / Self.pageSize)
+            let start = min(order.count, (pageNo - 1) * Self.pageSize)
+            let (courses, images) = try await store.coursesWithImages(
+                ids: Array(order[start..<min(order.count, start + Self.pageSize)]))
+            let views = CourseViews(images: images, services: services, request: request)
             return APIResponse(
                 message: "추천 코스 조회에 성공했습니다.",
                 data: Feed(
@@ -106,7 +106,7 @@ struct PublicCourseRoutes: Sendable {
         }
         router.get("api/public-course/total-page-count") { request, context in
             let (_, store) = try await services.caller(of: request, context: context, visitors: true)
-            let shared = try await services.feedLength.count(store: store)
+            let shared = try await services.feedPages.count(store: store)
             return APIResponse(
                 message: "전체 페이지 수 조회에 성공했습니다.",
                 data: PageCount(totalPageCount: max(1, (shared + Self.pageSize - 1) / Self.pageSize)))
@@ -135,7 +135,7 @@ struct PublicCourseRoutes: Sendable {
             let body = try await JSONRequest.decode(UploadBody.self, from: request)
             try Self.checkDescription(body.description)
             let course = try await store.upload(id: body.courseId, title: body.title, description: body.description)
-            services.feedLength.invalidate()
+            services.feedPages.invalidate()
             return APIResponse(
                 .created, message: "업로드 코스 생성에 성공했습니다.",
                 data: Uploaded(
@@ -147,10 +147,9 @@ struct PublicCourseRoutes: Sendable {
         router.get("api/public-course/detail/:publicCourseId") { request, context in
             let (caller, store) = try await services.caller(of: request, context: context, visitors: true)
             let id = try PathID.value(context, "publicCourseId")
-            let course = try await Self.sharedCourse(id, store: store)
-            let activity = try await store.activity(id: id)
+            let (course, activity, image) = try await Self.sharedCourseWithActivity(id, store: store)
             let owner = try await services.store.runners(named: [course.owner])[course.owner]
-            let views = try await CourseViews.load([id], store: store, services: services, request: request)
+            let views = CourseViews(images: image.map { [id: $0] } ?? [:], services: services, request: request)
             let user: Detail.User
             if let owner, !owner.isWithdrawn {
                 user = .init(
@@ -206,7 +205,7 @@ struct PublicCourseRoutes: Sendable {
                 guard course.owner == name else { throw APIError(.forbidden, "course \(id) is not yours to un-share") }
             }
             try await store.unupload(ids: ids)
-            services.feedLength.invalidate()
+            services.feedPages.invalidate()
             return APIResponse(
                 message: "업로드 코스 삭제에 성공했습니다.", data: Deleted(deletedPublicCourseCount: body.publicCourseIdList.count))
         }
@@ -219,12 +218,33 @@ struct PublicCourseRoutes: Sendable {
         do {
             course = try await store.course(id: id)
         } catch StoreError.notFound {
-            throw APIError.badRequest("유효하지 않은 업로드 코스 아이디 (public course \(id) is not there)")
+            throw notShared(id)
         }
         guard course.isUploaded else {
-            throw APIError.badRequest("유효하지 않은 업로드 코스 아이디 (public course \(id) is not there)")
+            throw notShared(id)
         }
         return course
+    }
+
+    /// ``sharedCourse(_:store:)`` with its activity and image, in one read.
+    static func sharedCourseWithActivity(
+        _ id: Int64, store: CourseStore
+    ) async throws -> (course: Course, activity: Activity, image: String?) {
+        let found: (course: Course, activity: Activity, image: String?)
+        do {
+            found = try await store.courseWithActivity(id: id)
+        } catch StoreError.notFound {
+            throw notShared(id)
+        }
+        guard found.course.isUploaded else {
+            throw notShared(id)
+        }
+        return found
+    }
+
+    /// The app's server's `NOT_FOUND_PUBLIC_COURSE`.
+    static func notShared(_ id: Int64) -> APIError {
+        .badRequest("유효하지 않은 업로드 코스 아이디 (public course \(id) is not there)")
     }
 
     /// The shared courses among `ids`, in order (the marathon list).

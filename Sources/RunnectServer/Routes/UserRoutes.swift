@@ -111,6 +111,7 @@ struct UserRoutes: Sendable {
         router.delete("api/user") { request, context in
             let (_, store) = try await services.runner(of: request, context: context)
             let withdrawal = try await store.withdraw()
+            services.authenticator.known.forget(withdrawal.runnerID)
             services.images.remove(withdrawal.images)
             return APIResponse(message: "회원 탈퇴에 성공했습니다.", data: Withdrawn(deletedUserId: withdrawal.runnerID))
         }

@@ -53,6 +53,15 @@ struct CourseViews: Sendable {
 
 /// A shared course in a list. Its public-course id is its course id: one id space while it is
 /// shared (the app keeps both and never compares them).
+extension CourseViews {
+    /// The views of courses whose images were read with them (`CourseStore.coursesWithImages(ids:)`).
+    init(images: [Int64: String], services: ServerServices, request: Request) {
+        self.init(
+            baseURL: services.baseURL(of: request), images: images, folder: services.images,
+            timeZone: services.configuration.timeZone)
+    }
+}
+
 struct PublicCourseItem: Encodable, Sendable {
     var id: Int64
     var courseId: Int64

@@ -160,8 +160,6 @@ package protocol StoreTransaction: StoreCopyTransaction, StoreRunnerTransaction,
     func removeScrap(course id: Int64) async throws
     /// What ``CourseStore/summary()`` shows.
     func counts() async throws -> StoreCounts
-    /// How many courses are shared (every reader sees the same number).
-    func sharedCount() async throws -> Int
 
     // MARK: Near-me search
 

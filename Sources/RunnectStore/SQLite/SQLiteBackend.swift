@@ -23,15 +23,21 @@ package final class SQLiteBackend: StoreBackend {
 
     /// Opens the file at `path` as ``init(path:user:hooks:creating:)`` does, on a thread of its own.
     static func open(
-        path: String, user: String, hooks: StoreHooks, creating: StoreCreation = .withFolders
+        path: String, user: String, hooks: StoreHooks, creating: StoreCreation = .withFolders,
+        durability: StoreDurability = .processCrash
     ) async throws -> SQLiteBackend {
-        try await Prefetch.run { try SQLiteBackend(path: path, user: user, hooks: hooks, creating: creating) }
+        try await Prefetch.run {
+            try SQLiteBackend(path: path, user: user, hooks: hooks, creating: creating, durability: durability)
+        }
     }
 
     /// Opens the file at `path`, creating it (and its folders) as `creating` allows, and brings
     /// its schema up to date; a file of a newer schema is refused before anything is written to it.
     /// Blocks while another process creates the file.
-    init(path: String, user: String, hooks: StoreHooks, creating: StoreCreation = .withFolders) throws {
+    init(
+        path: String, user: String, hooks: StoreHooks, creating: StoreCreation = .withFolders,
+        durability: StoreDurability = .processCrash
+    ) throws {
         self.location = path
         self.defaultUser = user
         self.hooks = hooks
@@ -50,7 +56,7 @@ package final class SQLiteBackend: StoreBackend {
         var attempt = 0
         while true {
             do {
-                pool = try Self.open(path: path)
+                pool = try Self.open(path: path, durability: durability)
                 break
             } catch let error as DatabaseError where Self.isTransient(error) && Date() < deadline {
                 attempt += 1
@@ -88,7 +94,7 @@ package final class SQLiteBackend: StoreBackend {
     }
 
     /// Checks the schema of an existing file without writing, opens the pool and migrates.
-    private static func open(path: String) throws -> DatabasePool {
+    private static func open(path: String, durability: StoreDurability) throws -> DatabasePool {
         if FileManager.default.fileExists(atPath: path) {
             try checkSchemaWithoutWriting(path: path)
         }
@@ -97,8 +103,12 @@ package final class SQLiteBackend: StoreBackend {
         configuration.label = "RunnectStore"
         configuration.prepareDatabase { db in
             // With WAL, NORMAL never corrupts and survives a crash or kill -9 of the process; only
-            // a power cut may lose the last commits. It saves an fsync per import.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // a power cut may lose the last commits. It saves an fsync per import. A server
+            // answering that a change is stored waits for the disk (FULL).
+            switch durability {
+            case .processCrash: try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            case .powerLoss: try db.execute(sql: "PRAGMA synchronous = FULL")
+            }
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
         // Again inside the pool: another process may have migrated the file meanwhile.

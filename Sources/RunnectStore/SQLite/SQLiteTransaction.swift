@@ -84,10 +84,6 @@ struct SQLiteTransaction: StoreTransaction, @unchecked Sendable {
         try SQLiteSearchIndex.search(db, request, reader: user)
     }
 
-    func sharedCount() throws -> Int {
-        try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM course WHERE is_uploaded")) ?? 0
-    }
-
     func counts() throws -> StoreCounts {
         let row = try Row.fetchOne(
             db,

@@ -62,7 +62,7 @@
                 try await StoreRefusal.reported {
                     let store = try await StoreOptions.open(
                         location, user: nil, creating: named ? .inExistingFolder : .withFolders, role: "--db",
-                        reconnectSeconds: ServerConfiguration.storeReconnectSeconds)
+                        durability: .powerLoss, reconnectSeconds: ServerConfiguration.storeReconnectSeconds)
                     store.warnings.onWarning { Diagnostics.warning($0.description) }
                     let server = RunnectServer(
                         store: store,

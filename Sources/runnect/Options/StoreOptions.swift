@@ -66,11 +66,12 @@ struct StoreOptions: ParsableArguments {
 
     /// `CourseStore.open(_:user:creating:)`, a URL that cannot be read a usage error naming `role`.
     static func open(
-        _ location: String, user: String?, creating: StoreCreation, role: String, reconnectSeconds: Double? = nil
+        _ location: String, user: String?, creating: StoreCreation, role: String,
+        durability: StoreDurability = .processCrash, reconnectSeconds: Double? = nil
     ) async throws -> CourseStore {
         do {
             return try await CourseStore.open(
-                location, user: user, creating: creating, reconnectSeconds: reconnectSeconds)
+                location, user: user, creating: creating, durability: durability, reconnectSeconds: reconnectSeconds)
         } catch let error as BackendNotBuilt {
             throw StoreRefusal.report(error) ?? ExitCode.failure
         } catch {
