@@ -99,8 +99,9 @@ extension PostgresAdministration {
     }
 
     /// `REINDEX` and `VACUUM` need the tables' owner (or a superuser): refused before anything
-    /// runs rather than halfway, or as a `VACUUM` that skips every table with a warning.
-    private static func requireTablesOwner(_ session: PostgresSession) async throws {
+    /// runs rather than halfway, or as a `VACUUM` that skips every table with a warning. So does
+    /// `db check`, which must see every row past the row-level security policies.
+    static func requireTablesOwner(_ session: PostgresSession) async throws {
         let rows = try await session.query(
             """
             SELECT current_user::text, pg_get_userbyid(relowner)::text, pg_has_role(current_user, relowner, 'USAGE')

@@ -1,6 +1,6 @@
 import RunnectKit
 
-/// What `runnect db init`, `db add-user` and `db optimize` refuse, with what to do instead.
+/// What `runnect db init`, `db add-user`, `db optimize` and `db check` refuse, with what to do instead.
 public enum PostgresAdministrationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The role connected may not create roles (neither superuser nor `CREATEROLE`).
     case notAdministrator(role: String)
@@ -23,7 +23,7 @@ public enum PostgresAdministrationError: Error, Equatable, Sendable, CustomStrin
     case existingRolesNotRunners([String])
     /// A copy's owners that differ from their trimmed, NFC form.
     case unnormalizedOwners([String])
-    /// `db optimize` by a role that does not own the store's tables (`owner` does).
+    /// `db optimize` or `db check` by a role that does not own the store's tables (`owner` does).
     case notTablesOwner(role: String, owner: String)
 
     public var description: String {

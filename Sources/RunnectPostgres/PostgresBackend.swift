@@ -210,6 +210,11 @@ package final class PostgresBackend: StoreBackend {
         try await PostgresAdministration.optimize(url, stepDone: stepDone)
     }
 
+    /// `runnect db check` as the tables' owner (``PostgresAdministration/check(_:)``).
+    package func check() async throws -> StoreCheckFindings {
+        try await PostgresAdministration.check(url)
+    }
+
     /// Without ``oneWriterPerRunner``: a copy's batches (an administrator's, of rows that never
     /// overlap) each on a connection and a server process of its own, so that the server's work
     /// (index upkeep, mostly) runs on every core.

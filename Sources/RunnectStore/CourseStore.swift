@@ -67,6 +67,11 @@ import RunnectKit
 /// - ``recordFigures(course:)``
 /// - ``renameRecord(id:title:)``
 /// - ``deleteRecords(ids:)``
+///
+/// ### Upkeep
+/// - ``summary()``
+/// - ``optimize(stepDone:)``
+/// - ``check(imagesFolder:)``
 public final class CourseStore: Sendable {
     /// The runner this handle acts for (see ``acting(as:)``).
     public let user: String

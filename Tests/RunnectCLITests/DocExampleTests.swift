@@ -11,9 +11,11 @@ struct DocExampleTests {
     static let onTheCorpus = DocExample.all.filter { !$0.usesPostgres && $0.usesSharedCorpus }
     static let onPostgres = DocExample.all.filter { $0.usesPostgres }
 
-    static let toolsMissing = "jq, or python3 with fitparse, shapely and geojson, is missing (scripts/setup.sh --test)"
+    static let toolsMissing =
+        "jq, sqlite3, or python3 with fitparse, shapely and geojson, is missing (scripts/setup.sh --test)"
     static var toolsPresent: Bool {
-        ExternalTool.path("jq") != nil && ExternalTool.pythonImports("fitparse", "shapely", "geojson")
+        ExternalTool.path("jq") != nil && ExternalTool.path("sqlite3") != nil
+            && ExternalTool.pythonImports("fitparse", "shapely", "geojson")
     }
 
     @Test("every console block is well formed, and there are examples to run")
@@ -30,7 +32,7 @@ struct DocExampleTests {
         try check(example)
     }
 
-    @Test("with jq or the Python checkers", .requires(toolsPresent, toolsMissing), arguments: withTools)
+    @Test("with jq, sqlite3 or the Python checkers", .requires(toolsPresent, toolsMissing), arguments: withTools)
     func runsWithTools(_ example: DocExample) throws {
         try check(example)
     }

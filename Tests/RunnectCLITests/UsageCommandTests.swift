@@ -48,7 +48,8 @@ struct UsageCommandTests {
     static let commands: [[String]] = [
         ["stats"], ["import"], ["draw"], ["list"], ["show"], ["search"], ["rename"], ["delete"], ["upload"],
         ["unupload"], ["scrap"], ["unscrap"], ["db"], ["db", "summary"], ["db", "init"], ["db", "add-user"],
-        ["db", "copy"], ["db", "optimize"], ["export", "geojson"], ["export", "svg"], ["export", "gpx"],
+        ["db", "copy"], ["db", "optimize"], ["db", "check"], ["export", "geojson"], ["export", "svg"],
+        ["export", "gpx"],
         ["export", "tcx"], ["export", "fit"], ["index"], ["records"], ["record", "show"], ["record", "rename"],
         ["record", "delete"],
     ]

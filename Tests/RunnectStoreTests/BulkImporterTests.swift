@@ -196,6 +196,7 @@ private final class FailingWrites: StoreBackend, @unchecked Sendable {
         try await base.optimize(stepDone: stepDone)
     }
     func ensureUsers(_ names: [String], enrollingExisting: Bool) async throws -> [String] { [] }
+    func check() async throws -> StoreCheckFindings { try await base.check() }
 
     func write<T: Sendable>(
         as user: String, _ body: @escaping @Sendable (any StoreTransaction) async throws -> T

@@ -42,6 +42,10 @@ package protocol StoreBackend: Sendable {
     func optimize(stepDone: @escaping @Sendable (OptimizeReport.Step) -> Void) async throws -> OptimizeReport
     /// Segments of the search's token index (a figure of the benchmarks); 0 where it has none.
     func searchIndexSegments() async throws -> Int
+    /// `runnect db check`: the database's own integrity checks and the consistency its schema
+    /// implies (search entries and their index, counters, records' courses), on one snapshot
+    /// where the backend allows, without blocking writers for long; and the image names stored.
+    func check() async throws -> StoreCheckFindings
     /// Makes the database's size on disk its data's (SQLite copies its write-ahead log into the
     /// file; a figure of the benchmarks).
     func checkpoint() async throws

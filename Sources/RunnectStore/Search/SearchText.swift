@@ -5,7 +5,8 @@ package struct SearchText: Sendable {
     package var description: String
     package var departure: String
 
-    init(title: String, description: String, departure: String) {
+    /// A text already normalised: a search entry's, as stored.
+    package init(title: String, description: String, departure: String) {
         self.title = title
         self.description = description
         self.departure = departure

@@ -6,9 +6,10 @@ extension Runnect {
         static let configuration = CommandConfiguration(
             commandName: "db",
             abstract:
-                "The course database: its summary, setting up a PostgreSQL one, copying one into another, upkeep.",
+                "The course database: its summary, setting up a PostgreSQL one, copying one into another, upkeep, its integrity check.",
             subcommands: [
                 DatabaseSummary.self, DatabaseInit.self, DatabaseAddUser.self, DatabaseCopy.self, DatabaseOptimize.self,
+                DatabaseCheck.self,
             ],
             defaultSubcommand: DatabaseSummary.self)
     }

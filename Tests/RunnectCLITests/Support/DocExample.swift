@@ -37,10 +37,11 @@ struct DocExample: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { "\(file):\(line)" }
 
-    /// The shared corpus (`../shared`), a PostgreSQL cluster, tools the tests install.
+    /// The shared corpus (`../shared`), a PostgreSQL cluster, tools the tests install (jq,
+    /// Python's checkers, sqlite3 for the backup script).
     var usesSharedCorpus: Bool { mentions("../shared") }
     var usesPostgres: Bool { mentions("RUNNECT_PG_") }
-    var usesTools: Bool { mentions("jq ") || mentions("python3 ") }
+    var usesTools: Bool { mentions("jq ") || mentions("python3 ") || mentions("scripts/backup.sh ") }
 
     private func mentions(_ text: String) -> Bool {
         setup.contains(text) || commands.contains { $0.text.contains(text) }

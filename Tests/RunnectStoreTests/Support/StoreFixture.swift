@@ -143,6 +143,26 @@ final class StoreFixture: Sendable {
         }
     }
 
+    /// Runs `sqlite` on the SQLite file, or `postgres` as the superuser, whom neither row-level
+    /// security nor column grants hold: changes no store makes, as damage would.
+    func change(sqlite: String, postgres: String) throws {
+        switch backing {
+        case .sqlite:
+            try stores[0].pool.write { try $0.execute(sql: sqlite) }
+        case .postgres(let database):
+            try execute(on: database, postgres)
+        }
+    }
+
+    /// A store of whoever owns the tables: the first store on SQLite (a file has no owners), the
+    /// administrator who ran `db init` on PostgreSQL.
+    func ownersStore() async throws -> CourseStore {
+        switch backing {
+        case .sqlite: stores[0]
+        case .postgres(let database): try await CourseStore(postgres: try database.database.adminURL)
+        }
+    }
+
     // MARK: - psql
 
     private func lines(of postgres: PostgresStoreDatabase, _ sql: String) throws -> [String] {
