@@ -100,7 +100,10 @@ struct ServeFaultTests {
             let acknowledgedWrites = acknowledged.value
             #expect(acknowledgedWrites.count > 10, "too few writes before the kill to tell anything")
 
-            // The store passes its integrity checks, and holds every acknowledged write, whole.
+            // The store passes its integrity check (`runnect db check`, images included), and
+            // holds every acknowledged write, whole.
+            let check = try RunnectProcess.run(["db", "check", "--db", db, "--images", images])
+            #expect(check.status == 0, "\(check.stderr)")
             let queue = try DatabaseQueue(path: db)
             try await queue.write { db in
                 #expect(try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"])
@@ -189,6 +192,8 @@ struct ServeFaultTests {
         // Nothing half-written: no partial image, the store intact, every acknowledged record there.
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: images).filter { $0.hasSuffix(".part") }
         #expect(leftovers.isEmpty, "\(leftovers)")
+        let check = try RunnectProcess.run(["db", "check", "--db", db, "--images", images])
+        #expect(check.status == 0, "\(check.stderr)")
         let queue = try DatabaseQueue(path: db)
         let stored = acknowledged
         try await queue.read { db in
