@@ -45,8 +45,9 @@ end
 
 local threads = {}
 local counter = 0
-local statuses = {}
-local retryAfterMissing = 0
+-- Globals, so that `done` can read each thread's (thread:get reads globals only).
+statuses = {}
+retryAfterMissing = 0
 
 function setup(thread)
   thread:set("id", #threads)

@@ -168,7 +168,7 @@ bench_backend() {
     db="$store_dir/courses.sqlite"
   else
     db=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["db"])' "$store_dir/store.json")
-    admin_url="${RUNNECT_PG_URL/\/postgres/\/runnect_serve_bench}"
+    admin_url="${RUNNECT_PG_URL/@\/postgres?/@/runnect_serve_bench?}"
   fi
   local sql="SELECT id FROM course WHERE distance_m BETWEEN 3000 AND 42000 ORDER BY id LIMIT 5000"
   if [[ "$current" == sqlite ]]; then sqlite3 "$db" "$sql"; else "$RUNNECT_PG_BIN/psql" -qAt "$admin_url" -c "$sql"; fi \
@@ -222,6 +222,10 @@ bench_backend() {
   done
   IFS="$IFS_old"
 
+  # Where each request's time went: the server's own figures (mean time by route, and the
+  # store's transactions by kind), from /metrics.
+  curl -s "$url/metrics" >"$work/metrics.txt" || true
+  python3 scripts/bench_serve_metrics.py "$work/metrics.txt" "$current" | tee -a "$work/where"
   kill -TERM "$server_pid"
   wait "$server_pid" || true
   server_pid=""
@@ -240,4 +244,5 @@ case "$backend" in
   *) echo "bench-serve: --backend sqlite, postgresql or both" >&2; exit 64 ;;
 esac
 cat "$work/results"
+cat "$work/where" 2>/dev/null || true
 emit_table "$work/results"
