@@ -24,8 +24,8 @@ extension CourseStore {
     ///   - reconnectSeconds: On PostgreSQL, how long a transaction tries new connections after
     ///     losing one before `StoreError.unavailable(_:)` (`nil`: a command's 15 s).
     /// - Throws: `PostgresURLError` for a URL that cannot be read, ``BackendNotBuilt`` for a URL
-    ///   in a build without the `PostgreSQL` trait, and what `CourseStore.init(path:user:creating:)`
-    ///   or `init(postgres:)` throw.
+    ///   in a build without the `PostgreSQL` trait, and what `CourseStore.init(path:user:creating:durability:)`
+    ///   or `init(postgres:reconnectSeconds:)` throw.
     public static func open(
         _ location: String, user: String? = nil, creating: StoreCreation = .withFolders,
         durability: StoreDurability = .processCrash, reconnectSeconds: Double? = nil

@@ -80,6 +80,7 @@ public struct RunnectServer: Sendable {
         UserRoutes(services: services).add(to: router)
         CourseRoutes(services: services).add(to: router)
         PublicCourseRoutes(services: services).add(to: router)
+        NearbyRoutes(services: services).add(to: router)
         RecordRoutes(services: services).add(to: router)
         ScrapRoutes(services: services).add(to: router)
         RankingRoutes(services: services).add(to: router)

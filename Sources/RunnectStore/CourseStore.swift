@@ -9,8 +9,8 @@ import RunnectKit
 #endif
 
 /// The course store: runners' courses, their paths, shares, scraps and records of runs, in one
-/// SQLite file (the embedded default, ``init(path:user:creating:)``) or a PostgreSQL + PostGIS
-/// database (`RunnectPostgres`'s `init(postgres:)`); `RunnectBackends`' `CourseStore.open(_:)`
+/// SQLite file (the embedded default, ``init(path:user:creating:durability:)``) or a PostgreSQL + PostGIS
+/// database (`RunnectPostgres`'s `init(postgres:reconnectSeconds:)`); `RunnectBackends`' `CourseStore.open(_:)`
 /// picks one by the location. What the store decides is written once, above the two backends.
 ///
 /// Every operation is `async`: SQLite's transactions run on GRDB's own queues, PostgreSQL's on
@@ -32,7 +32,7 @@ import RunnectKit
 /// ## Topics
 ///
 /// ### Opening
-/// - ``init(path:user:creating:)``
+/// - ``init(path:user:creating:durability:)``
 /// - ``acting(as:)``
 /// - ``StoreCreation``
 /// - ``defaultPath(environment:)``

@@ -1,4 +1,4 @@
-/// Whether opening a SQLite store may make its file (``CourseStore/init(path:user:creating:)``).
+/// Whether opening a SQLite store may make its file (``CourseStore/init(path:user:creating:durability:)``).
 ///
 /// A path someone typed is checked, not trusted: reading a store never makes one, so a mistyped
 /// path is an error naming it rather than a new empty store that reports nothing found.

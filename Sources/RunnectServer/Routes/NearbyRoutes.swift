@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+import RunnectKit
+import RunnectStore
+
+/// `GET /api/public-course/near?lat=&lon=&within=&pageNo=`: shared courses whose path passes
+/// within `within` kilometres (default 5, as `runnect nearby`) of a point, closest first, 10 a
+/// page with `isEnd`, each as the feed shows it plus `distanceMeters`, the geodesic distance on
+/// WGS84 from the point to the closest point of the course's path (beyond the app's server).
+struct NearbyRoutes: Sendable {
+    struct Item: Encodable, Sendable {
+        var id: Int64
+        var courseId: Int64
+        var title: String
+        var image: String
+        var scrap: Bool
+        var scrapCount: Int
+        var distance: Double
+        var departure: DepartureView
+        var distanceMeters: Double
+    }
+    struct Found: Encodable, Sendable {
+        var isEnd: Bool
+        var publicCourses: [Item]
+    }
+
+    let services: ServerServices
+
+    func add(to router: Router<RunnectRequestContext>) {
+        router.get("api/public-course/near") { request, context in
+            let (_, store) = try await services.caller(of: request, context: context, visitors: true)
+            let point = Coordinate(
+                latitude: try Self.degrees(request, "lat", limit: 90),
+                longitude: try Self.degrees(request, "lon", limit: 180))
+            let kilometres = try Self.kilometres(request)
+            let pageNo = try PublicCourseRoutes.pageNumber(request)
+            let size = PublicCourseRoutes.pageSize
+            let meters = kilometres * 1000
+            let found = try await store.nearby(
+                point, withinMeters: meters, page: Page(limit: size, number: pageNo))
+            // One more, past this page: whether there is a next one.
+            let next = try await store.nearby(
+                point, withinMeters: meters, page: Page(limit: 1, number: pageNo * size + 1))
+            let views = try await CourseViews.load(
+                found.map(\.course.id), store: store, services: services, request: request)
+            let items = found.map { nearby -> Item in
+                let item = views.publicItem(nearby.course)
+                return Item(
+                    id: item.id, courseId: item.courseId, title: item.title, image: item.image, scrap: item.scrap,
+                    scrapCount: item.scrapCount, distance: item.distance, departure: item.departure,
+                    distanceMeters: (nearby.distanceMeters * 1000).rounded() / 1000)
+            }
+            return APIResponse(
+                message: "주변 코스 조회에 성공했습니다.", data: Found(isEnd: next.isEmpty, publicCourses: items))
+        }
+    }
+
+    /// A coordinate parameter: a finite number of degrees from −`limit` to `limit`; 400 otherwise.
+    static func degrees(_ request: Request, _ name: String, limit: Double) throws -> Double {
+        guard let text = request.uri.queryParameters.get(name) else {
+            throw APIError.badRequest("\(name) is missing: /api/public-course/near?lat=37.51&lon=127.10")
+        }
+        guard let value = Double(text), value.isFinite, abs(value) <= limit else {
+            throw APIError.badRequest(
+                "\(name) must be degrees from -\(Int(limit)) to \(Int(limit)), not \"\(text.prefix(20))\"")
+        }
+        return value
+    }
+
+    /// `within`, kilometres: more than 0 and at most the store's 1,000; 5 when missing.
+    static func kilometres(_ request: Request) throws -> Double {
+        guard let text = request.uri.queryParameters.get("within") else {
+            return CourseStore.defaultNearbyMeters / 1000
+        }
+        let maximum = CourseStore.maximumNearbyMeters / 1000
+        guard let value = Double(text), value.isFinite, value > 0, value <= maximum else {
+            throw APIError.badRequest(
+                "within must be kilometres, more than 0 and at most \(Int(maximum)), not \"\(text.prefix(20))\"")
+        }
+        return value
+    }
+}
