@@ -109,17 +109,8 @@ need() {
 }
 need sha256sum "coreutils"
 
-pg_tool() {
-  local name=$1 dir
-  if [[ -n "${RUNNECT_PG_BIN:-}" && -x "$RUNNECT_PG_BIN/$name" ]]; then
-    echo "$RUNNECT_PG_BIN/$name"
-    return
-  fi
-  for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
-    [[ -x "$dir/$name" ]] && echo "$dir/$name" && return
-  done
-  command -v "$name" || die 69 "$name is not installed (Debian: postgresql-client of the server's version)"
-}
+# shellcheck source=scripts/pg-tool.sh
+source "$(dirname -- "${BASH_SOURCE[0]}")/pg-tool.sh"
 
 # Everything is made in a folder of this script's own beside TARGET, renamed to TARGET at the end.
 work="$(cd -- "$parent" && pwd)/.$(basename -- "$target").partial.$$"

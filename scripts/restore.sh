@@ -68,17 +68,8 @@ dest=${positional[1]}
 command -v sha256sum >/dev/null || die 69 "sha256sum is not installed (coreutils)"
 command -v "$runnect" >/dev/null || die 69 "runnect is not at $runnect: pass --runnect PATH (or RUNNECT_BIN)"
 
-pg_tool() {
-  local name=$1 dir
-  if [[ -n "${RUNNECT_PG_BIN:-}" && -x "$RUNNECT_PG_BIN/$name" ]]; then
-    echo "$RUNNECT_PG_BIN/$name"
-    return
-  fi
-  for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
-    [[ -x "$dir/$name" ]] && echo "$dir/$name" && return
-  done
-  command -v "$name" || die 69 "$name is not installed (Debian: postgresql-client of the server's version)"
-}
+# shellcheck source=scripts/pg-tool.sh
+source "$(dirname -- "${BASH_SOURCE[0]}")/pg-tool.sh"
 
 staging=""
 cleanup() {

@@ -8,16 +8,18 @@ import RunnectStore
 /// page with `isEnd`, each as the feed shows it plus `distanceMeters`, the geodesic distance on
 /// WGS84 from the point to the closest point of the course's path (beyond the app's server).
 struct NearbyRoutes: Sendable {
+    /// The feed's item with `distanceMeters` beside its keys.
     struct Item: Encodable, Sendable {
-        var id: Int64
-        var courseId: Int64
-        var title: String
-        var image: String
-        var scrap: Bool
-        var scrapCount: Int
-        var distance: Double
-        var departure: DepartureView
+        var course: PublicCourseItem
         var distanceMeters: Double
+
+        enum CodingKeys: String, CodingKey { case distanceMeters }
+
+        func encode(to encoder: any Encoder) throws {
+            try course.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(distanceMeters, forKey: .distanceMeters)
+        }
     }
     struct Found: Encodable, Sendable {
         var isEnd: Bool
@@ -43,11 +45,9 @@ struct NearbyRoutes: Sendable {
                 point, withinMeters: meters, page: Page(limit: 1, number: pageNo * size + 1))
             let views = try await CourseViews.load(
                 found.map(\.course.id), store: store, services: services, request: request)
-            let items = found.map { nearby -> Item in
-                let item = views.publicItem(nearby.course)
-                return Item(
-                    id: item.id, courseId: item.courseId, title: item.title, image: item.image, scrap: item.scrap,
-                    scrapCount: item.scrapCount, distance: item.distance, departure: item.departure,
+            let items = found.map { nearby in
+                Item(
+                    course: views.publicItem(nearby.course),
                     distanceMeters: (nearby.distanceMeters * 1000).rounded() / 1000)
             }
             return APIResponse(
