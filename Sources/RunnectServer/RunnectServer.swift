@@ -56,8 +56,10 @@ public struct RunnectServer: Sendable {
         var group = ServiceGroupConfiguration(
             services: [application], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         group.maximumGracefulShutdownDuration = configuration.gracePeriod
-        // After the grace, cancellation closes what is left; give it a moment, no more.
-        group.maximumCancellationDuration = .seconds(1)
+        // After the grace, cancellation closes what is left; give it two seconds (8 + 2: the
+        // 10 s a stop may take), which a busy machine needs: past it ServiceLifecycle stops the
+        // process with a fatal error rather than exit 0.
+        group.maximumCancellationDuration = .seconds(2)
         try await ServiceGroup(configuration: group).run()
     }
 

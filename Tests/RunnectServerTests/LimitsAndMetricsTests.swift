@@ -172,7 +172,7 @@ struct LimitsAndMetricsTests {
                 let text = String(decoding: metrics.body, as: UTF8.self)
                 #expect(text.contains("runnect_http_requests_overloaded_total 1"), "\(text)")
                 #expect(text.contains("runnect_http_queue_running 1"))
-                held.finish()
+                await held.finish()
             }
         }
     }
@@ -233,10 +233,19 @@ private final class SlowRequest: @unchecked Sendable {
         rest = Array(json[(json.count / 2)...])
     }
 
-    func finish() {
-        _ = rest.withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        _ = read(socket, &buffer, buffer.count)
+    /// Sends the rest and reads the answer on a thread of its own (never blocking the tasks'
+    /// threads, which the in-process server needs to answer), 10 s at most.
+    func finish() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                var timeout = timeval(tv_sec: 10, tv_usec: 0)
+                setsockopt(self.socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+                _ = self.rest.withUnsafeBytes { write(self.socket, $0.baseAddress, $0.count) }
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                _ = read(self.socket, &buffer, buffer.count)
+                done.resume()
+            }
+        }
     }
 
     deinit { close(socket) }
