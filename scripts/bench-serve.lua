@@ -83,7 +83,8 @@ local function courseBody(n)
       image .. "\r\n--" .. boundary .. "--\r\n"
 end
 
--- Scrap toggles: each thread keeps which courses it scrapped, and unscraps them on the way back.
+-- Scrap toggles: each thread flips a course's flag each time it comes back to it (its runner
+-- varies, so a toggle may find the course already as asked: the server answers that as done).
 local scrapped = {}
 
 function request()

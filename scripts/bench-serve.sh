@@ -231,7 +231,6 @@ bench_backend() {
   server_pid=""
   kill "$sampler_pid" 2>/dev/null || true
   sampler_pid=""
-  cp "$work/serve-$current.log" "/tmp/runnect-bench-serve-$current.log" 2>/dev/null || true
   if [[ -n "$cluster_dir" ]]; then
     scripts/pg-cluster.sh stop "$cluster_dir" >/dev/null 2>&1 || true
     cluster_dir=""

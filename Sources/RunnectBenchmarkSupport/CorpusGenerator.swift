@@ -14,29 +14,17 @@ struct CorpusGenerator {
         var scrapCount: Int
     }
 
-    private var state: UInt64
+    /// The same corpus on every platform and Swift version.
+    private var random: SplitMix64
     private var clock: Double = 1_640_995_200  // 2022-01-01
 
     init(seed: UInt64) {
-        state = seed
+        random = SplitMix64(seed: seed)
     }
 
-    /// SplitMix64: fixed arithmetic, the same corpus on every platform and Swift version.
-    private mutating func nextRandom() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private mutating func unit() -> Double { random.unit() }
 
-    private mutating func unit() -> Double {
-        Double(nextRandom() >> 11) * 0x1p-53
-    }
-
-    private mutating func int(_ bound: Int) -> Int {
-        Int(nextRandom() % UInt64(bound))
-    }
+    private mutating func int(_ bound: Int) -> Int { random.below(bound) }
 
     private mutating func pick<T>(_ items: [T]) -> T {
         items[int(items.count)]

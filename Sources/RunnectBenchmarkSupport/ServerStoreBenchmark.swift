@@ -79,7 +79,7 @@ public enum ServerStoreBenchmark {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for lane in 0..<max(1, jobs) {
                 group.addTask {
-                    var random = SeededRandom(seed: UInt64(lane) &+ 0xC0FFEE)
+                    var random = SplitMix64(seed: UInt64(lane) &+ 0xC0FFEE)
                     for index in stride(from: lane, to: owners.count, by: max(1, jobs)) {
                         let runner = try server.acting(as: owners[index])
                         var scrapped = Set<Int64>()
@@ -110,25 +110,6 @@ public enum ServerStoreBenchmark {
         progress("\(scrapsDone.value) scraps, \(recordsDone.value) records")
         return Filled(runners: names, courseIDs: ids, scraps: scrapsDone.value, records: recordsDone.value)
     }
-}
-
-/// SplitMix64, for the scraps' and records' choices.
-private struct SeededRandom {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
 }
 
 private final class Counter: @unchecked Sendable {

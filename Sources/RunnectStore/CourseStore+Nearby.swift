@@ -34,29 +34,32 @@ extension CourseStore {
     ///   - withinMeters: How far the path may pass, more than 0 and at most ``maximumNearbyMeters``.
     ///   - scope: Every user's shared courses (the default), the user's own, or their scraps.
     ///   - page: Which page, of how many courses.
+    ///   - peek: How many courses past the page to read too (1: whether there is a next page,
+    ///     in the same search).
     /// - Throws: ``StoreError/invalidNearbyPoint(_:)``, ``StoreError/invalidNearbyDistance(meters:maximum:)``,
     ///   ``StoreError/invalidPage(limit:number:)``, ``StoreError/corruptGeometry(id:reason:)``.
     /// - Complexity: The courses measured are about those whose box holds the point or lies
     ///   closer than the page's last course (on SQLite; see `SQLiteNearbySearch`).
     public func nearby(
         _ point: Coordinate, withinMeters: Double = defaultNearbyMeters, scope: CourseListScope = .shared,
-        page: Page = Page()
+        page: Page = Page(), peek: Int = 0
     ) async throws -> [NearbyCourse] {
         try Self.checkNearby(point, withinMeters: withinMeters)
         let offset = try page.offset()
+        let limit = page.limit + max(0, peek)
         return try await read { tx in
             let found = try await tx.nearbyCourses(
-                to: point, withinMeters: withinMeters, scope: .list(scope), limit: page.limit, offset: offset)
+                to: point, withinMeters: withinMeters, scope: .list(scope), limit: limit, offset: offset)
             return try await self.nearbyCourses(tx, found)
         }
     }
 
     /// Courses matching every keyword whose path passes within `withinMeters` of `point`, in the
     /// keyword search's order (see ``search(keywords:scope:sort:page:)``); blank keywords list
-    /// the courses of `scope` closest first, as ``nearby(_:withinMeters:scope:page:)`` does.
+    /// the courses of `scope` closest first, as ``nearby(_:withinMeters:scope:page:peek:)`` does.
     ///
     /// - Throws: What ``search(keywords:scope:sort:page:)`` and
-    ///   ``nearby(_:withinMeters:scope:page:)`` throw.
+    ///   ``nearby(_:withinMeters:scope:page:peek:)`` throw.
     /// - Complexity: Keyword matches are read in their order, a growing batch at a time, and
     ///   measured until the page is full: a keyword common elsewhere but rare near the point
     ///   reads many of them.

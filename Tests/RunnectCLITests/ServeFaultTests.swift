@@ -56,7 +56,7 @@ struct ServeFaultTests {
             // New connections are refused while the one in flight is still being answered.
             #expect(RawConnection.isRefused(server.baseURL), "a new connection after SIGTERM was accepted")
             try slow.send(body[(body.count / 2)...])
-            let answer = try slow.answer()
+            let answer = try await slow.answerOffTheTaskThreads()
             #expect(answer.status == 201, "\(String(decoding: answer.body, as: UTF8.self))")
 
             let stopped = server.stop(signal: SIGTERM, timeout: 15)

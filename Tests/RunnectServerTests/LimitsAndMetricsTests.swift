@@ -161,8 +161,15 @@ struct LimitsAndMetricsTests {
                 maximumRunning: 1, maximumQueued: 0)
             let minji = try await TokenPair.issue(forRunnerNamed: "minji", secret: TestServer.secret, store: store)
             try await TestServer.with(store: store, configuration: configuration) { base in
-                let url = base
-                let held = try SlowRequest(url, access: minji.accessToken, refresh: minji.refreshToken)
+                // A request that holds the server's one turn: its head and half its body, the
+                // rest once the others have been refused.
+                let json = Array(#"{"courseId":1,"title":"x","time":"00:25:00","pace":"0:08:00"}"#.utf8)
+                let held = try RawConnection(base)
+                try held.send(
+                    Array(
+                        ("POST /api/record HTTP/1.1\r\nHost: 127.0.0.1\r\naccessToken: \(minji.accessToken)\r\n"
+                            + "refreshToken: \(minji.refreshToken)\r\nContent-Type: application/json\r\n"
+                            + "Content-Length: \(json.count)\r\n\r\n").utf8) + json[..<(json.count / 2)])
                 try await Task.sleep(for: .milliseconds(300))
                 let refused = try await AppClient(base: base).request("GET", "/api/public-course?pageNo=1")
                 refused.expect(http: 503)
@@ -172,7 +179,8 @@ struct LimitsAndMetricsTests {
                 let text = String(decoding: metrics.body, as: UTF8.self)
                 #expect(text.contains("runnect_http_requests_overloaded_total 1"), "\(text)")
                 #expect(text.contains("runnect_http_queue_running 1"))
-                await held.finish()
+                try held.send(json[(json.count / 2)...])
+                _ = try await held.answerOffTheTaskThreads()
             }
         }
     }
@@ -201,52 +209,3 @@ struct LimitsAndMetricsTests {
 
 /// `data.id` of an answer.
 private struct IDOnly: Decodable { var id: Int64 }
-
-/// A request that holds the server's one turn: its head and half its body, the rest on
-/// ``finish()``.
-private final class SlowRequest: @unchecked Sendable {
-    let socket: Int32
-    let rest: [UInt8]
-
-    init(_ url: URL, access: String, refresh: String) throws {
-        let json = Array(#"{"courseId":1,"title":"x","time":"00:25:00","pace":"0:08:00"}"#.utf8)
-        let head = Array(
-            ("POST /api/record HTTP/1.1\r\nHost: 127.0.0.1\r\naccessToken: \(access)\r\nrefreshToken: \(refresh)\r\n"
-                + "Content-Type: application/json\r\nContent-Length: \(json.count)\r\n\r\n").utf8)
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(url.port ?? 0).bigEndian)
-        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(socket)
-            throw CocoaError(.fileReadUnknown)
-        }
-        let first = head + json[..<(json.count / 2)]
-        _ = first.withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
-        self.socket = socket
-        rest = Array(json[(json.count / 2)...])
-    }
-
-    /// Sends the rest and reads the answer on a thread of its own (never blocking the tasks'
-    /// threads, which the in-process server needs to answer), 10 s at most.
-    func finish() async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            Thread.detachNewThread {
-                var timeout = timeval(tv_sec: 10, tv_usec: 0)
-                setsockopt(self.socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-                _ = self.rest.withUnsafeBytes { write(self.socket, $0.baseAddress, $0.count) }
-                var buffer = [UInt8](repeating: 0, count: 4096)
-                _ = read(self.socket, &buffer, buffer.count)
-                done.resume()
-            }
-        }
-    }
-
-    deinit { close(socket) }
-}

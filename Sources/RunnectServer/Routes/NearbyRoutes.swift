@@ -38,11 +38,10 @@ struct NearbyRoutes: Sendable {
             let pageNo = try PublicCourseRoutes.pageNumber(request)
             let size = PublicCourseRoutes.pageSize
             let meters = kilometres * 1000
-            let found = try await store.nearby(
-                point, withinMeters: meters, page: Page(limit: size, number: pageNo))
-            // One more, past this page: whether there is a next one.
-            let next = try await store.nearby(
-                point, withinMeters: meters, page: Page(limit: 1, number: pageNo * size + 1))
+            // One more than the page, in the same search: whether there is a next page.
+            let read = try await store.nearby(
+                point, withinMeters: meters, page: Page(limit: size, number: pageNo), peek: 1)
+            let found = read.prefix(size)
             let views = try await CourseViews.load(
                 found.map(\.course.id), store: store, services: services, request: request)
             let items = found.map { nearby in
@@ -51,7 +50,7 @@ struct NearbyRoutes: Sendable {
                     distanceMeters: (nearby.distanceMeters * 1000).rounded() / 1000)
             }
             return APIResponse(
-                message: "주변 코스 조회에 성공했습니다.", data: Found(isEnd: next.isEmpty, publicCourses: items))
+                message: "주변 코스 조회에 성공했습니다.", data: Found(isEnd: read.count <= size, publicCourses: items))
         }
     }
 

@@ -96,54 +96,14 @@ final class ServeProcess: @unchecked Sendable {
         return (http.statusCode, fields, data)
     }
 
-    /// A `GET` over a plain socket, HTTP/1.0, for hosts URLSession cannot name (an IPv6 literal):
-    /// the status line's code and the body.
+    /// A `GET` over a plain socket, for hosts URLSession cannot name (an IPv6 literal): the
+    /// status line's code and the body.
     func rawGet(_ path: String) throws -> (status: Int, body: Data) {
-        guard let host = baseURL.host, let port = baseURL.port else {
-            throw Failure(description: "no host in \(baseURL)")
-        }
-        var hints = addrinfo()
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var found: UnsafeMutablePointer<addrinfo>?
-        let literal = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        guard getaddrinfo(literal, String(port), &hints, &found) == 0, let info = found else {
-            throw Failure(description: "cannot resolve \(literal)")
-        }
-        defer { freeaddrinfo(found) }
-        let socket = Glibc.socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
-        guard socket >= 0 else { throw Failure(description: "no socket") }
-        defer { close(socket) }
-        guard connect(socket, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
-            throw Failure(description: "cannot connect to \(baseURL)")
-        }
-        // Never wait for ever: 10 s for each read.
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n\r\n".utf8)
-        guard write(socket, request, request.count) == request.count else { throw Failure(description: "write failed") }
-        var answer = Data()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        // Until the server closes, or the body's Content-Length is in.
-        while true {
-            let count = read(socket, &buffer, buffer.count)
-            if count <= 0 { break }
-            answer.append(contentsOf: buffer[0..<count])
-            if let split = answer.range(of: Data("\r\n\r\n".utf8)) {
-                let head = String(decoding: answer[..<split.lowerBound], as: UTF8.self).lowercased()
-                if let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }),
-                    let length = Int(line.dropFirst(15).trimmingCharacters(in: .whitespaces)),
-                    answer.count - split.upperBound >= length
-                {
-                    break
-                }
-            }
-        }
-        let text = String(decoding: answer, as: UTF8.self)
-        guard let statusLine = text.split(separator: "\r\n").first,
-            let code = statusLine.split(separator: " ").dropFirst().first.flatMap({ Int($0) }),
-            let split = answer.range(of: Data("\r\n\r\n".utf8))
-        else { throw Failure(description: "no HTTP answer: \(text)") }
-        return (code, answer[split.upperBound...])
+        let connection = try RawConnection(baseURL, timeout: 10)
+        let host = baseURL.host ?? "localhost"
+        try connection.send(
+            Array("GET \(path) HTTP/1.1\r\nHost: \(host):\(baseURL.port ?? 0)\r\nConnection: close\r\n\r\n".utf8))
+        return try connection.answer()
     }
 
     /// Reads up to the first newline (without it); `nil` at end of file or after `timeout` s.

@@ -5,35 +5,36 @@ import Foundation
 #endif
 
 /// A plain TCP connection to a test's server on loopback, for what URLSession cannot do: send a
-/// request a few bytes at a time, keep a connection open and idle, or see a refused connect.
-final class RawConnection: @unchecked Sendable {
+/// request a few bytes at a time, keep a connection open and idle, see a refused connect, or name
+/// an IPv6 literal host.
+public final class RawConnection: @unchecked Sendable {
     let socket: Int32
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
     }
 
-    /// Connects to `url`'s host and port (an IPv4 loopback address).
-    init(_ url: URL) throws {
+    /// Connects to `url`'s host (a name, an IPv4 address or a bracketed IPv6 one) and port; reads
+    /// wait `timeout` seconds at most.
+    public init(_ url: URL, timeout: Int = 20) throws {
         guard let host = url.host, let port = url.port else { throw Failure(description: "no host in \(url)") }
-        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw Failure(description: "no socket") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        inet_pton(AF_INET, host, &address.sin_addr)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var found: UnsafeMutablePointer<addrinfo>?
+        let literal = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        guard getaddrinfo(literal, String(port), &hints, &found) == 0, let info = found else {
+            throw Failure(description: "cannot resolve \(literal)")
         }
-        guard connected == 0 else {
+        defer { freeaddrinfo(found) }
+        socket = Glibc.socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
+        guard socket >= 0 else { throw Failure(description: "no socket") }
+        guard connect(socket, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
             let reason = String(cString: strerror(errno))
             close(socket)
             throw Failure(description: "cannot connect to \(url): \(reason)")
         }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var wait = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
         var one: Int32 = 1
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
     }
@@ -41,7 +42,7 @@ final class RawConnection: @unchecked Sendable {
     deinit { close(socket) }
 
     /// Sends all of `bytes`.
-    func send(_ bytes: some Collection<UInt8>) throws {
+    public func send(_ bytes: some Collection<UInt8>) throws {
         let bytes = Array(bytes)
         var sent = 0
         while sent < bytes.count {
@@ -51,8 +52,9 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
-    /// Reads one HTTP answer (up to its Content-Length, or the close): its status and body.
-    func answer() throws -> (status: Int, body: Data) {
+    /// Reads one HTTP answer (up to its Content-Length, or the close): its status and body. It
+    /// blocks: from a test's task, call it through ``answerOffTheTaskThreads()``.
+    public func answer() throws -> (status: Int, body: Data) {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 8192)
         while true {
@@ -78,7 +80,15 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Whether a new connection to `url` is refused now.
-    static func isRefused(_ url: URL) -> Bool {
+    public static func isRefused(_ url: URL) -> Bool {
         (try? RawConnection(url)) == nil
+    }
+
+    /// ``answer()`` on a thread of its own, so that the tasks' few threads (which a server in the
+    /// test's own process needs to answer) are never held while it waits.
+    public func answerOffTheTaskThreads() async throws -> (status: Int, body: Data) {
+        try await withCheckedThrowingContinuation { done in
+            Thread.detachNewThread { done.resume(with: Result { try self.answer() }) }
+        }
     }
 }
