@@ -85,6 +85,7 @@ package enum PostgresSchema {
         Migration(16, "v16-readable-estimates", PackageResources.v16_readable_estimates_sql),
         Migration(17, "v17-deleted-courses", PackageResources.v17_deleted_courses_sql),
         Migration(18, "v18-runners", PackageResources.v18_runners_sql),
+        Migration(19, "v19-course-starts", PackageResources.v19_course_starts_sql),
     ]
 
     /// The group role every runner's login role belongs to (``PostgresAdministration``): the

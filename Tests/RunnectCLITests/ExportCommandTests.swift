@@ -26,7 +26,9 @@ enum PythonGeo {
         process.standardError = err
         try process.run()
         let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try? out.fileHandleForReading.close()
         let problems = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try? err.fileHandleForReading.close()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "check_geojson.py: \(problems)", sourceLocation: sourceLocation)
         return report

@@ -52,6 +52,7 @@ struct IndexCommandTests {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try? output.fileHandleForReading.close()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
         let shared = IndexScratch.specs.filter { $0.description != nil }.count

@@ -142,6 +142,7 @@ struct StatsCommandTests {
         input.fileHandleForWriting.write(Data(stats.stdout.utf8))
         try input.fileHandleForWriting.close()
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try? output.fileHandleForReading.close()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(printed.trimmingCharacters(in: .whitespacesAndNewlines) == "\(Self.samples.count)")

@@ -81,6 +81,7 @@ struct StoreFixtureCommandTests {
         input.fileHandleForWriting.write(data)
         try input.fileHandleForWriting.close()
         let text = output.fileHandleForReading.readDataToEndOfFile()
+        try? output.fileHandleForReading.close()
         process.waitUntilExit()
         return String(decoding: text, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
     }

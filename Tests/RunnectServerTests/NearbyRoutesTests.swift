@@ -107,6 +107,7 @@ struct NearbyRoutesTests {
         input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         try input.fileHandleForWriting.close()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try? output.fileHandleForReading.close()
         process.waitUntilExit()
         return text.split(separator: "\n").map { line in
             Double(line.split(separator: " ").last ?? "") ?? .nan

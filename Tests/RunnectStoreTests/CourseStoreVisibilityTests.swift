@@ -40,6 +40,32 @@ struct CourseStoreVisibilityTests {
         }
     }
 
+    @Test(
+        "a run is matched only to courses its runner may see: another's private course is no candidate",
+        arguments: StoreKind.available)
+    func othersPrivateCourseIsNoCandidate(kind: StoreKind) async throws {
+        try await withStores(kind, users: ["a", "b"]) { fixture in
+            let (a, b) = (fixture.stores[0], fixture.stores[1])
+            let night = try await a.importFile(path: SampleTracks.path("banpo_hangang_night_run.gpx"))
+            let source = try CourseSource(path: SampleTracks.path("banpo_hangang_night_run.gpx"))
+            func run(_ hash: String) throws -> CourseDraft {
+                try CourseDraft(activity: source.activity, contentHash: hash, matching: RunMatching())
+            }
+            // a's course follows the run exactly, and is private: b's run makes a course of its own.
+            #expect(
+                try await a.matchCandidates(for: run(String(repeating: "a", count: 64))).reached.map(\.id) == [night.id]
+            )
+            #expect(try await b.matchCandidates(for: run(String(repeating: "b", count: 64))).reached.isEmpty)
+            guard case .success(.record(let alone)) = try await b.store([run(String(repeating: "b", count: 64))]).first
+            else { throw StoreError.database("the run was not recorded") }
+            #expect(alone.isNewCourse && alone.course.id != night.id)
+            // Shared, it is a candidate of b's next run, beside the course b's first run made.
+            _ = try await a.upload(id: night.id, title: "반포 야간 달리기", description: "Night run")
+            let reached = try await b.matchCandidates(for: run(String(repeating: "c", count: 64))).reached.map(\.id)
+            #expect(Set(reached) == [night.id, alone.course.id])
+        }
+    }
+
     /// Runner a's night course, shared, and runner b's record of a run of it.
     private static func sharedCourseWithOthersRecord(_ a: CourseStore, _ b: CourseStore) async throws -> (
         course: Course, record: RunRecord

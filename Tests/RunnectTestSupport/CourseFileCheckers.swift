@@ -31,6 +31,7 @@ public enum ToolRun {
         let timer = DispatchWorkItem { if process.isRunning { kill(pid, SIGKILL) } }
         if let timeoutSeconds { DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: timer) }
         let data = output.fileHandleForReading.readDataToEndOfFile()
+        try? output.fileHandleForReading.close()
         process.waitUntilExit()
         timer.cancel()
         try errorHandle.close()

@@ -195,6 +195,7 @@ public struct PostgresCluster: Sendable {
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
+        try? out.fileHandleForReading.close()
         exited.wait()
         try errHandle.close()
         return PsqlResult(

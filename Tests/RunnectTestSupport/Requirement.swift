@@ -88,6 +88,7 @@ public enum ExternalTool {
         process.standardOutput = out
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
+        try? out.fileHandleForReading.close()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw Failure(

@@ -30,7 +30,9 @@ public enum SchemaDump {
         try process.run()
         // Read before waiting: a dump larger than the pipe's buffer would block the script.
         let printed = output.fileHandleForReading.readDataToEndOfFile()
+        try? output.fileHandleForReading.close()
         let complaint = errors.fileHandleForReading.readDataToEndOfFile()
+        try? errors.fileHandleForReading.close()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw DumpError(description: "dump-schema.sh failed: " + String(decoding: complaint, as: UTF8.self))

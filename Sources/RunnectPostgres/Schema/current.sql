@@ -147,6 +147,29 @@ END $$;
 
 
 --
+-- Name: runnect_course_starts(double precision, double precision, double precision, double precision, double precision, double precision, double precision, double precision); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.runnect_course_starts(lon_min double precision, lat_min double precision, lon_max double precision, lat_max double precision, finish_lat_min double precision, finish_lat_max double precision, finish_lon_min double precision, finish_lon_max double precision) RETURNS TABLE(id bigint, start_lat double precision, start_lon double precision, finish_lat double precision, finish_lon double precision, path_m double precision)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO 'public', 'pg_temp'
+    SET max_parallel_workers_per_gather TO '0'
+    SET jit TO 'off'
+    AS $$
+    SELECT c.id, c.start_lat, c.start_lon, c.finish_lat, c.finish_lon, c.path_m
+    FROM course c
+    WHERE c.start_point && ST_MakeEnvelope(lon_min, lat_min, lon_max, lat_max, 4326)
+      AND c.finish_lat BETWEEN finish_lat_min AND finish_lat_max
+      AND c.finish_lon BETWEEN finish_lon_min AND finish_lon_max
+      AND c.path_m IS NOT NULL
+      AND (c.is_uploaded
+           OR c.owner = CASE current_setting('role') WHEN 'none' THEN session_user::text ELSE current_setting('role') END
+           OR EXISTS (SELECT 1 FROM scrap x WHERE x.course_id = c.id AND x."user" =
+                  CASE current_setting('role') WHEN 'none' THEN session_user::text ELSE current_setting('role') END))
+$$;
+
+
+--
 -- Name: runnect_courses(text, bigint[]); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1846,6 +1869,14 @@ GRANT ALL ON FUNCTION public.runnect_course_distances(ids bigint[], lon double p
 --
 
 REVOKE ALL ON FUNCTION public.runnect_course_kept_for_records() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION runnect_course_starts(lon_min double precision, lat_min double precision, lon_max double precision, lat_max double precision, finish_lat_min double precision, finish_lat_max double precision, finish_lon_min double precision, finish_lon_max double precision); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.runnect_course_starts(lon_min double precision, lat_min double precision, lon_max double precision, lat_max double precision, finish_lat_min double precision, finish_lat_max double precision, finish_lon_min double precision, finish_lon_max double precision) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.runnect_course_starts(lon_min double precision, lat_min double precision, lon_max double precision, lat_max double precision, finish_lat_min double precision, finish_lat_max double precision, finish_lon_min double precision, finish_lon_max double precision) TO runnect_runner;
 
 
 --

@@ -71,6 +71,7 @@ struct DocExampleRun {
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
+        try? out.fileHandleForReading.close()
         exited.wait()
         let text = String(decoding: data, as: UTF8.self)
 

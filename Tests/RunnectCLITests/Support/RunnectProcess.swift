@@ -48,6 +48,7 @@ struct RunnectProcess {
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
+        try? out.fileHandleForReading.close()
         process.waitUntilExit()
         try errHandle.close()
         let errData = try Data(contentsOf: errURL)

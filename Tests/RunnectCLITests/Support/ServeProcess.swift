@@ -50,6 +50,9 @@ final class ServeProcess: @unchecked Sendable {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+        // Foundation keeps a finished Process (and so its pipes) alive: the read end is closed
+        // here, or each server would leave a descriptor open in the test process.
+        try? output.fileHandleForReading.close()
         try? FileManager.default.removeItem(at: errorFile)
     }
 
@@ -76,6 +79,7 @@ final class ServeProcess: @unchecked Sendable {
         }
         let seconds = Date().timeIntervalSince(start)
         let rest = output.fileHandleForReading.readDataToEndOfFile()
+        try? output.fileHandleForReading.close()
         return (process.terminationStatus, String(decoding: rest, as: UTF8.self), seconds)
     }
 

@@ -19,6 +19,7 @@ final class StaticServer {
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder.path]
         let output = Pipe()
+        defer { try? output.fileHandleForReading.close() }
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -555,7 +555,9 @@ struct GeodSolve {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        try? stdout.fileHandleForReading.close()
         let errors = stderr.fileHandleForReading.readDataToEndOfFile()
+        try? stderr.fileHandleForReading.close()
         process.waitUntilExit()
 
         let text = String(decoding: output, as: UTF8.self)

@@ -53,6 +53,7 @@ func sha256(ofFile path: String, sourceLocation: SourceLocation = #_sourceLocati
     process.standardOutput = pipe
     try process.run()
     let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    try? pipe.fileHandleForReading.close()
     process.waitUntilExit()
     return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
 }

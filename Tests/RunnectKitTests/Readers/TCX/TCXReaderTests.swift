@@ -315,6 +315,7 @@ struct DamagedWatchFileTests {
         input.fileHandleForWriting.write(Data(bytes))
         try input.fileHandleForWriting.close()
         let result = output.fileHandleForReading.readDataToEndOfFile()
+        try? output.fileHandleForReading.close()
         process.waitUntilExit()
         return Array(result)
     }
