@@ -86,11 +86,15 @@ class Page:
             self.call("Input.insertText", {"text": piece})
             time.sleep(pause)
 
-    def key(self, key, code, keycode, shift=False):
-        modifiers = 8 if shift else 0
-        for kind in ("rawKeyDown", "keyUp"):
-            self.call("Input.dispatchKeyEvent", {"type": kind, "key": key, "code": code, "modifiers": modifiers,
-                                                 "windowsVirtualKeyCode": keycode})
+    def key(self, key, code, keycode, text=None):
+        """One key pressed and let go, as a keyboard sends it (with its text, Enter's "\r",
+        which is what activates a focused button)."""
+        down = {"type": "keyDown", "key": key, "code": code, "windowsVirtualKeyCode": keycode}
+        if text:
+            down.update({"text": text, "unmodifiedText": text})
+        self.call("Input.dispatchKeyEvent", down)
+        self.call("Input.dispatchKeyEvent", {"type": "keyUp", "key": key, "code": code,
+                                             "windowsVirtualKeyCode": keycode})
 
     def viewport(self, width, height, mobile):
         self.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": height,
@@ -105,11 +109,13 @@ class Page:
     def axe(self, source, state):
         if not self.js("typeof window.axe === 'object'"):
             self.js(source)
-        result = self.js("axe.run(document, {runOnly: {type: 'tag', values: %s}, resultTypes: ['violations']})"
-                         ".then(r => r.violations.map(v => ({id: v.id, impact: v.impact, tags: v.tags, help: v.help,"
-                         " nodes: v.nodes.map(n => n.target.join(' ') + ': ' + n.failureSummary)})))"
+        result = self.js("axe.run(document, {runOnly: {type: 'tag', values: %s}})"
+                         ".then(r => ({version: axe.version, passes: r.passes.length, incomplete: r.incomplete.length,"
+                         " violations: r.violations.map(v => ({id: v.id, impact: v.impact, tags: v.tags, help: v.help,"
+                         " nodes: v.nodes.map(n => n.target.join(' ') + ': ' + n.failureSummary)}))}))"
                          % json.dumps(WCAG_TAGS), await_promise=True)
-        return {"state": state, "violations": result}
+        result["state"] = state
+        return result
 
 
 def run(config):
@@ -183,11 +189,11 @@ def run(config):
         report["keyboard"] = {"tabbed": tabbed}
         # Enter on the sort button "스크랩순" while it has the focus.
         page.js("document.querySelector('.sort button[data-sort=scrap]').focus()")
-        page.key("Enter", "Enter", 13)
+        page.key("Enter", "Enter", 13, "\r")
         page.wait_status("스크랩순", "the scrap order")
         report["scrap_order"] = {"ids": page.cards(), "status": page.status()}
         page.js("document.querySelector('.sort button[data-sort=date]').focus()")
-        page.key("Enter", "Enter", 13)
+        page.key("Enter", "Enter", 13, "\r")
         page.wait_status("최신순", "the date order")
 
         # Paging: 더 보기 adds the second page.
@@ -215,12 +221,13 @@ def run(config):
             page.call("Input.insertText", {"text": syllable})
             time.sleep(0.12)
         page.wait_status("“%s” 검색 결과" % word, "the results of " + word)
-        before = page.cards()
+        before, before_status = page.cards(), page.status()
         page.call("Fetch.continueRequest", {"requestId": held["requestId"]})
         time.sleep(0.8)
         page.call("Fetch.disable")
         report["korean"] = {"typed": list(word), "held_url": held["request"]["url"], "ids": before,
-                            "ids_after_late_answer": page.cards(), "status_after_late_answer": page.status(),
+                            "status": before_status, "ids_after_late_answer": page.cards(),
+                            "status_after_late_answer": page.status(),
                             "value": page.js("document.getElementById('q').value")}
         timed("korean_search", since)
         report["screenshots"].append(page.screenshot(os.path.join(out, "desktop-search-korean.png")))
@@ -255,7 +262,6 @@ def run(config):
         page.click("#near-form button[type=submit]")
         page.wait_status("출발점에서", "near the departure " + config["departure_name"])
         report["near_departure"] = {"ids": page.cards(), "status": page.status()}
-        page.js("document.getElementById('q').value = ''")
         page.click("#show-all")
         page.wait_status("공유된 코스", "the feed again")
 
@@ -320,13 +326,15 @@ def run(config):
         timed("scrap", since)
 
         # The ranking, signed in.
-        page.click(card + " details.ranking summary")  # closes the visitor's
+        page.js(f"document.querySelector({json.dumps(card + ' details.ranking')}).open = false")
         page.click(card + " details.ranking summary")
         report["ranking"] = page.wait(
             f"(function (b) {{ var t = b.textContent; return t && t.indexOf('불러오는') < 0 && t; }})"
             f"(document.querySelector({json.dumps(card + ' .board')}))", "the ranking")
         report["ranking_items"] = page.js(f"Array.from(document.querySelectorAll({json.dumps(card + ' .board li')}))"
                                           ".map(e => e.textContent)")
+        page.js(f"document.querySelector({json.dumps(card)}).scrollIntoView({{block: 'center'}})")
+        report["screenshots"].append(page.screenshot(os.path.join(out, "desktop-scrap-and-ranking.png")))
 
         # A watch file uploaded from the page.
         page.click("details.upload summary")
@@ -359,12 +367,17 @@ def run(config):
                     widest: Math.max.apply(null, Array.from(document.querySelectorAll('body *'))
                         .map(e => Math.round(e.getBoundingClientRect().right)))};
         })()""")
-        report["screenshots"].append(page.screenshot(os.path.join(out, "phone-feed.png")))
+        report["screenshots"].append(page.screenshot(os.path.join(out, "phone-top.png")))
+        page.js("document.getElementById('courses').scrollIntoView()")
+        time.sleep(0.3)
+        report["screenshots"].append(page.screenshot(os.path.join(out, "phone-courses.png")))
         report["axe"].append(page.axe(axe_source, "phone, signed in, feed"))
 
         # Signing out clears the tab's storage.
         page.click("#signout")
         page.wait("document.getElementById('signed-in').hidden", "signed out")
+        page.wait("document.querySelectorAll('#grid li.card').length > 0 &&"
+                  " document.querySelectorAll('button.scrap').length === 0", "the cards without scrap buttons")
         report["signed_out"] = {"session_keys": page.js("Object.keys(sessionStorage)"),
                                 "scrap_buttons": page.js("document.querySelectorAll('button.scrap').length")}
         page.click("details.signin summary")

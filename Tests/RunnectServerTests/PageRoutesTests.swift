@@ -162,11 +162,14 @@ struct PageRoutesTests {
         #expect(!html.contains("<style"), "an inline stylesheet")
         #expect(html.firstMatch(of: /\sstyle=/) == nil, "a style attribute")
         #expect(html.firstMatch(of: /\son[a-z]+=/) == nil, "an event-handler attribute")
-        #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("//cdn"), "nothing from elsewhere")
+        #expect(
+            !html.contains("http://") && !html.contains("https://") && !html.contains("//cdn"), "nothing from elsewhere"
+        )
 
         let script = String(decoding: PackageResources.page_js, as: UTF8.self)
         #expect(script.hasPrefix("\"use strict\";"))
-        for forbidden in ["innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function",
+        for forbidden in [
+            "innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function",
             "localStorage", "document.cookie", ".style.", "setAttribute(\"style\"", "http://", "https://",
         ] {
             #expect(!script.contains(forbidden), "page.js uses \(forbidden)")

@@ -235,7 +235,8 @@
       actions.appendChild(toggle);
     }
     [["gpx", "GPX"], ["fit", "FIT"]].forEach(([format, label]) => {
-      const link = el("a", "download " + format, label + " 내려받기");
+      const link = el("a", "download " + format, label);
+      link.appendChild(el("span", "visually-hidden", " 내려받기"));
       link.href = "api/course/" + id + "/file?" + query({ format: format });
       link.setAttribute("download", "");
       link.setAttribute("aria-describedby", title.id);
@@ -343,6 +344,7 @@
   const COORDINATES = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*[,\s]\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
   function within() { return Number($("near-within").value) || 5; }
   function showNear(lat, lon, label) {
+    input.value = "";  // the list is no longer a search's
     show({ kind: "near", lat: lat.toFixed(6), lon: lon.toFixed(6), within: within(), label: label }, false);
   }
   $("near-form").addEventListener("submit", async (event) => {
