@@ -37,11 +37,11 @@ struct ServerServices: Sendable {
             courses: configuration.coursesPerRunner, imageBytes: configuration.imageBytesPerRunner)
     }
 
-    /// The caller of a request, and the store acting as them.
+    /// The caller of a request, and the store acting as them (``Authenticator/caller(of:visitors:headerless:)``).
     func caller(
-        of request: Request, context: RunnectRequestContext, visitors: Bool = false
+        of request: Request, context: RunnectRequestContext, visitors: Bool = false, headerless: Bool = false
     ) async throws -> (Caller, CourseStore) {
-        let caller = try await authenticator.caller(of: request, visitors: visitors)
+        let caller = try await authenticator.caller(of: request, visitors: visitors, headerless: headerless)
         context.state.runnerID = caller.runnerID
         if request.method != .get, let id = caller.runnerID, let wait = writes.take(String(id)) {
             throw APIError.tooManyRequests(

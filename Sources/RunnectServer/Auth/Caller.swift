@@ -40,14 +40,18 @@ struct Authenticator: Sendable {
     let known = KnownRunners()
 
     /// The caller of `request`.
-    /// - Parameter visitors: Whether this route takes visitors (the discovery GETs).
+    /// - Parameters:
+    ///   - visitors: Whether this route takes visitors (the discovery GETs).
+    ///   - headerless: Whether a request with neither header is a visitor's (downloads, which a
+    ///     browser's link or a watch's app fetches without the API's headers); needs `visitors`.
     /// - Throws: 400 without both headers (the app's server's `NULL_ACCESS_TOKEN`), 401 for a
     ///   token that is not a valid, unexpired access token of this server, or for a visitor where
     ///   visitors may not go; 404 when the runner is gone.
-    func caller(of request: Request, visitors: Bool) async throws -> Caller {
-        guard let access = request.headers[Self.accessHeader], !access.isEmpty,
-            let refresh = request.headers[Self.refreshHeader], !refresh.isEmpty
-        else {
+    func caller(of request: Request, visitors: Bool, headerless: Bool = false) async throws -> Caller {
+        let accessField = request.headers[Self.accessHeader]
+        let refreshField = request.headers[Self.refreshHeader]
+        if visitors, headerless, accessField == nil, refreshField == nil { return .visitor }
+        guard let access = accessField, !access.isEmpty, let refresh = refreshField, !refresh.isEmpty else {
             throw APIError.badRequest("both the accessToken and refreshToken headers are needed (토큰 값이 없습니다.)")
         }
         if access == Self.visitorToken && refresh == Self.visitorToken {

@@ -80,6 +80,22 @@ struct AppClient: Sendable {
             "POST", "/api/course", body: body, contentType: "multipart/form-data; boundary=\(boundary)")
     }
 
+    /// A `multipart/form-data` POST of `parts`: (name, file name or `nil`, bytes).
+    func postForm(_ path: String, parts: [(name: String, fileName: String?, bytes: Data)]) async throws -> Answer {
+        let boundary = "runnect.test.\(UUID().uuidString)"
+        var body = Data()
+        for part in parts {
+            var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(part.name)\""
+            if let fileName = part.fileName { head += "; filename=\"\(fileName)\"" }
+            head += "\r\n" + (part.fileName == nil ? "" : "Content-Type: application/octet-stream\r\n") + "\r\n"
+            body.append(Data(head.utf8))
+            body.append(part.bytes)
+            body.append(Data("\r\n".utf8))
+        }
+        body.append(Data("--\(boundary)--\r\n".utf8))
+        return try await request("POST", path, body: body, contentType: "multipart/form-data; boundary=\(boundary)")
+    }
+
     func signedIn(access: String, refresh: String) -> AppClient {
         var copy = self
         copy.accessToken = access

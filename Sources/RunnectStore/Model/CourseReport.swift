@@ -1,17 +1,23 @@
 import Foundation
 import RunnectKit
-import RunnectStore
 
-/// One course as `--json` prints it: identity and flags first-class, the stats nested.
-struct CourseReport: Encodable {
-    let course: Course
+/// One course as `runnect`'s `--json` prints it and its GeoJSON exports carry as properties:
+/// identity and flags first-class, the stats nested.
+public struct CourseReport: Encodable, Sendable {
+    /// The course.
+    public let course: Course
     /// `show` only: every runner's record count of the course and the user's best course time.
-    var records: (count: Int, bestCourseTimeSeconds: Double?)?
+    public var records: (count: Int, bestCourseTimeSeconds: Double?)?
     /// Near-me searches only: how far the path passes from the point, metres (`away_m`; the
     /// course's own length is `distance_m`).
-    var awayMeters: Double?
+    public var awayMeters: Double?
+    /// Whether `owner`, `content_hash` and `is_scrapped` are written: what a server leaves out of
+    /// what it hands to anyone (an owner's role name may carry a sign-in identity; the others
+    /// say what the asker did, not what the course is).
+    public var includesOwner = true
 
-    init(_ course: Course) {
+    /// The report of `course`.
+    public init(_ course: Course) {
         self.course = course
     }
 
@@ -28,11 +34,11 @@ struct CourseReport: Encodable {
         case region, city, town, detail, name
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(course.id, forKey: .id)
         try c.encode(course.title, forKey: .title)
-        try c.encode(course.owner, forKey: .owner)
+        if includesOwner { try c.encode(course.owner, forKey: .owner) }
         try c.encode(course.description, forKey: .description)
         if let departure = course.departure {
             var d = c.nestedContainer(keyedBy: DepartureKeys.self, forKey: .departure)
@@ -48,11 +54,11 @@ struct CourseReport: Encodable {
         }
         try c.encode(course.isUploaded, forKey: .isUploaded)
         try c.encode(course.uploadedAt.map(RunnerFormat.timestamp), forKey: .uploadedAt)
-        try c.encode(course.isScrapped, forKey: .isScrapped)
+        if includesOwner { try c.encode(course.isScrapped, forKey: .isScrapped) }
         try c.encode(course.scrapCount, forKey: .scrapCount)
         try c.encode(RunnerFormat.timestamp(course.createdAt), forKey: .createdAt)
         try c.encode(course.sourceFormat, forKey: .sourceFormat)
-        try c.encode(course.contentHash, forKey: .contentHash)
+        if includesOwner { try c.encode(course.contentHash, forKey: .contentHash) }
         try c.encode((course.stats.distanceMeters * 1000).rounded() / 1000, forKey: .distanceMeters)
         try c.encode(course.stats, forKey: .stats)
         if let records {
@@ -65,7 +71,8 @@ struct CourseReport: Encodable {
         }
     }
 
-    func jsonLine() throws -> String {
+    /// The report as one line of JSON, keys sorted.
+    public func jsonLine() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
