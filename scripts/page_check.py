@@ -343,7 +343,7 @@ def run(config):
         if config.get("upload"):
             since = time.time()
             uploads = []
-            for path in config["upload"]:
+            for number, path in enumerate(config["upload"], start=1):
                 handle = page.call("Runtime.evaluate", {"expression": "document.getElementById('upload-file')"})
                 page.call("DOM.enable")
                 page.call("DOM.setFileInputFiles", {"files": [path], "objectId": handle["result"]["objectId"]})
@@ -351,9 +351,10 @@ def run(config):
                 page.click("#upload-form button[type=submit]")
                 uploads.append(page.wait("(function (t) { return t && t.indexOf('올리는 중') < 0 && t; })"
                                          "(document.getElementById('upload-result').textContent)", "the upload's answer"))
+                page.js("document.getElementById('upload-result').scrollIntoView({block: 'center'})")
+                report["screenshots"].append(page.screenshot(os.path.join(out, "desktop-upload-%d.png" % number)))
             report["upload"] = uploads
             timed("upload", since)
-            report["screenshots"].append(page.screenshot(os.path.join(out, "desktop-upload.png")))
 
         # A phone's width: one column, no sideways scrolling, still accessible.
         page.viewport(390, 844, True)

@@ -44,10 +44,6 @@ struct DiscoveryPageBrowserTests {
                 json: ["courseId": seokchon, "title": "석촌 기록", "time": time, "pace": "0:06:20"])
             #expect(posted.status == 201, "\(String(decoding: posted.body, as: UTF8.self))")
         }
-        // Whether main's course files (`GET /api/course/{id}/file`) and watch runs
-        // (`POST /api/record/run`) are in this build: the page links them either way.
-        let filesServed = try await api.send("GET", "/api/course/\(seokchon)/file?format=gpx").status == 200
-        let runsTaken = try await api.send("POST", "/api/record/run", tokens: minji).status != 404
 
         // The scrap order before the page's scrap changes it.
         let scrapOrder = try await api.ids("/api/public-course?pageNo=1&sort=scrap")
@@ -57,17 +53,16 @@ struct DiscoveryPageBrowserTests {
         try? FileManager.default.removeItem(at: Self.artifacts)
         try FileManager.default.createDirectory(at: Self.artifacts, withIntermediateDirectories: true)
         let run = try scratch.timedRun("olympic", start: Date(timeIntervalSince1970: 1_790_000_000), name: "올림픽공원 한 바퀴")
-        var config: [String: Any] = [
+        let config: [String: Any] = [
             "url": server.baseURL.absoluteString, "artifacts": Self.artifacts.path,
             "downloads": folder.appendingPathComponent("downloads").path, "axe": axe,
             "korean": "한강", "initials": "ㅈㅅ", "english": "namsan",
             "location": [Self.location.0, Self.location.1],
             "typed_location": [Self.typedLocation.0, Self.typedLocation.1], "departure_name": "잠실종합운동장",
-            "scrap_course": seokchon, "token_line": minji.line, "download": filesServed,
-            "time_limit_seconds": 300,
+            "scrap_course": seokchon, "token_line": minji.line, "download": true,
+            // The same run twice: a record, then the server's refusal of a duplicate.
+            "upload": [run.path, run.path], "time_limit_seconds": 300,
         ]
-        // The same run twice: a record, then the server's refusal of a duplicate.
-        if runsTaken { config["upload"] = [run.path, run.path] }
         let configFile = folder.appendingPathComponent("config.json")
         try JSONSerialization.data(withJSONObject: config).write(to: configFile)
 
@@ -127,20 +122,19 @@ struct DiscoveryPageBrowserTests {
         #expect(links.contains("api/course/\(seokchon)/file?format=gpx"))
         #expect(links.contains("api/course/\(seokchon)/file?format=fit"))
         #expect((report["visitor_ranking"] as? String)?.contains("로그인한 러너만") == true)
-        if filesServed {
-            let download = try #require(report["download"] as? [String: Any], "no download in the report")
-            #expect(download["state"] as? String == "completed")
-            let file = try #require(download["file"] as? String)
-            let course = try ActivityReader.read(path: file)
-            let loop = try #require(scratch.taps["seokchon"])
-            #expect(course.courseSegments.joined().count == loop.count, "the downloaded GPX is the course's taps")
-            let first = try #require(course.courseSegments.joined().first)
-            #expect(abs(first.coordinate.latitude - loop[0][0]) < 1e-6)
-            #expect(abs(first.coordinate.longitude - loop[0][1]) < 1e-6)
-            print("discovery page: downloaded \(download["suggested"] ?? "") (\(Self.size(file)) bytes)")
-        } else {
-            print("discovery page: GET /api/course/{id}/file is not in this build; the download was not clicked")
+        // The GPX link clicked: a file that reads back as the course's taps.
+        let download = try #require(report["download"] as? [String: Any], "no download in the report")
+        #expect(download["state"] as? String == "completed")
+        let file = try #require(download["file"] as? String)
+        let course = try ActivityReader.read(path: file)
+        let loop = try #require(scratch.taps["seokchon"])
+        let points = course.courseSegments.joined().map(\.coordinate)
+        #expect(points.count == loop.count, "the downloaded GPX is the course's taps")
+        for (point, tap) in zip(points, loop) {
+            #expect(abs(point.latitude - tap[0]) < 1e-6 && abs(point.longitude - tap[1]) < 1e-6)
         }
+        #expect(course.metadata.name == "석촌호수 둘레길")
+        print("discovery page: downloaded \(download["suggested"] ?? "") (\(Self.size(file)) bytes)")
 
         // Signed in with the pasted line: the token in this tab's session storage only.
         #expect(Self.value(report, "signed_in", "session_keys") as? [String] == ["runnect.tokens"])
@@ -168,15 +162,15 @@ struct DiscoveryPageBrowserTests {
         #expect(ranking.first?.contains("0:07:30") == true && ranking.last?.contains("0:08:00") == true)
         #expect((report["ranking"] as? String)?.contains("내 순위: 2위") == true)
 
-        if runsTaken {
-            let answers = report["upload"] as? [String] ?? []
-            #expect(answers.count == 2)
-            #expect(answers.first?.contains("저장했습니다") == true, "\(answers)")
-            #expect(answers.first?.contains("올림픽공원 평화의 문 5K") == true, "the run was matched to its course")
-            #expect(answers.last?.contains("올리지 못했습니다") == true, "the same file twice is refused: \(answers)")
-        } else {
-            print("discovery page: POST /api/record/run is not in this build; no file was uploaded")
-        }
+        // The watch file uploaded: a record of the course it followed; the same file again refused.
+        let answers = report["upload"] as? [String] ?? []
+        #expect(answers.count == 2)
+        #expect(answers.first?.contains("저장했습니다") == true, "\(answers)")
+        #expect(answers.first?.contains("올림픽공원 평화의 문 5K") == true, "the run was matched to its course: \(answers)")
+        #expect(answers.last?.contains("올리지 못했습니다") == true, "the same file twice is refused: \(answers)")
+        let records = try await api.data("/api/record/user", tokens: minji)["records"] as? [[String: Any]] ?? []
+        let olympic = try #require(scratch.ids["olympic"])
+        #expect(records.filter { ($0["courseId"] as? NSNumber)?.int64Value == olympic }.count == 1)
 
         // Signed out: the tab's storage is empty again.
         #expect(Self.value(report, "signed_out", "session_keys") as? [String] == [])

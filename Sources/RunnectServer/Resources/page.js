@@ -474,15 +474,16 @@
         facts.appendChild(el("dt", null, term));
         facts.appendChild(el("dd", null, value));
       };
-      add("거리", typeof record.distance === "number" ? kilometres(record.distance) : "");
-      add("시간", clock(record.time));
+      add("코스 거리", typeof record.distance === "number" ? kilometres(record.distance) : "");
+      if (typeof record.runDistanceMeters === "number") add("달린 거리", metres(record.runDistanceMeters));
+      add("코스 기록", clock(match.courseTime || record.time));
       add("페이스", pace(record.pace));
       if (match.courseId !== undefined && match.courseId !== null) {
-        add("코스", "#" + match.courseId + (match.isNewCourse ? " (새 코스)" : ""));
+        add("코스", (match.courseTitle ? match.courseTitle + " " : "") + "#" + match.courseId
+          + (match.isNewCourse ? " (기록으로 만든 새 코스)" : ""));
       }
       if (typeof match.coverage === "number") add("코스 일치", Math.round(match.coverage * 100) + "%");
-      if (match.courseTime) add("코스 기록", clock(match.courseTime));
-      if (match.isPersonalBest) add("개인 최고", "개인 최고 기록입니다!");
+      if (match.isPersonalBest) add("개인 최고", "예, 이 코스의 개인 최고 기록입니다");
       result.appendChild(facts);
       $("upload-file").value = "";
     } catch (error) {
