@@ -112,7 +112,7 @@
   // Every answer that changes the list carries the number of the request that asked for it; an
   // answer whose number is no longer the latest is dropped, so a late answer to an old query
   // never replaces a newer one.
-  const state = { view: { kind: "feed" }, sort: "date", page: 0, isEnd: true, items: [], latest: 0, loading: false };
+  const state = { view: { kind: "feed" }, sort: "date", page: 0, items: [], latest: 0 };
 
   async function fetchPage(view, sort, page) {
     if (view.kind === "search") {
@@ -133,7 +133,7 @@
       return { items: data.publicCourses || [], isEnd: !!data.isEnd };
     }
     const data = await api("public-course?" + query({ pageNo: page, sort: sort }));
-    return { items: data.publicCourses || [], isEnd: !!data.isEnd, pages: data.totalPageSize };
+    return { items: data.publicCourses || [], isEnd: !!data.isEnd };
   }
 
   function describe(view, sort, count, isEnd, total) {
@@ -149,7 +149,6 @@
     const ticket = ++state.latest;
     const page = append ? state.page + 1 : 1;
     const sort = state.sort;
-    state.loading = true;
     more.disabled = true;
     if (!append) say("불러오는 중…");
     let result;
@@ -157,16 +156,13 @@
       result = await fetchPage(view, sort, page);
     } catch (error) {
       if (ticket !== state.latest) return;
-      state.loading = false;
       more.disabled = false;
       say(error.message, true);
       return;
     }
     if (ticket !== state.latest) return;
-    state.loading = false;
     state.view = view;
     state.page = page;
-    state.isEnd = result.isEnd;
     state.items = append ? state.items.concat(result.items) : result.items;
     const fragment = document.createDocumentFragment();
     result.items.forEach((course) => fragment.appendChild(card(course, view.kind === "near")));
