@@ -8,6 +8,11 @@
 --   record    POST /api/record (a time the app measured, varied by request)
 --   scrap     POST /api/scrap (toggles: scrap, then unscrap on the next visit)
 --   course    POST /api/course (multipart: a drawn path of 12 taps and BENCH_IMAGE, a PNG)
+--   watchrun  POST /api/record/run (multipart: a 10 km GPX run, the points of BENCH_RUN_POINTS
+--             (`lat lon ele epoch` lines) moved a few centimetres and days by request, so that
+--             every file is new and still follows the course it was made from)
+--   download  GET /api/course/BENCH_DOWNLOAD_COURSE/file?format=gpx, without the API's headers
+--             (a watch's app or a browser's link, as a visitor)
 --
 -- Answers are counted by status (the `response` hook) only where BENCH_COUNT_STATUS=1: it costs
 -- wrk time, so the read runs leave it off and use wrk's own count of non-2xx answers.
@@ -36,6 +41,12 @@ end
 -- Courses of 3 to 42 km, where a time of 1:24 to 1:30 is a pace the server takes.
 local recordCourses = lines(os.getenv("BENCH_RECORD_COURSES"))
 local queries = lines(os.getenv("BENCH_QUERIES"))
+local runPoints = {}
+for _, line in ipairs(lines(os.getenv("BENCH_RUN_POINTS"))) do
+  local lat, lon, ele, t = line:match("^(%S+) (%S+) (%S+) (%S+)$")
+  runPoints[#runPoints + 1] = { lat = tonumber(lat), lon = tonumber(lon), ele = tonumber(ele), t = tonumber(t) }
+end
+local downloadCourse = os.getenv("BENCH_DOWNLOAD_COURSE") or "1"
 local image = ""
 if mode == "course" then
   local file = assert(io.open(os.getenv("BENCH_IMAGE"), "rb"))
@@ -83,6 +94,26 @@ local function courseBody(n)
       image .. "\r\n--" .. boundary .. "--\r\n"
 end
 
+-- A watch's GPX of the run, the n-th: every point moved north by n % 50 centimetres and the
+-- whole run n days later (a new file each time, the same way run).
+local function runBody(n)
+  local dlat = (n % 50) * 0.0000045
+  local shift = n * 86400
+  local parts = {
+    "--" .. boundary .. "\r\n",
+    'Content-Disposition: form-data; name="file"; filename="run-' .. n .. '.gpx"\r\n',
+    "Content-Type: application/gpx+xml\r\n\r\n",
+    '<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="runnect-bench" ' ..
+    'xmlns="http://www.topografix.com/GPX/1/1"><trk><name>벤치 달리기 ' .. n .. '</name><trkseg>\n',
+  }
+  for _, p in ipairs(runPoints) do
+    parts[#parts + 1] = string.format('<trkpt lat="%.7f" lon="%.7f"><ele>%.1f</ele><time>%s</time></trkpt>\n',
+      p.lat + dlat, p.lon, p.ele, os.date("!%Y-%m-%dT%H:%M:%SZ", p.t + shift))
+  end
+  parts[#parts + 1] = "</trkseg></trk></gpx>\r\n--" .. boundary .. "--\r\n"
+  return table.concat(parts)
+end
+
 -- Scrap toggles: each thread flips a course's flag each time it comes back to it (its runner
 -- varies, so a toggle may find the course already as asked: the server answers that as done).
 local scrapped = {}
@@ -121,6 +152,11 @@ function request()
   elseif mode == "course" then
     headers["Content-Type"] = "multipart/form-data; boundary=" .. boundary
     return wrk.format("POST", "/api/course", headers, courseBody(counter))
+  elseif mode == "watchrun" then
+    headers["Content-Type"] = "multipart/form-data; boundary=" .. boundary
+    return wrk.format("POST", "/api/record/run", headers, runBody(counter))
+  elseif mode == "download" then
+    return wrk.format("GET", "/api/course/" .. downloadCourse .. "/file?format=gpx", {})
   end
 end
 

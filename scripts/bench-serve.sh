@@ -9,8 +9,12 @@
 #   scripts/bench-serve.sh [--backend sqlite|postgresql|both] [--seconds S] [--runs LIST]
 #                          [--stores DIR] [--courses N] [--no-build]
 #
-#   --runs      comma-separated, of: feed,deep,detail,search,record,scrap,course,overload
-#               (default all, in that order: reads first, then writes, then 512 connections)
+#   --runs      comma-separated, of: feed,deep,detail,search,record,scrap,course,watchrun,
+#               download,overload (default all, in that order: reads first, then writes, then
+#               512 connections). watchrun posts 10 km GPX runs as watch files from 4 clients
+#               (issue 38), each matched against every course of the store; download fetches the
+#               GPX of the sample course SampleTracks/banpo_hangang_night_run.gpx (imported and
+#               shared before the server starts) as a visitor, at 64 connections
 #   --stores    keep the generated SQLite store in DIR/sqlite and reuse it on the next run (a
 #               copy is served, so every run starts from the same store); PostgreSQL's store is
 #               generated in each run's new cluster
@@ -23,7 +27,7 @@ cd "$(dirname "$0")/.."
 
 backend=sqlite
 seconds=10
-runs=feed,deep,detail,search,record,scrap,course,overload
+runs=feed,deep,detail,search,record,scrap,course,watchrun,download,overload
 stores=""
 courses=100000
 build=1
@@ -110,6 +114,13 @@ scrap_mismatches() {
   if [[ "$current" == sqlite ]]; then sqlite3 "$db" "$sql"; else "$RUNNECT_PG_BIN/psql" -qAt "$admin_url" -c "$sql"; fi
 }
 
+# Records on the sample course with a course time (a run that matched nothing would make a
+# course of its own instead).
+count_sample_records() {
+  local sql="SELECT count(*) FROM record WHERE course_id = $sample_course AND course_time_s > 0"
+  if [[ "$current" == sqlite ]]; then sqlite3 "$db" "$sql"; else "$RUNNECT_PG_BIN/psql" -qAt "$admin_url" -c "$sql"; fi
+}
+
 run_wrk() {  # MODE CONNECTIONS [extra env…]
   local mode="$1" connections="$2"
   shift 2
@@ -117,7 +128,8 @@ run_wrk() {  # MODE CONNECTIONS [extra env…]
   ((connections < 2)) && threads=1
   env BENCH_MODE="$mode" BENCH_TOKENS="$store_dir/tokens.txt" BENCH_QUERIES="$store_dir/search.txt" \
     BENCH_FIRST="$first" BENCH_LAST="$last" BENCH_IMAGE="$work/map.png" \
-    BENCH_RECORD_COURSES="$work/record-courses.txt" "$@" \
+    BENCH_RECORD_COURSES="$work/record-courses.txt" BENCH_RUN_POINTS="$work/run-points.txt" \
+    BENCH_DOWNLOAD_COURSE="$sample_course" "$@" \
     wrk -t "$threads" -c "$connections" -d "${seconds}s" --timeout 10s -s scripts/bench-serve.lua "$url" \
     | grep '^{' | tail -n 1
 }
@@ -175,6 +187,25 @@ bench_backend() {
     >"$work/record-courses.txt"
   local pages=$(((last - first + 1) / 10))
 
+  # The sample 10 km course (3,425 points), imported and shared as the store's first runner
+  # would, before the server starts: what the download run fetches and the watch runs follow.
+  local store_url="$db"
+  [[ "$current" == postgresql ]] && store_url="$admin_url"
+  sample_course=$("$bin/runnect" import SampleTracks/banpo_hangang_night_run.gpx --no-match --json --db "$store_url" \
+    | python3 -c 'import json,sys; print(json.loads(sys.stdin.readline())["course_id"])')
+  "$bin/runnect" upload "$sample_course" --title "반포 한강공원 달빛 러닝 10K" \
+    --description "반포대교 달빛무지개분수에서 출발하는 야간 10K" --db "$store_url" >/dev/null
+  python3 - SampleTracks/banpo_hangang_night_run.gpx "$work/run-points.txt" <<'EOF2'
+import sys, xml.etree.ElementTree as ET
+from datetime import datetime
+ns = {"g": "http://www.topografix.com/GPX/1/1"}
+with open(sys.argv[2], "w") as out:
+    for p in ET.parse(sys.argv[1]).getroot().iterfind(".//g:trkpt", ns):
+        when = datetime.strptime(p.find("g:time", ns).text, "%Y-%m-%dT%H:%M:%SZ")
+        out.write("%s %s %s %d\n" % (p.get("lat"), p.get("lon"), p.find("g:ele", ns).text,
+                                     (when - datetime(1970, 1, 1)).total_seconds()))
+EOF2
+
   mkdir -p "$work/images-$current"
   "$bin/runnect" serve --db "$db" --port 0 --token-secret-file "$store_dir/secret" \
     --images "$work/images-$current" --writes-per-minute 0 --sign-ins-per-minute 0 \
@@ -186,6 +217,20 @@ bench_backend() {
     sleep 0.1
   done
   url=$(sed -n 's/^listening on //p' "$work/serve.out")
+  # A kept store's access tokens may have expired since it was made: refreshed, as the app
+  # refreshes them (GET /api/auth/getNewToken with the refresh token).
+  python3 - "$url" "$store_dir/tokens.txt" <<'EOF2'
+import json, sys, urllib.request
+url, path = sys.argv[1], sys.argv[2]
+pairs = [line.split() for line in open(path) if line.strip()]
+fresh = []
+for access, refresh in pairs:
+    request = urllib.request.Request(url + "/api/auth/getNewToken", headers={"accessToken": access, "refreshToken": refresh})
+    with urllib.request.urlopen(request) as answer:
+        data = json.load(answer)["data"]
+    fresh.append("%s %s\n" % (data["accessToken"], data["refreshToken"]))
+open(path, "w").writelines(fresh)
+EOF2
   rm -f "$work/rss"
   sample_rss "$server_pid" &
   sampler_pid=$!
@@ -215,6 +260,16 @@ bench_backend() {
         sleep 1
         after=$(count_rows course)
         report "$line" 8 "courses +$((after - before)), image files $(find "$work/images-$current" -type f | wc -l)" ;;
+      watchrun)
+        before=$(count_rows record)
+        local sample_before course_before
+        sample_before=$(count_sample_records)
+        course_before=$(count_rows course)
+        line=$(run_wrk watchrun 4)
+        sleep 1
+        after=$(count_rows record)
+        report "$line" 4 "records +$((after - before)), timed on the sample course +$(($(count_sample_records) - sample_before)), courses +$(($(count_rows course) - course_before))" ;;
+      download) report "$(run_wrk download 64)" 64 ;;
       overload) report "$(run_wrk feed 512 BENCH_PAGES=10 BENCH_COUNT_STATUS=1 | sed 's/"mode":"feed"/"mode":"overload"/')" 512 ;;
       *) echo "bench-serve: unknown run $run" >&2; exit 64 ;;
     esac

@@ -21,19 +21,9 @@ struct DownloadRoutesTests {
     @Test(arguments: ServerStoreKind.available)
     func downloadsValidateReadBackAndRevalidate(kind: ServerStoreKind) async throws {
         let scratch = try TemporaryFolder("runnect-downloads")
-        try await kind.withStore { store, folder in
-            let configuration = ServerConfiguration(
-                tokenSecret: TestServer.secret, imagesFolder: folder.appendingPathComponent("images").path,
-                writesPerMinute: 0)
-            let names =
-                kind == .postgres
-                ? [PostgresCluster.uniqueRoleName("seoyeon"), PostgresCluster.uniqueRoleName("dohyun")]
-                : ["seoyeon", "dohyun"]
-            let seoyeon = try await TokenPair.issue(forRunnerNamed: names[0], secret: TestServer.secret, store: store)
-            let dohyun = try await TokenPair.issue(forRunnerNamed: names[1], secret: TestServer.secret, store: store)
-            try await TestServer.with(store: store, configuration: configuration) { base in
-                let a = AppClient(base: base).signedIn(access: seoyeon.accessToken, refresh: seoyeon.refreshToken)
-                let b = AppClient(base: base).signedIn(access: dohyun.accessToken, refresh: dohyun.refreshToken)
+        try await kind.withServer(runners: ["seoyeon", "dohyun"]) { base, runners in
+            do {
+                let (a, b) = (runners[0], runners[1])
                 let visitor = AppClient(base: base)
                 let run = try await a.postForm(
                     "/api/record/run", parts: [("file", "banpo.gpx", try Data(contentsOf: RunFiles.banpo))])

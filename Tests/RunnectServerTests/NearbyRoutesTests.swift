@@ -15,15 +15,10 @@ import Testing
 struct NearbyRoutesTests {
     @Test(arguments: ServerStoreKind.available)
     func coursesNearAPointClosestFirstWithGeographicLibsDistance(kind: ServerStoreKind) async throws {
-        try await kind.withStore { store, folder in
-            let png = try Data(contentsOf: MapImageSamples.folder.appendingPathComponent("plain.png"))
-            let configuration = ServerConfiguration(
-                tokenSecret: TestServer.secret, imagesFolder: folder.appendingPathComponent("images").path,
-                writesPerMinute: 0)
-            let name = kind == .postgres ? PostgresCluster.uniqueRoleName("minji") : "minji"
-            let minji = try await TokenPair.issue(forRunnerNamed: name, secret: TestServer.secret, store: store)
-            try await TestServer.with(store: store, configuration: configuration) { base in
-                let a = AppClient(base: base).signedIn(access: minji.accessToken, refresh: minji.refreshToken)
+        let png = try Data(contentsOf: MapImageSamples.folder.appendingPathComponent("plain.png"))
+        try await kind.withServer(runners: ["minji"]) { base, runners in
+            do {
+                let a = runners[0]
                 // Eleven northward legs side by side, 100 m of longitude apart, ending at 37.51°;
                 // and one in Busan.
                 func share(_ path: [[String: Double]], _ title: String) async throws -> Int64 {

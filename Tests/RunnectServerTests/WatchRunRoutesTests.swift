@@ -25,15 +25,10 @@ struct WatchRunRoutesTests {
         let reference = try await Self.importedCourseTimes(
             taps: taps, files: [RunFiles.fit.path, scratch.path("garmin_vivoactivehr_run_corenc.gpx.gz")])
 
-        try await kind.withStore { store, folder in
-            let png = try Data(contentsOf: MapImageSamples.folder.appendingPathComponent("plain.png"))
-            let configuration = ServerConfiguration(
-                tokenSecret: TestServer.secret, imagesFolder: folder.appendingPathComponent("images").path,
-                writesPerMinute: 0)
-            let name = kind == .postgres ? PostgresCluster.uniqueRoleName("jiwoo") : "jiwoo"
-            let jiwoo = try await TokenPair.issue(forRunnerNamed: name, secret: TestServer.secret, store: store)
-            try await TestServer.with(store: store, configuration: configuration) { base in
-                let a = AppClient(base: base).signedIn(access: jiwoo.accessToken, refresh: jiwoo.refreshToken)
+        let png = try Data(contentsOf: MapImageSamples.folder.appendingPathComponent("plain.png"))
+        try await kind.withServer(runners: ["jiwoo"]) { base, runners in
+            do {
+                let a = runners[0]
                 let drawn = try await a.drawCourse(
                     data: ["path": taps, "title": "코렌크 러닝 코스", "departureAddress": "서울 송파구 잠실동 1"],
                     image: png, imageName: "map.png")

@@ -5,6 +5,8 @@ import RunnectStore
 import RunnectTestSupport
 import Testing
 
+@testable import RunnectServer
+
 /// The stores a server test runs on: a SQLite file, and a PostgreSQL database that the server
 /// reaches as a server's role (`runnect db add-user NAME --server`), acting as each runner.
 enum ServerStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -31,6 +33,33 @@ enum ServerStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
                 let server = try await database.addServer("serve")
                 let store = try await CourseStore(postgres: server.url)
                 return try await body(store, folder)
+            }
+        }
+    }
+}
+
+extension ServerStoreKind {
+    /// A test server on a new store of this kind (its images in the store's temporary folder,
+    /// no limit on writes), with a runner signed up for each of `names` (made unique on
+    /// PostgreSQL, whose roles outlive a database): `body` gets the server's address and a
+    /// client signed in as each runner, in order.
+    func withServer<T: Sendable>(
+        runners names: [String], _ body: @Sendable (URL, [AppClient]) async throws -> T
+    ) async throws -> T {
+        try await withStore { store, folder in
+            let configuration = ServerConfiguration(
+                tokenSecret: TestServer.secret, imagesFolder: folder.appendingPathComponent("images").path,
+                writesPerMinute: 0)
+            var pairs: [TokenPair] = []
+            for name in names {
+                let unique = self == .postgres ? PostgresCluster.uniqueRoleName(name) : name
+                pairs.append(try await TokenPair.issue(forRunnerNamed: unique, secret: TestServer.secret, store: store))
+            }
+            let signedIn = pairs
+            return try await TestServer.with(store: store, configuration: configuration) { base in
+                try await body(
+                    base,
+                    signedIn.map { AppClient(base: base).signedIn(access: $0.accessToken, refresh: $0.refreshToken) })
             }
         }
     }
