@@ -117,14 +117,20 @@ let package = Package(
         .target(
             name: "RunnectServer",
             dependencies: [
-                "RunnectKit", "RunnectStore", "RunnectBackends", "CLibCrypto", "CZlib",
+                "RunnectKit", "RunnectStore", "RunnectBackends", "RunnectSite", "CLibCrypto", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            resources: [.embedInCode("Resources/openapi.json")]
+            // The API's document and the discovery page at `/` (its stylesheet starts with
+            // RunnectSite's, so the served page and `runnect index`'s look the same).
+            resources: [
+                .embedInCode("Resources/openapi.json"), .embedInCode("Resources/page.html"),
+                .embedInCode("Resources/page.css"), .embedInCode("Resources/page.js"),
+                .embedInCode("Resources/page-icon.svg"),
+            ]
         ),
         .executableTarget(
             name: "runnect",

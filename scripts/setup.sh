@@ -4,9 +4,10 @@
 #   scripts/setup.sh --test     plus what the tests compare against (GeographicLib's GeodSolve,
 #                               rsvg-convert, jq, script(1), xmllint for the GPX/TCX schemas,
 #                               GPSBabel, python3 with shapely + geojson + fitparse + pyjwt + pillow
-#                               + openapi-spec-validator from PyPI through pip), headless
-#                               Chromium with a Korean font for the discovery page's browser
-#                               test, and PostgreSQL 15 with PostGIS 3
+#                               + openapi-spec-validator + schemathesis, and axe-core through
+#                               axe-playwright-python, from PyPI through pip), headless
+#                               Chromium with a Korean font for the discovery pages' browser
+#                               tests, and PostgreSQL 15 with PostGIS 3
 #                               for the PostgreSQL store's tests (scripts/pg-cluster.sh starts a
 #                               throwaway cluster; no server is set up or started here). Under CI
 #                               a test missing any of them fails.
@@ -29,13 +30,21 @@ done
 pip_test_packages() {  # shapely and geojson read the GeoJSON exports, fitparse the FIT exports,
   # pyjwt (over the preinstalled cryptography) signs the sign-in ID tokens the server must accept,
   # pillow makes and reads the map images whose tags the server strips, openapi-spec-validator
-  # checks the server's OpenAPI document, schemathesis tests the running server against it
+  # checks the server's OpenAPI document, schemathesis tests the running server against it;
+  # axe-playwright-python only for the axe-core it ships (axe.min.js, which the discovery page's
+  # browser test injects), so without its dependencies (Playwright and its browsers)
   [[ "${1:-}" == "--test" ]] || return 0
-  python3 -c 'import shapely, geojson, fitparse, jwt, cryptography, PIL, openapi_spec_validator, schemathesis' 2>/dev/null && return 0
-  echo "setup: pip installing shapely geojson fitparse pyjwt cryptography pillow openapi-spec-validator schemathesis" >&2
-  # A Debian system Python refuses pip (PEP 668) unless told; a venv or pyenv Python does not.
-  python3 -m pip install -q shapely geojson fitparse pyjwt cryptography pillow openapi-spec-validator schemathesis 2>/dev/null \
-    || python3 -m pip install -q --break-system-packages shapely geojson fitparse pyjwt cryptography pillow openapi-spec-validator schemathesis
+  # pip, PEP 668's refusal of a Debian system Python answered (a venv or pyenv Python needs no flag)
+  pip_install() { python3 -m pip install -q "$@" 2>/dev/null || python3 -m pip install -q --break-system-packages "$@"; }
+  if ! python3 -c 'import shapely, geojson, fitparse, jwt, cryptography, PIL, openapi_spec_validator, schemathesis' 2>/dev/null; then
+    echo "setup: pip installing shapely geojson fitparse pyjwt cryptography pillow openapi-spec-validator schemathesis" >&2
+    pip_install shapely geojson fitparse pyjwt cryptography pillow openapi-spec-validator schemathesis
+  fi
+  # Found without importing it (its __init__ imports Playwright).
+  if ! python3 -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("axe_playwright_python") is None)' 2>/dev/null; then
+    echo "setup: pip installing axe-playwright-python (no dependencies: its axe-core only)" >&2
+    pip_install --no-deps axe-playwright-python
+  fi
 }
 if ((${#missing[@]} == 0)); then
   pip_test_packages "${1:-}"

@@ -93,6 +93,7 @@ public struct RunnectServer: Sendable {
         RankingRoutes(services: services).add(to: router)
         ImageRoutes(services: services).add(to: router)
         DocumentRoutes().add(to: router)
+        PageRoutes(configuration: configuration).add(to: router)
         return router
     }
 }
