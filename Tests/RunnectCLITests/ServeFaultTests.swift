@@ -94,7 +94,12 @@ struct ServeFaultTests {
                     }
                 }
             }
-            try await Task.sleep(for: .milliseconds(1_500))
+            // Killed once a dozen writes are acknowledged (a second and a half on an idle
+            // machine; up to 30 s while the machine is busy: every commit waits for the disk).
+            let deadline = ContinuousClock.now + .seconds(30)
+            repeat {
+                try await Task.sleep(for: .milliseconds(250))
+            } while acknowledged.value.count < 12 && ContinuousClock.now < deadline
             _ = server.stop(signal: SIGKILL)
             for task in writers { await task.value }
             let acknowledgedWrites = acknowledged.value
