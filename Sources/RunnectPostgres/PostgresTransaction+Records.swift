@@ -11,16 +11,19 @@ extension PostgresTransaction {
     }
 
     /// Through the GiST index on `start_point` (its boxes are rounded outwards, as the R*Tree's of
-    /// SQLite, so a start on the edge is never missed), the finish checked exactly, by
-    /// `runnect_course_starts` (schema version 19): a function of the tables' owner, because
-    /// row-level security kept the index out of a runner's own query (a whole-table read a box);
-    /// it leaves out what the caller may not see, as row-level security would.
-    func courseStarts(in piece: Bounds, finishingIn finishBox: Bounds) async throws -> [CourseStart] {
+    /// SQLite, so a start on the edge is never missed), the finish checked exactly, every piece
+    /// in one call of `runnect_course_starts` (schema version 19): a function of the tables'
+    /// owner, because row-level security kept the index out of a runner's own query (a
+    /// whole-table read a piece); it leaves out what the caller may not see, as row-level
+    /// security would.
+    func courseStarts(in pieces: [Bounds], finishingIn finishBox: Bounds) async throws -> [CourseStart] {
+        guard !pieces.isEmpty else { return [] }
         let rows = try await query(
             """
             SELECT id, start_lat, start_lon, finish_lat, finish_lon, path_m
-            FROM runnect_course_starts(\(piece.minLongitude), \(piece.minLatitude), \(piece.maxLongitude),
-                                       \(piece.maxLatitude), \(finishBox.minLatitude), \(finishBox.maxLatitude),
+            FROM runnect_course_starts(\(pieces.map(\.minLongitude)), \(pieces.map(\.minLatitude)),
+                                       \(pieces.map(\.maxLongitude)), \(pieces.map(\.maxLatitude)),
+                                       \(finishBox.minLatitude), \(finishBox.maxLatitude),
                                        \(finishBox.minLongitude), \(finishBox.maxLongitude))
             """
         ).rows

@@ -93,7 +93,7 @@ public struct RunnectServer: Sendable {
         RankingRoutes(services: services).add(to: router)
         ImageRoutes(services: services).add(to: router)
         DocumentRoutes().add(to: router)
-        PageRoutes(configuration: configuration).add(to: router)
+        PageRoutes(services: services).add(to: router)
         return router
     }
 }

@@ -86,17 +86,16 @@ extension CourseStore {
         let box = run.searchBox
         var candidates = MatchCandidates()
         var seen = Set<Int64>()
-        for piece in run.corridor {
-            for start in try await tx.courseStarts(in: piece, finishingIn: box) {
-                // Pieces overlap: a start near two of them is found twice.
-                guard seen.insert(start.id).inserted else { continue }
-                candidates.nearRun += 1
-                // Whether the user can see the course: asked only of the few whose ends the run reaches.
-                guard run.matcher.reaches(start: start.start, thenFinish: start.finish),
-                    try await tx.canSee(course: start.id)
-                else { continue }
-                candidates.reached.append(.init(id: start.id, pathMeters: start.pathMeters))
-            }
+        // Every piece of the corridor in one question (one round trip to PostgreSQL).
+        for start in try await tx.courseStarts(in: run.corridor, finishingIn: box) {
+            // Pieces overlap: a start near two of them is found twice.
+            guard seen.insert(start.id).inserted else { continue }
+            candidates.nearRun += 1
+            // Whether the user can see the course: asked only of the few whose ends the run reaches.
+            guard run.matcher.reaches(start: start.start, thenFinish: start.finish),
+                try await tx.canSee(course: start.id)
+            else { continue }
+            candidates.reached.append(.init(id: start.id, pathMeters: start.pathMeters))
         }
         candidates.reached.sort { ($0.pathMeters, $1.id) > ($1.pathMeters, $0.id) }
         return candidates

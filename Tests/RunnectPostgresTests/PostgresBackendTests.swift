@@ -179,14 +179,18 @@ import Testing
                         minLatitude: point.latitude - 0.001, minLongitude: point.longitude - 0.001,
                         maxLatitude: point.latitude + 0.001, maxLongitude: point.longitude + 0.001)
                 }
-                let starts = try await transaction.courseStarts(in: box(bounds.start), finishingIn: box(bounds.finish))
+                // Two overlapping pieces around the start: the course once, from one call.
+                let starts = try await transaction.courseStarts(
+                    in: [box(bounds.start), box(bounds.start)], finishingIn: box(bounds.finish))
+                #expect(starts.filter { $0.id == course.id }.count == 1)
                 let start = try #require(starts.first { $0.id == course.id })
                 #expect(
                     start
                         == CourseStart(
                             id: course.id, start: bounds.start, finish: bounds.finish, pathMeters: bounds.pathMeters))
                 let far = box(Coordinate(latitude: -bounds.start.latitude, longitude: bounds.start.longitude))
-                await #expect(try transaction.courseStarts(in: far, finishingIn: box(bounds.finish)).isEmpty)
+                await #expect(try transaction.courseStarts(in: [far], finishingIn: box(bounds.finish)).isEmpty)
+                await #expect(try transaction.courseStarts(in: [], finishingIn: box(bounds.finish)).isEmpty)
             }
             let ids = courses.map(\.id)
             await #expect(try transaction.courses(ids: ids.reversed() + [999_999]).map(\.id) == ids.reversed())

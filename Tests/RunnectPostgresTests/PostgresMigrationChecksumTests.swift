@@ -31,7 +31,7 @@ struct PostgresMigrationChecksumTests {
                 "v16-readable-estimates.sql": "186009d4de742d905696731449f7797b5b4f89b9b787c33d9e15d9b09afffff2",
                 "v17-deleted-courses.sql": "f554554b30fab3ba4c174ce260f560da7e0731c5534b86da63270266f9681e48",
                 "v18-runners.sql": "697caf2e6a33bef0cb1bdb8014eda8a5a5a88d1a3e2ba6d4e367257ba3d8769d",
-                "v19-course-starts.sql": "98568ec825b5f056c38a1ccda60b7eba91f16362a6cad71802995b158c966635",
+                "v19-course-starts.sql": "702eb2e36514ef3a57e20a9081fd361eeea3147f3b8fe24bf51594a75f8df76a",
             ]
         )
     }

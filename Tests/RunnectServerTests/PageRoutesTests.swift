@@ -184,4 +184,30 @@ struct PageRoutesTests {
         let total = PageAsset.page.body.readableBytes + PageAsset.files.values.map(\.body.readableBytes).reduce(0, +)
         #expect(total < 64 * 1024, "the page and its files are \(total) bytes")
     }
+
+    @Test(.requires(MapImageSamples.isAvailable, "python3 with pillow (scripts/setup.sh --test)"))
+    func aCoursesPreviewIsServedOnceItIsShared() async throws {
+        let png = try Data(contentsOf: MapImageSamples.folder.appendingPathComponent("plain.png"))
+        try await ServerStoreKind.sqlite.withServer(runners: ["haneul"]) { base, runners in
+            let drawn = try await runners[0].drawCourse(
+                data: [
+                    "path": [["latitude": 37.5, "longitude": 127.0], ["latitude": 37.51, "longitude": 127.01]],
+                    "title": "한강 미리보기", "departureAddress": "서울 송파구 잠실동 1",
+                ], image: png, imageName: "map.png")
+            drawn.expect(http: 201)
+            let id = try #require(drawn.data["id"] as? Int)
+            let preview = base.appendingPathComponent("page/preview/\(id)")
+            #expect(try await Self.get(preview).status == 404, "a private course's preview is not the page's")
+            try await runners[0].request(
+                "POST", "/api/public-course", json: ["courseId": id, "title": "한강 미리보기", "description": "공유"]
+            ).expect(http: 201)
+            let shared = try await Self.get(preview)
+            #expect(shared.status == 200)
+            #expect(shared.headers["content-type"] == "image/png")
+            #expect(shared.headers["cache-control"] == "public, max-age=3600")
+            #expect(shared.body.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG, not the uploaded map image")
+            #expect(shared.body != png)
+            #expect(try await Self.get(base.appendingPathComponent("page/preview/abc")).status == 400)
+        }
+    }
 }

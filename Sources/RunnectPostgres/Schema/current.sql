@@ -147,10 +147,10 @@ END $$;
 
 
 --
--- Name: runnect_course_starts(double precision, double precision, double precision, double precision, double precision, double precision, double precision, double precision); Type: FUNCTION; Schema: public; Owner: -
+-- Name: runnect_course_starts(double precision[], double precision[], double precision[], double precision[], double precision, double precision, double precision, double precision); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.runnect_course_starts(lon_min double precision, lat_min double precision, lon_max double precision, lat_max double precision, finish_lat_min double precision, finish_lat_max double precision, finish_lon_min double precision, finish_lon_max double precision) RETURNS TABLE(id bigint, start_lat double precision, start_lon double precision, finish_lat double precision, finish_lon double precision, path_m double precision)
+CREATE FUNCTION public.runnect_course_starts(west double precision[], south double precision[], east double precision[], north double precision[], finish_lat_min double precision, finish_lat_max double precision, finish_lon_min double precision, finish_lon_max double precision) RETURNS TABLE(id bigint, start_lat double precision, start_lon double precision, finish_lat double precision, finish_lon double precision, path_m double precision)
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO 'public', 'pg_temp'
     SET max_parallel_workers_per_gather TO '0'
@@ -158,7 +158,9 @@ CREATE FUNCTION public.runnect_course_starts(lon_min double precision, lat_min d
     AS $$
     SELECT c.id, c.start_lat, c.start_lon, c.finish_lat, c.finish_lon, c.path_m
     FROM course c
-    WHERE c.start_point && ST_MakeEnvelope(lon_min, lat_min, lon_max, lat_max, 4326)
+    WHERE c.id IN (
+            SELECT s.id FROM unnest(west, south, east, north) AS b(w, s, e, n)
+            JOIN course s ON s.start_point && ST_MakeEnvelope(b.w, b.s, b.e, b.n, 4326))
       AND c.finish_lat BETWEEN finish_lat_min AND finish_lat_max
       AND c.finish_lon BETWEEN finish_lon_min AND finish_lon_max
       AND c.path_m IS NOT NULL
@@ -1872,11 +1874,11 @@ REVOKE ALL ON FUNCTION public.runnect_course_kept_for_records() FROM PUBLIC;
 
 
 --
--- Name: FUNCTION runnect_course_starts(lon_min double precision, lat_min double precision, lon_max double precision, lat_max double precision, finish_lat_min double precision, finish_lat_max double precision, finish_lon_min double precision, finish_lon_max double precision); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION runnect_course_starts(west double precision[], south double precision[], east double precision[], north double precision[], finish_lat_min double precision, finish_lat_max double precision, finish_lon_min double precision, finish_lon_max double precision); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.runnect_course_starts(lon_min double precision, lat_min double precision, lon_max double precision, lat_max double precision, finish_lat_min double precision, finish_lat_max double precision, finish_lon_min double precision, finish_lon_max double precision) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.runnect_course_starts(lon_min double precision, lat_min double precision, lon_max double precision, lat_max double precision, finish_lat_min double precision, finish_lat_max double precision, finish_lon_min double precision, finish_lon_max double precision) TO runnect_runner;
+REVOKE ALL ON FUNCTION public.runnect_course_starts(west double precision[], south double precision[], east double precision[], north double precision[], finish_lat_min double precision, finish_lat_max double precision, finish_lon_min double precision, finish_lon_max double precision) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.runnect_course_starts(west double precision[], south double precision[], east double precision[], north double precision[], finish_lat_min double precision, finish_lat_max double precision, finish_lon_min double precision, finish_lon_max double precision) TO runnect_runner;
 
 
 --

@@ -1,7 +1,6 @@
 import Foundation
 import NIOCore
 import RunnectSite
-import RunnectStore
 
 /// One file of the discovery page that `runnect serve` answers at `/` (``PageRoutes``), as built
 /// in: its bytes, its content type and its entity tag, a digest of the bytes, so that the tag
@@ -15,25 +14,16 @@ struct PageAsset: Sendable {
     init(contentType: String, bytes: [UInt8]) {
         self.contentType = contentType
         self.body = ByteBuffer(bytes: bytes)
-        self.eTag = "\"" + ContentHash.of(bytes).prefix(32) + "\""
+        self.eTag = EntityTag.of(bytes)
     }
 
     /// What the page's links carry as `?v=`: 12 digits of the tag. A file asked for with its
     /// current version can be cached for good; the page itself is revalidated on each visit.
     var version: String { String(eTag.dropFirst().prefix(12)) }
 
-    /// Whether an `If-None-Match` header (each value a list of tags, or `*`) names this file:
-    /// the weak comparison RFC 9110 asks for here (`W/"x"` matches `"x"`).
+    /// Whether an `If-None-Match` header's values name this file (``EntityTag/isNamed(_:byIfNoneMatch:)``).
     func isNamed(byIfNoneMatch values: [String]) -> Bool {
-        for value in values {
-            for tag in value.split(separator: ",") {
-                var tag = tag.trimmingCharacters(in: .whitespaces)
-                if tag == "*" { return true }
-                if tag.hasPrefix("W/") { tag.removeFirst(2) }
-                if tag == eTag { return true }
-            }
-        }
-        return false
+        EntityTag.isNamed(eTag, byIfNoneMatch: values)
     }
 
     /// `page.js`: the page's one script.

@@ -194,7 +194,8 @@
     li.setAttribute("data-id", String(id));
     const preview = el("div", "preview");
     const img = el("img");
-    img.src = course.image;
+    // The server's small drawing of the path, not the app's map snapshot (up to 5 MiB each).
+    img.src = "page/preview/" + id;
     img.alt = course.title + " 코스 경로 미리보기";
     img.loading = "lazy";
     img.decoding = "async";

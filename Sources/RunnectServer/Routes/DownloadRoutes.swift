@@ -52,7 +52,7 @@ struct DownloadRoutes: Sendable {
         var headers: HTTPFields = [
             .eTag: etag, .cacheControl: "private, no-cache", .xContentTypeOptions: "nosniff",
         ]
-        if let asked = request.headers[.ifNoneMatch], Self.matches(asked, etag: etag) {
+        if EntityTag.isNamed(etag, byIfNoneMatch: request.headers[values: .ifNoneMatch]) {
             return Response(status: .notModified, headers: headers)
         }
         let bytes: [UInt8]
@@ -85,17 +85,6 @@ struct DownloadRoutes: Sendable {
             throw APIError.badRequest("format must be one of \(names), not \"\(text.prefix(20))\"")
         }
         return format
-    }
-
-    /// Whether an `If-None-Match` value names `etag` (or is `*`); weak tags compare as strong ones
-    /// (RFC 9110's weak comparison, which `If-None-Match` uses).
-    static func matches(_ field: String, etag: String) -> Bool {
-        field.split(separator: ",").contains { candidate in
-            var tag = candidate.trimmingCharacters(in: .whitespaces)
-            if tag == "*" { return true }
-            if tag.hasPrefix("W/") { tag.removeFirst(2) }
-            return tag == etag
-        }
     }
 
     /// What `read` reads; a course or record the caller cannot see is 404 here (a download is not

@@ -20,16 +20,22 @@ struct ImageRoutes: Sendable {
                 return Self.response(Array(data), type: name.hasSuffix(".png") ? "image/png" : "image/jpeg")
             }
             guard let course = folder.previewCourse(name) else { throw APIError.notFound("no such image") }
-            if let data = FileManager.default.contents(atPath: folder.file(name)) {
-                return Self.response(Array(data), type: "image/png")
-            }
-            guard let activity = try await services.store.previewActivity(course: course) else {
-                throw APIError.notFound("no such image")
-            }
-            let png = try PNGPreview(activity: activity).png
-            try? folder.write(png, as: name)
-            return Self.response(png, type: "image/png")
+            return Self.response(try await Self.preview(course: course, services: services), type: "image/png")
         }
+    }
+
+    /// Course `id`'s preview (a PNG of its path): kept in the images folder, else drawn and kept.
+    /// - Throws: 404 when the course has no path to draw.
+    static func preview(course id: Int64, services: ServerServices) async throws -> [UInt8] {
+        let folder = services.images
+        let name = folder.previewName(course: id)
+        if let data = FileManager.default.contents(atPath: folder.file(name)) { return Array(data) }
+        guard let activity = try await services.store.previewActivity(course: id) else {
+            throw APIError.notFound("no such image")
+        }
+        let png = try PNGPreview(activity: activity).png
+        try? folder.write(png, as: name)
+        return png
     }
 
     static func response(_ bytes: [UInt8], type: String) -> Response {

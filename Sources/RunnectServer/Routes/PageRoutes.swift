@@ -4,7 +4,9 @@ import Hummingbird
 
 /// `GET /`: the discovery page, a club's view of the shared courses over the live API (search,
 /// near-me, paging, downloads, scraps, rankings, uploads of watch files); `GET /page/{name}`:
-/// its script, stylesheet and icon. No sign-in: the page asks the API as a visitor until a
+/// its script, stylesheet and icon; `GET /page/preview/{courseId}`: a shared course's preview,
+/// the small PNG of its path the cards show whatever map image the app uploaded (a snapshot
+/// may weigh up to 5 MiB; ten previews weigh about 140 KB). No sign-in: the page asks the API as a visitor until a
 /// runner pastes a token, which it keeps in the tab's session storage only.
 ///
 /// Every answer carries a strict Content-Security-Policy (scripts, styles, images and requests
@@ -13,7 +15,8 @@ import Hummingbird
 /// 304; and `Cache-Control`: the page is revalidated on every visit, a file asked for with its
 /// current version (`?v=`, as the page links it) is kept for a year.
 struct PageRoutes: Sendable {
-    let configuration: ServerConfiguration
+    let services: ServerServices
+    var configuration: ServerConfiguration { services.configuration }
 
     static let contentSecurityPolicyField = HTTPField.Name("Content-Security-Policy")!
     static let referrerPolicyField = HTTPField.Name("Referrer-Policy")!
@@ -33,6 +36,18 @@ struct PageRoutes: Sendable {
             }
             let current = request.uri.queryParameters.get("v") == file.version
             return Self.response(file, to: request, cacheControl: current ? Self.immutable : "no-cache", policy: policy)
+        }
+        router.get("page/preview/:courseId") { _, context in
+            let id = try PathID.value(context, "courseId")
+            // Shared courses only: the page is a visitor's view.
+            _ = try await DownloadRoutes.found {
+                try await services.store.acting(as: Caller.visitorName).course(id: id)
+            }
+            let png = try await ImageRoutes.preview(course: id, services: services)
+            var response = ImageRoutes.response(png, type: "image/png")
+            // A course may stop being shared: kept an hour, not for good.
+            response.headers[.cacheControl] = "public, max-age=3600"
+            return response
         }
     }
 

@@ -42,8 +42,8 @@ struct CourseFile: Sendable {
         /// The strong ETag: the first 128 bits of the SHA-256 of the format, the writers'
         /// version, the source and its fingerprint, quoted.
         var etag: String {
-            let text = [Self.writersVersion, format.rawValue, key, title, fingerprint].joined(separator: "\n")
-            return "\"" + String(ContentHash.of(Array(text.utf8)).prefix(32)) + "\""
+            EntityTag.of(
+                Array([Self.writersVersion, format.rawValue, key, title, fingerprint].joined(separator: "\n").utf8))
         }
 
         /// Bumped whenever a writer's output changes for the same input, so that no client keeps

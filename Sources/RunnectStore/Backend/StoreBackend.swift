@@ -209,9 +209,10 @@ package protocol StoreTransaction: StoreCopyTransaction, StoreRunnerTransaction,
 
     /// The id of the user's record of the same content, if any.
     func recordID(contentHash: String) async throws -> Int64?
-    /// Courses whose start lies in `piece` and whose finish lies in `finishBox` (every course,
-    /// rights unchecked).
-    func courseStarts(in piece: Bounds, finishingIn finishBox: Bounds) async throws -> [CourseStart]
+    /// Courses whose start lies in one of `pieces` and whose finish lies in `finishBox` (rights
+    /// checked by ``canSee(course:)`` afterwards; a backend may leave out what the user cannot
+    /// see already). A course starting in two pieces may come twice.
+    func courseStarts(in pieces: [Bounds], finishingIn finishBox: Bounds) async throws -> [CourseStart]
     /// Whether the user can see course `id`: their own, a shared one, or one they scrapped.
     func canSee(course id: Int64) async throws -> Bool
     /// Inserts a record (owner and creation date as given) and returns its id.

@@ -11,9 +11,13 @@ extension SQLiteTransaction {
             .select(R.id, as: Int64.self).fetchOne(db)
     }
 
-    /// The `course_start` R*Tree (see `SQLiteBackend.migrator`, version 3): starts in `piece`,
-    /// finishes (kept beside, exact) in `finishBox`.
-    func courseStarts(in piece: Bounds, finishingIn finishBox: Bounds) throws -> [CourseStart] {
+    /// The `course_start` R*Tree (see `SQLiteBackend.migrator`, version 3): starts in each of
+    /// `pieces`, one query a piece, finishes (kept beside, exact) in `finishBox`.
+    func courseStarts(in pieces: [Bounds], finishingIn finishBox: Bounds) throws -> [CourseStart] {
+        try pieces.flatMap { try courseStarts(in: $0, finishingIn: finishBox) }
+    }
+
+    private func courseStarts(in piece: Bounds, finishingIn finishBox: Bounds) throws -> [CourseStart] {
         let starts = try db.cachedStatement(
             sql: """
                 SELECT id, start_lat, start_lon, finish_lat, finish_lon, path_m FROM course_start
