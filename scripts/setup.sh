@@ -42,8 +42,8 @@ pip_test_packages() {  # shapely and geojson read the GeoJSON exports, fitparse 
   fi
   # Found without importing it (its __init__ imports Playwright).
   if ! python3 -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("axe_playwright_python") is None)' 2>/dev/null; then
-    echo "setup: pip installing axe-playwright-python (no dependencies: its axe-core only)" >&2
-    pip_install --no-deps axe-playwright-python
+    echo "setup: pip installing axe-playwright-python 0.1.8 (no dependencies: its axe-core only)" >&2
+    pip_install --no-deps axe-playwright-python==0.1.8
   fi
 }
 if ((${#missing[@]} == 0)); then

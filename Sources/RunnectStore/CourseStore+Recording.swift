@@ -73,7 +73,7 @@ extension CourseStore {
     /// The courses the user can see (their own, shared ones, their scraps) whose start and then
     /// finish the run reaches, longest first.
     ///
-    /// The `course_start` R*Tree gives the courses starting near the run, one query per box of
+    /// The `course_start` index gives the courses starting near the run, in any box of
     /// its corridor (see `RunDraft.corridor`), whose finish (kept beside) lies in the run's box.
     /// At 100,000 generated courses in Seoul and a 26 km run, the boxes of the courses meeting
     /// the run's box were tens of thousands (long loops cover half the city; 34 ms to go

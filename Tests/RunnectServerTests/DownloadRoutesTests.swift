@@ -21,7 +21,7 @@ struct DownloadRoutesTests {
     @Test(arguments: ServerStoreKind.available)
     func downloadsValidateReadBackAndRevalidate(kind: ServerStoreKind) async throws {
         let scratch = try TemporaryFolder("runnect-downloads")
-        try await kind.withServer(runners: ["seoyeon", "dohyun"]) { base, runners in
+        try await kind.withServer(runners: ["seoyeon", "dohyun"]) { base, runners, _ in
             do {
                 let (a, b) = (runners[0], runners[1])
                 let visitor = AppClient(base: base)
@@ -110,6 +110,17 @@ struct DownloadRoutesTests {
                 #expect(headerless.headers["content-type"] == "application/vnd.ant.fit")
                 let korean = try await b.request("GET", "/api/course/\(id)/file?format=gpx")
                 #expect(korean.status == 200)
+                // A scrap changes the GeoJSON's properties, not the GPX: one tag moves, the other stays.
+                let geojsonTag = try await b.request("GET", "/api/course/\(id)/file?format=geojson").headers["etag"]
+                try await b.request("POST", "/api/scrap", json: ["publicCourseId": id, "scrapTF": true]).expect(
+                    http: 200, body: 201)
+                let scrappedGPX = try await b.request("GET", "/api/course/\(id)/file?format=gpx")
+                #expect(scrappedGPX.headers["etag"] == korean.headers["etag"])
+                #expect(scrappedGPX.body == korean.body)
+                let scrappedGeoJSON = try await b.request("GET", "/api/course/\(id)/file?format=geojson")
+                #expect(scrappedGeoJSON.headers["etag"] != geojsonTag)
+                let scrappedFeature = try JSONSerialization.jsonObject(with: scrappedGeoJSON.body) as? [String: Any]
+                #expect((scrappedFeature?["properties"] as? [String: Any])?["scrap_count"] as? Int == 1)
                 let disposition = korean.headers["content-disposition"] ?? ""
                 #expect(disposition.contains("filename=\"course-\(id).gpx\""), "\(disposition)")
                 #expect(disposition.contains("filename*=UTF-8''%EB%B0%98%ED%8F%AC"), "\(disposition)")

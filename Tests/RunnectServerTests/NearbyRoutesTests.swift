@@ -16,7 +16,7 @@ struct NearbyRoutesTests {
     @Test(arguments: ServerStoreKind.available)
     func coursesNearAPointClosestFirstWithGeographicLibsDistance(kind: ServerStoreKind) async throws {
         let png = try Data(contentsOf: MapImageSamples.folder.appendingPathComponent("plain.png"))
-        try await kind.withServer(runners: ["minji"]) { base, runners in
+        try await kind.withServer(runners: ["minji"]) { base, runners, _ in
             do {
                 let a = runners[0]
                 // Eleven northward legs side by side, 100 m of longitude apart, ending at 37.51°;

@@ -188,7 +188,7 @@ struct PageRoutesTests {
     @Test(.requires(MapImageSamples.isAvailable, "python3 with pillow (scripts/setup.sh --test)"))
     func aCoursesPreviewIsServedOnceItIsShared() async throws {
         let png = try Data(contentsOf: MapImageSamples.folder.appendingPathComponent("plain.png"))
-        try await ServerStoreKind.sqlite.withServer(runners: ["haneul"]) { base, runners in
+        try await ServerStoreKind.sqlite.withServer(runners: ["haneul"]) { base, runners, _ in
             let drawn = try await runners[0].drawCourse(
                 data: [
                     "path": [["latitude": 37.5, "longitude": 127.0], ["latitude": 37.51, "longitude": 127.01]],

@@ -26,7 +26,7 @@ struct WatchRunRoutesTests {
             taps: taps, files: [RunFiles.fit.path, scratch.path("garmin_vivoactivehr_run_corenc.gpx.gz")])
 
         let png = try Data(contentsOf: MapImageSamples.folder.appendingPathComponent("plain.png"))
-        try await kind.withServer(runners: ["jiwoo"]) { base, runners in
+        try await kind.withServer(runners: ["jiwoo"]) { base, runners, images in
             do {
                 let a = runners[0]
                 let drawn = try await a.drawCourse(
@@ -53,6 +53,14 @@ struct WatchRunRoutesTests {
                 #expect(abs(fitTime - reference[0]) < 1e-6, "server \(fitTime) s, import \(reference[0]) s")
                 #expect(match["courseTime"] as? String == AppTime.text(seconds: reference[0]))
                 #expect(record["time"] as? String == AppTime.text(seconds: reference[0]))
+                // The course runs from the run's first positioned point to its last (the FIT file's
+                // last record has no position): its time is the span of those points, which is the
+                // duration gpxpy gives the GPX export of the same run (its 502 positioned points).
+                let positionedSpan = try #require(
+                    SharedCorpus.double(SharedCorpus.reference["gpx/garmin_vivoactivehr_run_corenc.gpx"]?["duration_s"])
+                )
+                #expect(
+                    abs(fitTime - positionedSpan) <= 2, "course time \(fitTime) s, gpxpy's span \(positionedSpan) s")
 
                 // The GPX the watch's app exported, gzipped, with a title: the same course.
                 let second = try await a.postForm(
@@ -69,6 +77,9 @@ struct WatchRunRoutesTests {
                 #expect(secondRecord["format"] as? String == "gpx")
                 let gpxTime = try #require(secondMatch["courseTimeSeconds"] as? Double)
                 #expect(abs(gpxTime - reference[1]) < 1e-6, "server \(gpxTime) s, import \(reference[1]) s")
+                #expect(
+                    abs(gpxTime - positionedSpan) <= 2, "course time \(gpxTime) s, gpxpy's duration \(positionedSpan) s"
+                )
 
                 // The same file again: 409, naming the record it already is.
                 let recordID = try #require(record["id"] as? Int)
@@ -105,6 +116,10 @@ struct WatchRunRoutesTests {
                 let notMultipart = try await a.request("POST", "/api/record/run", json: ["file": "x"])
                 notMultipart.expect(http: 400)
                 #expect(try await Self.recordCount(a) == before, "a refused file stores nothing")
+                let left = try FileManager.default.contentsOfDirectory(atPath: images.path).filter {
+                    $0.hasSuffix(".part")
+                }
+                #expect(left.isEmpty, "every upload's temporary file is removed: \(left)")
                 let visitor = try await AppClient(base: base).postForm(
                     "/api/record/run", parts: [("file", "corenc.fit", fit)])
                 visitor.expect(http: 401)

@@ -21,9 +21,12 @@ public enum ActivityReader {
         return all.count == 1 ? all[0] : Activity.merging(all, format: all[0].format)
     }
 
-    /// Reads from any byte stream, as ``read(path:parallel:)``.
-    public static func read(from stream: ByteStream) throws -> Activity {
-        let all = try readAll(from: stream)
+    /// Reads from any byte stream, as ``read(path:parallel:)``; a gzip stream inflates to at
+    /// most `inflateLimit` bytes (see ``readAll(from:inflateLimit:)``).
+    public static func read(
+        from stream: ByteStream, inflateLimit: Int = GzipByteStream.defaultMaxOutputBytes
+    ) throws -> Activity {
+        let all = try readAll(from: stream, inflateLimit: inflateLimit)
         return all.count == 1 ? all[0] : Activity.merging(all, format: all[0].format)
     }
 

@@ -62,11 +62,15 @@ struct WatchRunRoutes: Sendable {
     func add(to router: Router<RunnectRequestContext>) {
         router.post("api/record/run") { request, context in
             let (runner, store) = try await services.runner(of: request, context: context)
+            // The file streams to a temporary file and is read from there: memory grows with the
+            // points kept, not with the file's text.
+            let upload = services.images.temporaryFile()
+            defer { try? FileManager.default.removeItem(atPath: upload) }
             let form = try await MultipartForm.read(
                 request,
                 rules: [
                     .init(
-                        name: "file", limit: RunnectServer.maximumUploadBytes, destination: .memory,
+                        name: "file", limit: RunnectServer.maximumUploadBytes, destination: .file(upload),
                         tooLarge: "the watch file takes at most \(RunnectServer.maximumUploadBytes >> 20) MiB"),
                     .init(name: "courseId", limit: 32, destination: .memory, tooLarge: "courseId is a course id"),
                     .init(name: "title", limit: 1024, destination: .memory, tooLarge: "title takes 1–40 characters"),
@@ -78,19 +82,13 @@ struct WatchRunRoutes: Sendable {
             }
             let link = try Self.link(form.parts["courseId"])
             let title = form.parts["title"].map { String(decoding: $0.bytes, as: UTF8.self) }
-            // The name the client gave, for messages: its last component, printable, short.
+            // The name the client gave, for messages: its last component, controls escaped, short.
             let name =
-                file.fileName.map { given in
-                    String(
-                        String.UnicodeScalarView(
-                            (given as NSString).lastPathComponent.unicodeScalars.filter {
-                                $0.properties.generalCategory != .control
-                            }
-                        ).prefix(100))
-                } ?? "the file"
+                file.fileName.map { ControlCharacters.escaped(($0 as NSString).lastPathComponent).prefix(100) }
+                .map(String.init) ?? "the file"
             let source: CourseSource
             do {
-                source = try CourseSource(bytes: file.bytes, fileName: file.fileName, inflateLimit: Self.inflateLimit)
+                source = try CourseSource(path: upload, named: file.fileName, inflateLimit: Self.inflateLimit)
             } catch let error as ReadError {
                 throw APIError.badRequest("\(name): \(error)")
             }

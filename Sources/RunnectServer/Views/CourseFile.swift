@@ -55,14 +55,27 @@ struct CourseFile: Sendable {
     var bytes: [UInt8]
     var source: Source
 
-    /// Where a course's file comes from, without its path.
+    /// Where a course's file comes from, without its path: what the format writes of the course
+    /// beside the path (named by its content hash), so that a change the file does not show (a
+    /// scrap of a popular course) keeps its tag and its kept copy.
     static func source(course: Course, format: Format) throws -> Source {
-        var report = CourseReport(course)
-        report.includesOwner = false
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        // The report holds the title, description, departure and figures; the hash names the path.
-        let fingerprint = String(decoding: try encoder.encode(report), as: UTF8.self) + course.contentHash
+        let fingerprint: String
+        switch format {
+        case .gpx, .tcx, .fit:
+            // The title (in the tag already), the description, and the times' start.
+            fingerprint = [
+                course.contentHash, course.description ?? "", String(course.createdAt.timeIntervalSince1970),
+            ].joined(separator: "\n")
+        case .svg:
+            fingerprint = course.contentHash
+        case .geojson:
+            // Every figure of the report is a property.
+            var report = CourseReport(course)
+            report.includesOwner = false
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            fingerprint = course.contentHash + String(decoding: try encoder.encode(report), as: UTF8.self)
+        }
         return Source(format: format, key: "course-\(course.id)", title: course.title, fingerprint: fingerprint)
     }
 

@@ -18,36 +18,29 @@ public struct CourseSource: Sendable {
     /// its bytes as they stream past the reader (bytes after the document's end included).
     /// - Throws: RunnectKit's `ReadError` when the file cannot be opened or read as a course.
     public init(path: String) throws {
-        let stream = HashingByteStream(try FileByteStream(path: path))
-        activity = try ActivityReader.read(from: stream)
-        contentHash = try stream.finish()
-        var url = URL(fileURLWithPath: path)
-        if url.pathExtension.lowercased() == "gz" { url.deletePathExtension() }  // run.tcx.gz → run
-        fileName = path == "-" ? nil : url.deletingPathExtension().lastPathComponent
+        try self.init(path: path, named: path == "-" ? nil : path)
     }
 
-    /// Reads a file received whole (a server's upload), as ``init(path:)`` reads one from disk:
-    /// the format detected from the content, gzip inflated, the bytes hashed.
+    /// Reads `path` as ``init(path:)`` does, named otherwise: a server's upload, kept in a
+    /// temporary file, under the name its client gave.
     /// - Parameters:
-    ///   - bytes: The file's bytes.
-    ///   - fileName: The name it came with, or `nil`; its extensions (`.gpx.gz`, `.fit`) are
-    ///     dropped for the default title, and a folder part is ignored.
+    ///   - path: The file; `-` reads standard input.
+    ///   - name: The name ``fileName`` is made from (its folder and extensions, `.gpx.gz` too,
+    ///     dropped); `nil` for none.
     ///   - inflateLimit: The most bytes a gzip file may inflate to.
-    /// - Throws: RunnectKit's `ReadError` when the bytes cannot be read as a course.
-    public init(bytes: [UInt8], fileName: String?, inflateLimit: Int = GzipByteStream.defaultMaxOutputBytes) throws {
-        let stream = HashingByteStream(MemoryByteStream(bytes))
-        let all = try ActivityReader.readAll(from: stream, inflateLimit: inflateLimit)
-        guard let first = all.first else { throw ReadError.unrecognizedFormat("the file holds no activity") }
-        activity = all.count == 1 ? first : Activity.merging(all, format: first.format)
+    /// - Throws: RunnectKit's `ReadError` when the file cannot be opened or read as a course.
+    public init(path: String, named name: String?, inflateLimit: Int = GzipByteStream.defaultMaxOutputBytes) throws {
+        let stream = HashingByteStream(try FileByteStream(path: path))
+        activity = try ActivityReader.read(from: stream, inflateLimit: inflateLimit)
         contentHash = try stream.finish()
-        self.fileName = fileName.flatMap(Self.stem)
+        fileName = name.flatMap(Self.stem)
     }
 
-    /// A file name without its folder and extensions (`run.tcx.gz` → `run`); `nil` when nothing
-    /// is left.
+    /// A file name without its folder and extensions (`runs/run.tcx.gz` → `run`); `nil` when
+    /// nothing is left.
     static func stem(_ name: String) -> String? {
         var url = URL(fileURLWithPath: (name as NSString).lastPathComponent)
-        if url.pathExtension.lowercased() == "gz" { url.deletePathExtension() }
+        if url.pathExtension.lowercased() == "gz" { url.deletePathExtension() }  // run.tcx.gz → run
         let stem = url.deletingPathExtension().lastPathComponent
         return stem.isEmpty || stem == "/" ? nil : stem
     }

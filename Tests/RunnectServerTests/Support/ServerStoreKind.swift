@@ -41,15 +41,15 @@ enum ServerStoreKind: String, CaseIterable, Sendable, CustomTestStringConvertibl
 extension ServerStoreKind {
     /// A test server on a new store of this kind (its images in the store's temporary folder,
     /// no limit on writes), with a runner signed up for each of `names` (made unique on
-    /// PostgreSQL, whose roles outlive a database): `body` gets the server's address and a
-    /// client signed in as each runner, in order.
+    /// PostgreSQL, whose roles outlive a database): `body` gets the server's address, a client
+    /// signed in as each runner, in order, and the server's images folder.
     func withServer<T: Sendable>(
-        runners names: [String], _ body: @Sendable (URL, [AppClient]) async throws -> T
+        runners names: [String], _ body: @Sendable (URL, [AppClient], URL) async throws -> T
     ) async throws -> T {
         try await withStore { store, folder in
+            let images = folder.appendingPathComponent("images")
             let configuration = ServerConfiguration(
-                tokenSecret: TestServer.secret, imagesFolder: folder.appendingPathComponent("images").path,
-                writesPerMinute: 0)
+                tokenSecret: TestServer.secret, imagesFolder: images.path, writesPerMinute: 0)
             var pairs: [TokenPair] = []
             for name in names {
                 let unique = self == .postgres ? PostgresCluster.uniqueRoleName(name) : name
@@ -59,7 +59,8 @@ extension ServerStoreKind {
             return try await TestServer.with(store: store, configuration: configuration) { base in
                 try await body(
                     base,
-                    signedIn.map { AppClient(base: base).signedIn(access: $0.accessToken, refresh: $0.refreshToken) })
+                    signedIn.map { AppClient(base: base).signedIn(access: $0.accessToken, refresh: $0.refreshToken) },
+                    images)
             }
         }
     }
