@@ -117,6 +117,7 @@ struct BackupScriptTests {
                 $0.append(Acknowledged(kind: .course, id: course, title: title, sent: sent, answered: Date()))
             }
 
+            if stop.value { return }
             let record = "w\(index) run \(count)"
             let run: [String: Any] = ["courseId": course, "title": record, "time": "0:10:00", "pace": "0:06:00"]
             sent = Date()
@@ -180,7 +181,9 @@ struct BackupScriptTests {
         stop.update { $0 = true }
         for writer in writers { try await writer.value }
         deadline.cancel()
-        #expect(Date().timeIntervalSince(started) < 12, "the writers stop within their 10 s")
+        // Stopped at 10 s at the latest, the requests in flight then answered (a commit waits
+        // for the disk: seconds on a machine loaded by the whole suite, 13.9 s once in CI).
+        #expect(Date().timeIntervalSince(started) < 30, "the writers stop within their 10 s and their last requests")
         #expect(backedUp.status == 0, "\(backedUp.stderr)")
         #expect(backedUp.stdout.hasPrefix("backed up sqlite store \(db)"), "\(backedUp.stdout)")
         #expect(server.stop().status == 0)
