@@ -39,13 +39,14 @@ import Testing
             var ended: Date
         }
         let outcomes = Locked<[Outcome]>([])
-        let stop = Date().addingTimeInterval(12)
+        // The load runs until 10 s after the restart (set below), at most a minute in all.
+        let stopAt = Locked(Date().addingTimeInterval(60))
         let load = Task {
             await withTaskGroup(of: Void.self) { group in
                 for (lane, writer) in writers.enumerated() {
                     group.addTask {
                         var n = lane * 100_000
-                        while Date() < stop {
+                        while Date() < stopAt.value {
                             n += 1
                             let drawing = n % 4 == 0
                             let answer =
@@ -61,7 +62,7 @@ import Testing
                 for reader in 0..<16 {
                     group.addTask {
                         let writer = writers[reader % writers.count]
-                        while Date() < stop {
+                        while Date() < stopAt.value {
                             let answer = await writer.feed()
                             outcomes.update { $0.append(Outcome(kind: "feed", answer: answer, n: 0, ended: Date())) }
                         }
@@ -69,9 +70,16 @@ import Testing
                 }
             }
         }
+        // The crash once the load is answered (2 s at least; longer on a machine loaded by the
+        // suite), the restart on a thread of its own: the load's tasks keep the task threads.
         try await Task.sleep(for: .seconds(2))
-        try cluster.crashRestart()
+        let loaded = Date().addingTimeInterval(30)
+        while outcomes.value.count < 16, Date() < loaded { try await Task.sleep(for: .milliseconds(100)) }
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
+            Thread { done.resume(with: Result { try cluster.crashRestart() }) }.start()
+        }
         let restarted = Date()
+        stopAt.update { $0 = min($0, restarted.addingTimeInterval(10)) }
         await load.value
 
         let all = outcomes.value
