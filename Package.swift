@@ -92,7 +92,7 @@ let package = Package(
                 "v05-search-pages", "v06-nearby-rings", "v07-lighter-upkeep", "v08-search-orders", "v09-piece-boxes",
                 "v10-search-initials", "v11-search-continued", "v12-search-both-fields", "v13-planned-reads",
                 "v14-covered-walks", "v15-derived-checks", "v16-readable-estimates", "v17-deleted-courses",
-                "v18-runners", "v19-course-starts",
+                "v18-runners", "v19-course-starts", "v20-runner-roles-raced",
             ].map { .embedInCode("Migrations/\($0).sql") }
         ),
         // `CourseStore.open(_:)`: a store by its location, with every backend of the build.

@@ -86,6 +86,7 @@ package enum PostgresSchema {
         Migration(17, "v17-deleted-courses", PackageResources.v17_deleted_courses_sql),
         Migration(18, "v18-runners", PackageResources.v18_runners_sql),
         Migration(19, "v19-course-starts", PackageResources.v19_course_starts_sql),
+        Migration(20, "v20-runner-roles-raced", PackageResources.v20_runner_roles_raced_sql),
     ]
 
     /// The group role every runner's login role belongs to (``PostgresAdministration``): the

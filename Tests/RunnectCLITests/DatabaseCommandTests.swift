@@ -13,12 +13,12 @@ import Testing
         #expect(first.status == 0, "\(first.stderr)")
         #expect(
             first.stdoutLines.contains(
-                "Schema    version 19, migrated to it now (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19)"
+                "Schema    version 20, migrated to it now (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20)"
             ))
         #expect(first.stdoutLines.contains("PostGIS   extension created"))
         let again = try RunnectProcess.run(["db", "init"], environment: ["RUNNECT_DB": admin])
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stdoutLines.contains("Schema    version 19, up to date"))
+        #expect(again.stdoutLines.contains("Schema    version 20, up to date"))
         #expect(again.stdoutLines.contains("PostGIS   extension present"))
 
         let name = PostgresCluster.uniqueRoleName("minji")
@@ -37,12 +37,12 @@ import Testing
         #expect(
             summary.stdoutLines == [
                 "Database  postgresql://\(name):***@127.0.0.1:\(cluster.port)/\(database)?sslmode=disable",
-                "Schema    version 19 (this build: 19)",
+                "Schema    version 20 (this build: 20)",
                 "Courses   0, 0 shared, by 0 user(s)",
                 "Scraps    0",
             ])
         let json = try RunnectProcess.run(["db", "summary", "--json", "--db", runner])
-        #expect(json.stdout.contains(#""schema_version":19"#))
+        #expect(json.stdout.contains(#""schema_version":20"#))
         #expect(!json.stdout.contains("correct horse"))
     }
 

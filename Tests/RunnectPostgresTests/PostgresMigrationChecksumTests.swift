@@ -32,6 +32,7 @@ struct PostgresMigrationChecksumTests {
                 "v17-deleted-courses.sql": "f554554b30fab3ba4c174ce260f560da7e0731c5534b86da63270266f9681e48",
                 "v18-runners.sql": "697caf2e6a33bef0cb1bdb8014eda8a5a5a88d1a3e2ba6d4e367257ba3d8769d",
                 "v19-course-starts.sql": "702eb2e36514ef3a57e20a9081fd361eeea3147f3b8fe24bf51594a75f8df76a",
+                "v20-runner-roles-raced.sql": "06c30bcae9bcd24203c50c94964abf2ae126d94897f235d970af4f25d38ef157",
             ]
         )
     }

@@ -42,7 +42,7 @@ import Testing
                 == "1 v1-courses-records-search,2 v2-path-segments,3 v3-search-gin,4 v4-path-pieces,5 v5-search-pages,6 v6-nearby-rings,"
                 + "7 v7-lighter-upkeep,8 v8-search-orders,9 v9-piece-boxes,10 v10-search-initials,11 v11-search-continued,"
                 + "12 v12-search-both-fields,13 v13-planned-reads,14 v14-covered-walks,15 v15-derived-checks,16 v16-readable-estimates,"
-                + "17 v17-deleted-courses,18 v18-runners,19 v19-course-starts"
+                + "17 v17-deleted-courses,18 v18-runners,19 v19-course-starts,20 v20-runner-roles-raced"
         )
     }
 
@@ -496,7 +496,7 @@ import Testing
                     '{"points": 2, "segments": 1, "distance_m": 1500, "elapsed_time_s": 600}', '\\x01'::bytea);
             INSERT INTO deleted_course (id, owner, distance_m, geometry) VALUES (1000, 'w', 1, '\\x01'::bytea)
             """)
-        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [18, 19])
+        #expect(try await PostgresAdministration.initialize(url).appliedVersions == [18, 19, 20])
         let runners = try database.adminSQL(
             """
             SELECT n.name, n.drawn_count, n.upload_count, n.scrap_count, n.run_count, n.provider,

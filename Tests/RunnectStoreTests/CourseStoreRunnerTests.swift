@@ -540,6 +540,51 @@ struct CourseStoreRunnerTests {
         }
     }
 
+    /// Roles are the cluster's: two stores each count their runners from 1 and choose `r<id>`
+    /// at the same moment (schema version 20). Under version 18 this failed at once, on a
+    /// duplicate key in `pg_authid`.
+    @Test(
+        "PostgreSQL: two stores of one cluster sign runners up at the same moment, each a role of their own",
+        .postgres)
+    func signUpsRaceAcrossStores() async throws {
+        try await withRunnerStores(.postgres, runners: []) { first in
+            try await withRunnerStores(.postgres, runners: []) { second in
+                let servers = [first.server, second.server]
+                let signUps = 12
+                let named = PostgresCluster.uniqueRoleName("both")
+                let made = try await withThrowingTaskGroup(of: (Int, Runner).self) { group in
+                    for index in 0..<(2 * signUps) {
+                        group.addTask {
+                            let identity = SignInIdentity(
+                                issuer: "kakao", subject: "race-\(index)", provider: "KAKAO", email: nil)
+                            return (index % 2, try await servers[index % 2].signIn(identity).runner)
+                        }
+                    }
+                    // One CLI name made by both stores at once: the same role, a runner of each.
+                    for store in 0..<2 {
+                        group.addTask { (store, try await servers[store].runner(named: named)) }
+                    }
+                    return try await group.reduce(into: [(Int, Runner)]()) { $0.append($1) }
+                }
+                let signedUp = made.filter { $0.1.name != named }
+                #expect(signedUp.count == 2 * signUps)
+                #expect(signedUp.allSatisfy { $0.1.name == "r\($0.1.id)" })
+                #expect(Set(signedUp.map(\.1.name)).count == 2 * signUps, "a role name was given twice")
+                for (store, server) in servers.enumerated() {
+                    let mine = signedUp.filter { $0.0 == store }.map(\.1)
+                    let read = try await server.runners(ids: mine.map(\.id))
+                    #expect(read.count == signUps && read.values.allSatisfy { $0.provider == "KAKAO" })
+                    #expect(try await server.runners(named: [named])[named]?.provider == "CLI")
+                }
+                let roles = try first.adminSQL(
+                    "SELECT count(*) FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.member "
+                        + "JOIN pg_roles g ON g.oid = m.roleid WHERE g.rolname = 'runnect_runner' AND r.rolname IN ("
+                        + (signedUp.map { "'\($0.1.name)'" } + ["'\(named)'"]).joined(separator: ",") + ")")
+                #expect(roles == "\(2 * signUps + 1)")
+            }
+        }
+    }
+
     // MARK: - SQLite's migration
 
     @Test("SQLite: version 6 makes a runner of every name the store holds, with its stamps")

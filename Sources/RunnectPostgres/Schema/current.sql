@@ -221,10 +221,15 @@ BEGIN
         LOOP
             made := nextval(pg_get_serial_sequence('runner', 'id'));
             chosen := 'r' || made;
-            EXIT WHEN NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = chosen)
-                  AND NOT EXISTS (SELECT 1 FROM runner WHERE name = chosen);
+            CONTINUE WHEN EXISTS (SELECT 1 FROM pg_roles WHERE rolname = chosen)
+                       OR EXISTS (SELECT 1 FROM runner WHERE name = chosen);
+            BEGIN
+                EXECUTE format('CREATE ROLE %I NOLOGIN IN ROLE runnect_runner', chosen);
+                EXIT;
+            EXCEPTION WHEN duplicate_object OR unique_violation THEN
+                -- Made by another store's sign-in since the look: the next id.
+            END;
         END LOOP;
-        EXECUTE format('CREATE ROLE %I NOLOGIN IN ROLE runnect_runner', chosen);
         EXECUTE format('GRANT %I TO runnect_server', chosen);
         INSERT INTO runner (id, name, created_at, modified_at) VALUES (made, chosen, made_at, made_at);
     ELSE
@@ -237,9 +242,21 @@ BEGIN
                               WHERE m.member = r.oid AND g.rolname = 'runnect_runner')
         INTO existing, is_runner FROM pg_roles r WHERE r.rolname = runner_name;
         IF existing IS NULL THEN
-            EXECUTE format('CREATE ROLE %I NOLOGIN IN ROLE runnect_runner', runner_name);
-            EXECUTE format('GRANT %I TO runnect_server', runner_name);
-        ELSIF NOT is_runner THEN
+            BEGIN
+                EXECUTE format('CREATE ROLE %I NOLOGIN IN ROLE runnect_runner', runner_name);
+                is_runner := true;
+            EXCEPTION WHEN duplicate_object OR unique_violation THEN
+                -- Made by another session since the look: a runner's role, or refused below.
+                SELECT EXISTS (SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid
+                               JOIN pg_roles r ON r.oid = m.member
+                               WHERE r.rolname = runner_name AND g.rolname = 'runnect_runner')
+                INTO is_runner;
+            END;
+            IF is_runner THEN
+                EXECUTE format('GRANT %I TO runnect_server', runner_name);
+            END IF;
+        END IF;
+        IF NOT is_runner THEN
             RAISE EXCEPTION 'role "%" exists and is not a runner of this store', runner_name
                 USING ERRCODE = 'insufficient_privilege',
                       HINT = 'an administrator makes it one with `runnect db add-user NAME --existing`';
