@@ -67,7 +67,8 @@ public struct RunnectServer: Sendable {
 
     /// Every route of the API, behind the log line and the error envelope.
     func router() -> Router<RunnectRequestContext> {
-        let router = Router(context: RunnectRequestContext.self)
+        // HEAD answers as GET without the body (curl -I, link checkers, a download's size).
+        let router = Router(context: RunnectRequestContext.self, options: .autoGenerateHeadEndpoints)
         let metrics = ServerMetrics()
         metrics.observe(store.activity)
         let admission = Admission(

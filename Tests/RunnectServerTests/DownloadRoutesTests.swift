@@ -84,6 +84,14 @@ struct DownloadRoutesTests {
                 let listed = try await a.request(
                     "GET", "/api/course/\(id)/file?format=gpx", headers: ["If-None-Match": "\"other\", W/\(etag)"])
                 #expect(listed.status == 304, "a list, and a weak tag, match by weak comparison")
+                // HEAD: GET's status and headers (the file's size among them), without the file.
+                let head = try await a.request("HEAD", "/api/course/\(id)/file?format=gpx")
+                #expect(head.status == 200 && head.body.isEmpty)
+                #expect(head.headers["etag"] == etag && head.headers["content-type"] == first.headers["content-type"])
+                #expect(head.headers["content-length"] == "\(first.body.count)")
+                let headSame = try await a.request(
+                    "HEAD", "/api/course/\(id)/file?format=gpx", headers: ["If-None-Match": etag])
+                #expect(headSame.status == 304)
                 try await a.request("PATCH", "/api/course/\(id)", json: ["title": "Banpo Moonlight 10K"]).expect(
                     http: 200)
                 let renamed = try await a.request(

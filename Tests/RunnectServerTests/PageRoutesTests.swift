@@ -27,11 +27,12 @@ struct PageRoutesTests {
         return URLSession(configuration: configuration)
     }()
 
-    /// A GET with no auth headers at all.
-    static func get(_ url: URL, headers: [String: String] = [:]) async throws -> (
+    /// A GET (or another `method`) with no auth headers at all.
+    static func get(_ url: URL, method: String = "GET", headers: [String: String] = [:]) async throws -> (
         status: Int, headers: [String: String], body: Data
     ) {
         var request = URLRequest(url: url)
+        request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await session.data(for: request)
         let http = try #require(response as? HTTPURLResponse)
@@ -111,6 +112,23 @@ struct PageRoutesTests {
                 URL(string: "\(base)/page/page.js?v=\(script.version)")!, headers: ["If-None-Match": script.eTag])
             #expect(cached.status == 304 && cached.body.isEmpty)
             #expect(cached.headers["cache-control"] == "public, max-age=31536000, immutable")
+        }
+    }
+
+    @Test func headAnswersWhatGetWouldWithoutTheBody() async throws {
+        try await Self.withServer { base in
+            let script = try #require(PageAsset.files["page.js"])
+            for url in [base, URL(string: "\(base)/page/page.js?v=\(script.version)")!] {
+                let (head, get) = (try await Self.get(url, method: "HEAD"), try await Self.get(url))
+                #expect(head.status == 200 && head.body.isEmpty, "\(url)")
+                #expect(head.headers["content-length"] == "\(get.body.count)", "\(url)")
+                for field in ["etag", "content-type", "content-security-policy", "cache-control"] {
+                    #expect(head.headers[field] == get.headers[field], "\(url): \(field)")
+                }
+            }
+            #expect(
+                try await Self.get(base, method: "HEAD", headers: ["If-None-Match": PageAsset.page.eTag]).status == 304)
+            #expect(try await Self.get(URL(string: "\(base)/page/page.html")!, method: "HEAD").status == 404)
         }
     }
 
