@@ -168,7 +168,11 @@ let package = Package(
         // Store and search tests run on SQLite and on PostgreSQL (one parameterised suite).
         .testTarget(
             name: "RunnectStoreTests", dependencies: ["RunnectStore", "RunnectPostgres", "RunnectTestSupport"]),
-        .testTarget(name: "RunnectPostgresTests", dependencies: ["RunnectPostgres", "RunnectTestSupport"]),
+        .testTarget(
+            name: "RunnectPostgresTests",
+            dependencies: [
+                "RunnectPostgres", "RunnectTestSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]),
         .testTarget(
             name: "RunnectSiteTests", dependencies: ["RunnectKit", "RunnectStore", "RunnectSite", "RunnectTestSupport"]),
         .testTarget(

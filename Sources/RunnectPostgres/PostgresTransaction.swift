@@ -67,17 +67,38 @@ final class PostgresTransaction: StoreTransaction, @unchecked Sendable {
     /// Runs one statement and waits for its rows and its command tag.
     @discardableResult
     func query(_ query: PostgresQuery) async throws -> PostgresQueryResult {
-        // A statement sent on a connection the server has dropped may never be answered (seen:
-        // a ROLLBACK TO SAVEPOINT after `pg_ctl restart -m immediate` waited forever).
         guard !connection.isClosed else { throw PostgresFailure.ConnectionClosed() }
-        return try await connection.query(query, logger: PostgresSession.silentLogger).get()
+        return try await Self.answered(connection.query(query, logger: PostgresSession.silentLogger), on: connection)
+            .get()
     }
 
     /// Sends a statement of fixed text without waiting for it: the connection runs it, and what
     /// is sent after it, in order; its answer (or error) is the future's.
     func send(_ sql: String) async throws -> EventLoopFuture<PostgresQueryResult> {
         guard !connection.isClosed else { throw PostgresFailure.ConnectionClosed() }
-        return connection.query(PostgresQuery(unsafeSQL: sql), logger: PostgresSession.silentLogger)
+        return Self.answered(
+            connection.query(PostgresQuery(unsafeSQL: sql), logger: PostgresSession.silentLogger), on: connection)
+    }
+
+    /// The answer of a statement just sent, or ``PostgresFailure/ConnectionClosed`` when the
+    /// connection had closed before the statement reached it.
+    ///
+    /// postgres-nio writes a statement to its channel without a promise: one written after the
+    /// channel closed is dropped, neither answered nor failed, and its request waited forever
+    /// (seen after `pg_ctl restart -m immediate`: a request of `runnect serve` unanswered, and
+    /// the server's SIGTERM unable to end it). The channel's writes run on its event loop in the
+    /// order they were made, so a check queued there after the statement's write sees whether
+    /// the channel was still open for it; a channel that closes later fails what it holds itself.
+    static func answered(
+        _ sent: EventLoopFuture<PostgresQueryResult>, on connection: PostgresConnection
+    ) -> EventLoopFuture<PostgresQueryResult> {
+        let answer = sent.eventLoop.makePromise(of: PostgresQueryResult.self)
+        sent.cascade(to: answer)
+        sent.eventLoop.execute {
+            // A promise completed already (the statement's answer came first) ignores this.
+            if connection.isClosed { answer.fail(PostgresFailure.ConnectionClosed()) }
+        }
+        return answer.futureResult
     }
 
     /// Runs a statement of fixed text (no values).

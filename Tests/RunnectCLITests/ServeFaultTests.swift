@@ -167,7 +167,7 @@ struct ServeFaultTests {
         let handle = try #require(
             FileHandle(forWritingAtPath: filler)
                 ?? { () -> FileHandle? in
-                    FileManager.default.createFile(atPath: filler, contents: nil)
+                    _ = FileManager.default.createFile(atPath: filler, contents: nil)
                     return FileHandle(forWritingAtPath: filler)
                 }())
         let chunk = [UInt8](repeating: 0x55, count: 4096)

@@ -162,7 +162,7 @@ import Testing
         }
         try await a.delete(ids: [course.id])
 
-        let admin = try await CourseStore(backend: try PostgresBackend(url: try target.database.adminURL))
+        let admin = await CourseStore(backend: try PostgresBackend(url: try target.database.adminURL))
         let summary = try await admin.copy(from: a)
         #expect(summary.courses == 0 && summary.records == 1)
         let kept = try target.database.adminSQL(

@@ -16,6 +16,21 @@ struct ServerMetrics: Sendable {
     let storeInFlight: [StoreActivity.Kind: Gauge]
     let storeConnections: Gauge
 
+    /// `runnect_<subsystem>_<name>[_<unit>]`, with its help line.
+    static func metric(_ subsystem: String, _ name: String, unit: String = "", help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "runnect", subsystem: subsystem, metricName: name, unitName: unit, helpText: help)
+    }
+
+    static var requestsAnswered: MetricNameDescriptor {
+        metric("http", "requests", unit: "total", help: "Requests answered, by method, route and status.")
+    }
+    static var requestDuration: MetricNameDescriptor {
+        metric(
+            "http", "request_duration", unit: "seconds",
+            help: "Time from a request's head to its answer, by method and route.")
+    }
+
     /// Latency buckets from a tenth of a millisecond to ten seconds.
     static let buckets: [Duration] = [
         .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2),
@@ -26,24 +41,28 @@ struct ServerMetrics: Sendable {
     init(routes: RouteTemplates = .documented) {
         self.routes = routes
         inFlight = registry.makeGauge(
-            name: "runnect_http_requests_in_flight", help: "Requests being answered now.")
+            descriptor: Self.metric("http", "requests_in_flight", help: "Requests being answered now."))
         overloaded = registry.makeCounter(
-            name: "runnect_http_requests_overloaded_total",
-            help: "Requests refused with 503 because the queue was full or their wait ran out.")
+            descriptor: Self.metric(
+                "http", "requests_overloaded", unit: "total",
+                help: "Requests refused with 503 because the queue was full or their wait ran out."))
         queueRunning = registry.makeGauge(
-            name: "runnect_http_queue_running", help: "Requests past the queue, being answered.")
+            descriptor: Self.metric("http", "queue_running", help: "Requests past the queue, being answered."))
         queueWaiting = registry.makeGauge(
-            name: "runnect_http_queue_waiting", help: "Requests waiting in the queue for their turn.")
+            descriptor: Self.metric("http", "queue_waiting", help: "Requests waiting in the queue for their turn."))
         var storeInFlight: [StoreActivity.Kind: Gauge] = [:]
         for kind in StoreActivity.Kind.allCases {
             storeInFlight[kind] = registry.makeGauge(
-                name: "runnect_store_transactions_in_flight", labels: [("kind", kind.rawValue)],
-                help: "Store transactions begun and not ended (waiting for a connection included), by kind.")
+                descriptor: Self.metric(
+                    "store", "transactions_in_flight",
+                    help: "Store transactions begun and not ended (waiting for a connection included), by kind."),
+                labels: [("kind", kind.rawValue)])
         }
         self.storeInFlight = storeInFlight
         storeConnections = registry.makeGauge(
-            name: "runnect_store_connections_max",
-            help: "Transactions the store runs at once (SQLite's readers and writer, PostgreSQL's pool).")
+            descriptor: Self.metric(
+                "store", "connections_max",
+                help: "Transactions the store runs at once (SQLite's readers and writer, PostgreSQL's pool)."))
     }
 
     /// Times every transaction of `store` from now on: `runnect_store_transaction_duration_seconds`
@@ -56,10 +75,13 @@ struct ServerMetrics: Sendable {
                     (
                         "\(kind.rawValue) \(failed)",
                         registry.makeDurationHistogram(
-                            name: "runnect_store_transaction_duration_seconds",
+                            descriptor: Self.metric(
+                                "store", "transaction_duration", unit: "seconds",
+                                help:
+                                    "Store transactions' time, waiting for a connection included, by kind and outcome."
+                            ),
                             labels: [("kind", kind.rawValue), ("outcome", failed ? "error" : "ok")],
-                            buckets: Self.buckets,
-                            help: "Store transactions' time, waiting for a connection included, by kind and outcome.")
+                            buckets: Self.buckets)
                     )
                 }
             })
@@ -82,13 +104,11 @@ struct ServerMetrics: Sendable {
     func record(method: String, path: String, status: Int, elapsed: Duration) {
         let route = routes.template(of: path) ?? "unmatched"
         registry.makeCounter(
-            name: "runnect_http_requests_total",
-            labels: [("method", method), ("route", route), ("status", String(status))],
-            help: "Requests answered, by method, route and status."
+            descriptor: Self.requestsAnswered,
+            labels: [("method", method), ("route", route), ("status", String(status))]
         ).increment()
         registry.makeDurationHistogram(
-            name: "runnect_http_request_duration_seconds", labels: [("method", method), ("route", route)],
-            buckets: Self.buckets, help: "Time from a request's head to its answer, by method and route."
+            descriptor: Self.requestDuration, labels: [("method", method), ("route", route)], buckets: Self.buckets
         ).record(elapsed)
     }
 

@@ -51,11 +51,12 @@ enum StoreRefusal {
             Diagnostics.error("\(error)")
             return ExitStatus.unavailable
         #if PostgreSQL
-            case let error as PostgresAdministrationError: Diagnostics.error("\(error)")
+            case let error as PostgresAdministrationError:
+                Diagnostics.error("\(error)")
+                return .failure
         #endif
         default: return nil
         }
-        return .failure
     }
 
     /// The exit code of a store error: 66 (EX_NOINPUT) for a store path that is not there, 65
